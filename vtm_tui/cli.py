@@ -1,0 +1,109 @@
+"""The ``vtm-tui`` command: the app by default, plus ``roll``, ``odds`` and the chronicle verbs.
+
+Textual is imported only when the app is opened, so ``vtm-tui roll`` answers as
+fast as Python starts. Bad input exits with status 2 and a single line on
+stderr (argparse's usage block is suppressed), never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from vtm_tui import __version__
+from vtm_tui.errors import VtmError
+
+#: Rule-set modules under ``vtm_tui.commands`` that add ``roll``/``odds`` sub-commands.
+RULESET_COMMANDS = ("v5", "v20", "ingenuity")
+#: Other verb modules under ``vtm_tui.commands``; each has ``register(subparsers)``.
+VERB_COMMANDS: tuple[str, ...] = ()
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _load_command_module(name: str):
+    """Import ``vtm_tui.commands.<name>``; a rule set not built yet is simply absent."""
+    module_name = f"vtm_tui.commands.{name}"
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
+
+
+def build_command_parser() -> OneLineParser:
+    """The parser for the sub-commands (everything except opening the app)."""
+    parser = OneLineParser(prog="vtm-tui", description="Run Vampire: The Masquerade sessions.")
+    parser.add_argument("--version", action="version", version=f"vtm-tui {__version__}")
+    verbs = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    roll = verbs.add_parser("roll", help="roll (or judge typed faces) under a rule set")
+    odds = verbs.add_parser("odds", help="exact odds of each result under a rule set")
+    roll_sets = roll.add_subparsers(dest="ruleset", metavar="RULESET", required=True)
+    odds_sets = odds.add_subparsers(dest="ruleset", metavar="RULESET", required=True)
+    for name in RULESET_COMMANDS:
+        module = _load_command_module(name)
+        if module is not None:
+            module.add_roll_parser(roll_sets)
+            module.add_odds_parser(odds_sets)
+    for name in VERB_COMMANDS:
+        module = _load_command_module(name)
+        if module is not None:
+            module.register(verbs)
+    return parser
+
+
+def build_app_parser() -> OneLineParser:
+    """The parser for opening the app: ``vtm-tui [PATH] [options]``."""
+    parser = OneLineParser(
+        prog="vtm-tui",
+        description="Open the storyteller's app; see 'vtm-tui roll --help' and friends for scripts.",
+        epilog="commands: roll, odds, " + ", ".join(VERB_COMMANDS) if VERB_COMMANDS else None,
+    )
+    parser.add_argument("path", nargs="?", help="a chronicle folder (default: pick one)")
+    parser.add_argument("--campaigns", help="the folder of chronicles to pick from")
+    parser.add_argument("--player", help="open a player's seat for this character")
+    parser.add_argument("--seed", type=int, help="seed the dice (repeatable sessions, demos)")
+    parser.add_argument("--version", action="version", version=f"vtm-tui {__version__}")
+    return parser
+
+
+def _is_command(argv: Sequence[str]) -> bool:
+    return bool(argv) and argv[0] in {"roll", "odds", "-h", "--help", *VERB_COMMANDS}
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Open the Textual app (imported here so scripts never pay for Textual)."""
+    from vtm_tui.ui.app import run
+
+    return run(args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``vtm-tui`` script and ``python -m vtm_tui``."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if _is_command(args_list):
+            args = build_command_parser().parse_args(args_list)
+            return int(args.func(args) or 0)
+        return run_app(build_app_parser().parse_args(args_list))
+    except VtmError as exc:
+        print(f"vtm-tui: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"vtm-tui: error: {exc.strerror or exc} ({exc.filename or 'file'})", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The chronicle on disk: TOML files, append-only session logs, locking. No Textual."""

@@ -1,0 +1,1 @@
+"""The Textual shell over the engine, the model and the store."""
