@@ -1,0 +1,111 @@
+"""Reading and writing TOML files without ever losing what a person wrote.
+
+Everything in the store goes through these three functions, so that:
+
+- a file broken by hand is reported with its path, line and column and what the
+  parser expected (:class:`BrokenFileError`), and is never overwritten;
+- a replaced file is written atomically: a temporary file in the same folder,
+  flushed and fsynced, then renamed over the old one (and the folder fsynced), so
+  a crash or a full disk leaves either the old file or the new one, never half;
+- a full disk or a read-only folder becomes a :class:`StoreError` that says which
+  file could not be written, with the temporary file cleaned up.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from vtm_tui.store.errors import BrokenFileError, StoreError
+
+_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_AT_END = re.compile(r"\s*\(at end of document\)\s*$")
+
+
+def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
+    """Parse TOML text, naming ``path``, line and column when it is broken."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        line = column = None
+        match = _WHERE.search(message)
+        if match:
+            line, column = int(match.group(1)), int(match.group(2))
+            message = message[: match.start()]
+        elif _AT_END.search(message):
+            line = text.count("\n") + 1
+            column = len(text) - text.rfind("\n")
+            message = _AT_END.sub("", message)
+        raise BrokenFileError(Path(path), line, column, message) from None
+
+
+def load_toml(path: Path | str) -> dict[str, Any]:
+    """Read and parse a TOML file (UTF-8); broken files raise :class:`BrokenFileError`."""
+    target = Path(path)
+    try:
+        data = target.read_bytes()
+    except FileNotFoundError:
+        raise StoreError(f"{target}: file not found") from None
+    except OSError as exc:
+        raise StoreError(f"{target}: cannot read ({exc.strerror or exc})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise BrokenFileError(target, line, None, "the file is not UTF-8 text") from None
+    return parse_toml(text, target)
+
+
+def dumps_toml(document: dict[str, Any]) -> str:
+    """TOML text for a document (multi-line strings kept readable)."""
+    return tomli_w.dumps(document, multiline_strings=True)
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename or a new file in ``folder`` durable (best effort off POSIX)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write_text(path: Path | str, text: str) -> None:
+    """Replace ``path`` with ``text`` atomically (temp file, fsync, rename, fsync folder)."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp_name, target)
+    except OSError as exc:
+        try:
+            os.unlink(temp_name)
+        except OSError:
+            pass
+        raise StoreError(
+            f"{target}: could not save ({exc.strerror or exc}); the previous version is untouched"
+        ) from None
+    fsync_dir(target.parent)
+
+
+def save_toml(path: Path | str, document: dict[str, Any]) -> str:
+    """Write a document atomically; returns the text written (for change detection)."""
+    text = dumps_toml(document)
+    atomic_write_text(path, text)
+    return text
