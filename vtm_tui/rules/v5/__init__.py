@@ -1,0 +1,1 @@
+"""V5 rules (placeholder while the package is assembled)."""
