@@ -1,0 +1,239 @@
+"""A V5 character sheet: what the coterie screen shows and the V5 engine rolls from.
+
+Trackers hold damage, not boxes: Health has ``Stamina + 3`` boxes and Willpower
+``Composure + Resolve``; a file stores how many are Superficial and how many
+Aggravated, so a sheet can never disagree with its own size. Hunger and Blood
+Potency belong to vampires; a mortal or ghoul with Hunger is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from vtm_tui.model.traits import V5_ATTRIBUTES, V5_CREATURES, V5_DISCIPLINES, V5_SKILLS
+from vtm_tui.model.validation import Reader, canonical_name, merge_extra
+
+
+@dataclass
+class Tracker:
+    """Damage on a track of ``size`` boxes: Superficial (``/``) and Aggravated (``X``)."""
+
+    superficial: int = 0
+    aggravated: int = 0
+
+    def boxes(self, size: int) -> str:
+        """The track as a person draws it: Aggravated, then Superficial, then empty (``XX//..``)."""
+        agg = min(self.aggravated, size)
+        sup = min(self.superficial, size - agg)
+        return "X" * agg + "/" * sup + "." * (size - agg - sup)
+
+    def undamaged(self, size: int) -> int:
+        return max(0, size - self.superficial - self.aggravated)
+
+    def impaired(self, size: int) -> bool:
+        """No empty box left (RULES.md: −2 dice to the pools it governs)."""
+        return self.undamaged(size) == 0
+
+    def to_toml(self) -> dict[str, int]:
+        return {"superficial": self.superficial, "aggravated": self.aggravated}
+
+    @classmethod
+    def read(cls, r: Reader, size: int) -> Tracker:
+        sup = r.int("superficial", 0, 0, size)
+        agg = r.int("aggravated", 0, 0, size)
+        if sup + agg > size:
+            raise r.error("superficial", f"{sup} Superficial + {agg} Aggravated is more than the {size} boxes")
+        return cls(sup, agg)
+
+
+@dataclass
+class Touchstone:
+    """A mortal the character holds on to, and the Conviction they embody."""
+
+    name: str
+    conviction: str = ""
+    note: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_toml(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"name": self.name}
+        if self.conviction:
+            doc["conviction"] = self.conviction
+        if self.note:
+            doc["note"] = self.note
+        return merge_extra(doc, self.extra)
+
+
+@dataclass
+class V5Sheet:
+    """The V5 part of a character file."""
+
+    creature: str = "vampire"  # vampire | ghoul | mortal
+    clan: str = ""
+    generation: int | None = None
+    sire: str = ""
+    predator: str = ""
+    ambition: str = ""
+    desire: str = ""
+    bane: str = ""
+    blood_potency: int = 0
+    hunger: int = 0
+    humanity: int = 7
+    stains: int = 0
+    attributes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(V5_ATTRIBUTES, 1))
+    skills: dict[str, int] = field(default_factory=dict)
+    specialties: dict[str, list[str]] = field(default_factory=dict)
+    disciplines: dict[str, int] = field(default_factory=dict)
+    powers: dict[str, list[str]] = field(default_factory=dict)
+    advantages: dict[str, int] = field(default_factory=dict)  # merits and backgrounds: name → dots
+    flaws: dict[str, int] = field(default_factory=dict)
+    health: Tracker = field(default_factory=Tracker)
+    willpower: Tracker = field(default_factory=Tracker)
+    convictions: list[str] = field(default_factory=list)
+    touchstones: list[Touchstone] = field(default_factory=list)
+    experience_total: int = 0
+    experience_spent: int = 0
+
+    ruleset = "v5"
+
+    # -- derived --------------------------------------------------------------------
+    @property
+    def is_vampire(self) -> bool:
+        return self.creature == "vampire"
+
+    @property
+    def health_size(self) -> int:
+        return self.attributes.get("Stamina", 1) + 3
+
+    @property
+    def willpower_size(self) -> int:
+        return self.attributes.get("Composure", 1) + self.attributes.get("Resolve", 1)
+
+    @property
+    def remorse_due(self) -> bool:
+        """Stains at the end of a session call for a Remorse test (vampires only)."""
+        return self.is_vampire and self.stains > 0
+
+    @property
+    def remorse_dice(self) -> int:
+        return max(1, 10 - self.humanity - self.stains)
+
+    def humanity_boxes(self) -> str:
+        """Humanity as ten boxes: filled dots, empty boxes, stains from the right (``●●●●●●●○○/``)."""
+        stains = min(self.stains, 10 - self.humanity)
+        return "●" * self.humanity + "○" * (10 - self.humanity - stains) + "/" * stains
+
+    def traits(self) -> dict[str, int]:
+        """Every rollable trait (name → dots) for the pool parser; missing Skills are 0."""
+        found: dict[str, int] = dict(self.attributes)
+        for name in V5_SKILLS:
+            found[name] = self.skills.get(name, 0)
+        for name, dots in self.skills.items():
+            found.setdefault(name, dots)
+        for name, dots in self.disciplines.items():
+            found.setdefault(name, dots)
+        found["Willpower"] = max(1, self.willpower.undamaged(self.willpower_size))
+        found["Humanity"] = max(1, self.humanity)
+        if self.is_vampire:
+            found["Blood Potency"] = self.blood_potency
+        return found
+
+    # -- TOML ----------------------------------------------------------------------
+    def to_toml(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"creature": self.creature}
+        for key in ("clan", "sire", "predator", "ambition", "desire", "bane"):
+            if getattr(self, key):
+                doc[key] = getattr(self, key)
+        if self.generation is not None:
+            doc["generation"] = self.generation
+        if self.is_vampire:
+            doc["blood_potency"] = self.blood_potency
+            doc["hunger"] = self.hunger
+        doc["humanity"] = self.humanity
+        doc["stains"] = self.stains
+        if self.experience_total or self.experience_spent:
+            doc["experience"] = {"total": self.experience_total, "spent": self.experience_spent}
+        doc["attributes"] = {name: self.attributes[name] for name in V5_ATTRIBUTES}
+        doc["skills"] = _ordered(self.skills, V5_SKILLS)
+        if self.specialties:
+            doc["specialties"] = {k: list(v) for k, v in self.specialties.items()}
+        if self.disciplines:
+            doc["disciplines"] = dict(self.disciplines)
+        if self.powers:
+            doc["powers"] = {k: list(v) for k, v in self.powers.items()}
+        if self.advantages:
+            doc["advantages"] = dict(self.advantages)
+        if self.flaws:
+            doc["flaws"] = dict(self.flaws)
+        doc["health"] = self.health.to_toml()
+        doc["willpower"] = self.willpower.to_toml()
+        if self.convictions:
+            doc["convictions"] = list(self.convictions)
+        if self.touchstones:
+            doc["touchstones"] = [t.to_toml() for t in self.touchstones]
+        return doc
+
+    @classmethod
+    def read(cls, r: Reader) -> V5Sheet:
+        creature = r.choice("creature", "vampire", V5_CREATURES)
+        vampire = creature == "vampire"
+        sheet = cls(creature=creature)
+        for key in ("clan", "sire", "predator", "ambition", "desire", "bane"):
+            setattr(sheet, key, r.str(key))
+        sheet.generation = r.opt_int("generation", 1, 16)
+        sheet.blood_potency = r.int("blood_potency", 0, 0, 10 if vampire else 0)
+        sheet.hunger = r.int("hunger", 1 if vampire else 0, 0, 5 if vampire else 0)
+        sheet.humanity = r.int("humanity", 7, 0, 10)
+        sheet.stains = r.int("stains", 0, 0, 10)
+        xp = r.table("experience")
+        sheet.experience_total = xp.int("total", 0, 0, None)
+        sheet.experience_spent = xp.int("spent", 0, 0, sheet.experience_total)
+        sheet.attributes = _read_named(r.table("attributes"), V5_ATTRIBUTES, 1, 5, "attribute", strict=True)
+        sheet.skills = _read_named(r.table("skills"), V5_SKILLS, 0, 5, "skill")
+        sheet.specialties = _read_lists(r.table("specialties"))
+        for skill in sheet.specialties:
+            if skill not in V5_SKILLS and skill not in sheet.skills:
+                r.warn(f"specialties.{skill}", "names no skill on this sheet")
+        sheet.disciplines = _read_named(r.table("disciplines"), V5_DISCIPLINES, 0, 5, "discipline")
+        sheet.powers = _read_lists(r.table("powers"))
+        sheet.advantages = r.dots("advantages", 0, 5)
+        sheet.flaws = r.dots("flaws", 0, 5)
+        sheet.health = Tracker.read(r.table("health"), sheet.health_size)
+        sheet.willpower = Tracker.read(r.table("willpower"), sheet.willpower_size)
+        sheet.convictions = r.str_list("convictions")
+        sheet.touchstones = [Touchstone(t.str("name", None), t.str("conviction"), t.str("note"), t.leftover())
+                             for t in r.table_list("touchstones")]
+        return sheet
+
+
+def _ordered(values: dict[str, int], order: tuple[str, ...]) -> dict[str, int]:
+    """Known names in sheet order (zeros left out), then custom ones as written."""
+    doc = {name: values[name] for name in order if values.get(name)}
+    doc.update({name: dots for name, dots in values.items() if name not in order})
+    return doc
+
+
+def _read_named(r: Reader, known: tuple[str, ...], lo: int, hi: int, what: str,
+                *, strict: bool = False) -> dict[str, int]:
+    """name → dots, names matched to the known spelling; unknown names refused (strict) or kept with a warning."""
+    values: dict[str, int] = {}
+    for key in r.keys():
+        canonical = canonical_name(key, known)
+        if canonical is None:
+            if strict:
+                raise r.error(key, f"is not a {what}; the {what}s are {', '.join(known)}")
+            r.warn(key, f"is not a standard {what}; kept as a custom one")
+            canonical = key
+        elif canonical in values:
+            raise r.error(key, f"repeats the {what} {canonical!r}")
+        values[canonical] = r.int(key, 0, lo, hi)
+    if strict:
+        missing = [name for name in known if name not in values]
+        if missing:
+            raise r.error(missing[0], f"is missing; every {what} needs a value {lo}-{hi}")
+    return values
+
+
+def _read_lists(r: Reader) -> dict[str, list[str]]:
+    return {key: r.str_list(key) for key in r.keys()}

@@ -1,0 +1,119 @@
+"""A chronicle: its name, rule set, house-rule switches and where the sessions stand.
+
+The house-rule switches are those RULES.md marks *(option)*, with its defaults,
+plus ``players_may_edit_traits`` (player seats may change their own dots; off).
+``chronicle.toml`` always lists every switch of its rule set, so a storyteller
+opening the file sees what can be changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from vtm_tui.model.validation import Reader, merge_extra
+from vtm_tui.rules.base import RULESETS
+
+SCHEMA_VERSION = 1
+
+#: Every house-rule switch per rule set with its default: a bool, or a text choice.
+DEFAULT_OPTIONS: dict[str, dict[str, bool | str]] = {
+    "v5": {"automatic_win": True, "advanced_initiative": False, "players_may_edit_traits": False},
+    "v20": {
+        "automatic_success": True,
+        "specialty_doubles": True,
+        "free_botch": False,
+        "extended_botch": "restart",
+        "players_may_edit_traits": False,
+    },
+    "ingenuity": {"players_may_edit_traits": False},
+}
+#: The allowed values of text switches.
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {"extended_botch": ("restart", "fail")}
+
+RULESET_TITLES = {"v5": "Vampire: The Masquerade 5th edition", "v20": "Vampire: The Masquerade 20th anniversary",
+                  "ingenuity": "Ingenuity"}
+
+
+def utc_now() -> datetime:
+    """Now, timezone-aware UTC, to the second (what the files store)."""
+    return datetime.now(timezone.utc).replace(microsecond=0)
+
+
+@dataclass
+class Chronicle:
+    """The contents of ``chronicle.toml``."""
+
+    name: str
+    ruleset: str
+    options: dict[str, bool | str] = field(default_factory=dict)
+    current_session: int = 0  # 0: no session was ever started
+    session_open: bool = False  # whether ``current_session`` has been started and not ended
+    last_session: datetime | None = None  # when the current session started (for pickers)
+    created: datetime = field(default_factory=utc_now)
+    description: str = ""
+    schema_version: int = SCHEMA_VERSION
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.ruleset not in RULESETS:
+            raise ValueError(f"unknown rule set {self.ruleset!r}; use one of {', '.join(RULESETS)}")
+        self.options = {**DEFAULT_OPTIONS[self.ruleset], **self.options}
+
+    def option(self, name: str) -> bool | str:
+        """A house-rule switch, defaulting as RULES.md says."""
+        if name in self.options:
+            return self.options[name]
+        return DEFAULT_OPTIONS[self.ruleset][name]
+
+    @property
+    def title(self) -> str:
+        return RULESET_TITLES[self.ruleset]
+
+    # -- TOML ---------------------------------------------------------------------
+    def to_toml(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "schema_version": self.schema_version,
+            "name": self.name,
+            "ruleset": self.ruleset,
+            "created": self.created,
+            "current_session": self.current_session,
+            "session_open": self.session_open,
+        }
+        if self.last_session is not None:
+            doc["last_session"] = self.last_session
+        if self.description:
+            doc["description"] = self.description
+        doc["options"] = dict(self.options)
+        return merge_extra(doc, self.extra)
+
+    @classmethod
+    def from_toml(cls, data: dict[str, Any], *, where: str, warnings: list[str] | None = None) -> Chronicle:
+        r = Reader(data, where, warnings=warnings)
+        schema = r.int("schema_version", SCHEMA_VERSION, 0, None)
+        name = r.str("name", None)
+        ruleset = r.choice("ruleset", None, RULESETS)
+        created = r.datetime("created") or utc_now()
+        current = r.int("current_session", 0, 0, 9999)
+        session_open = r.bool("session_open", False)
+        if session_open and current == 0:
+            raise r.error("session_open", "is true but current_session is 0 (no session was started)")
+        last = r.datetime("last_session")
+        description = r.str("description")
+        opts = r.table("options")
+        options: dict[str, bool | str] = {}
+        for key, default in DEFAULT_OPTIONS[ruleset].items():
+            if not opts.has(key):
+                continue
+            if isinstance(default, bool):
+                options[key] = opts.bool(key, default)
+            else:
+                options[key] = opts.choice(key, default, OPTION_CHOICES[key])
+        for key in opts.keys():
+            if key not in DEFAULT_OPTIONS[ruleset]:
+                opts.warn(key, f"is not a {ruleset} house rule; kept but unused "
+                               f"(known: {', '.join(DEFAULT_OPTIONS[ruleset])})")
+        return cls(name=name, ruleset=ruleset, options=options, current_session=current, session_open=session_open,
+                   last_session=last, created=created, description=description, schema_version=schema,
+                   extra=r.leftover())
