@@ -1,0 +1,451 @@
+"""Append-only session logs: ``<chronicle>/sessions/NNNN.toml``.
+
+The promises, and how they are kept:
+
+- **The 100,000th roll costs what the 10th did.** An append opens the file with
+  ``O_APPEND``, checks only its last few hundred bytes, writes the whole block
+  with one ``write()`` and ``fdatasync``s it. It never reads or rewrites the
+  rest of the file.
+- **Two processes lose nothing.** Appends (and session creation and crash
+  recovery) run under one exclusive lock, ``sessions/.lock``
+  (:mod:`vtm_tui.store.lock`).
+- **A crash loses at most the entry being written.** Each block ends with a
+  marker line (:mod:`vtm_tui.store.log_format`); bytes after the last marker
+  that look like the start of a block are a torn append. Loading (and the next
+  append) moves them into ``sessions/NNNN.toml.torn-<time>`` and truncates the
+  file back to its last complete block; the report says what went where.
+  Truncating is the atomic rewrite here: the kept bytes never move, and the
+  side file is durable before anything is cut.
+- **A file broken by hand is never rewritten.** Anything wrong other than a
+  torn tail raises :class:`BrokenFileError` (file, line, column) or
+  :class:`InvalidDataError` (file, entry, line, field).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from vtm_tui.model.log_entry import ROLL_KINDS, LogEntry
+from vtm_tui.store import log_format as fmt
+from vtm_tui.store.errors import InvalidDataError, StoreError
+from vtm_tui.store.lock import exclusive_lock
+from vtm_tui.store.toml_io import atomic_write_text, fsync_dir, load_toml
+
+SESSIONS_DIR = "sessions"
+LOCK_NAME = ".lock"
+_SESSION_FILE = re.compile(r"(\d{4,})\.toml")
+_TAIL_PROBE = 512
+_fdatasync = getattr(os, "fdatasync", os.fsync)
+
+
+class LogRewrittenError(StoreError):
+    """A session file is shorter than what was already read: it was replaced; read it again."""
+
+
+# -- where things are ------------------------------------------------------------------------
+
+
+def sessions_dir(chronicle_dir: Path) -> Path:
+    return Path(chronicle_dir) / SESSIONS_DIR
+
+
+def lock_path(chronicle_dir: Path) -> Path:
+    return sessions_dir(chronicle_dir) / LOCK_NAME
+
+
+def session_path(chronicle_dir: Path, number: int) -> Path:
+    """``sessions/0003.toml`` for session 3 (four digits, more past 9999)."""
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise StoreError(f"session number must be a whole number 1 or more, got {number!r}")
+    return sessions_dir(chronicle_dir) / f"{number:04d}.toml"
+
+
+def session_numbers(chronicle_dir: Path) -> list[int]:
+    """The numbers of the session files present, in order."""
+    folder = sessions_dir(chronicle_dir)
+    try:
+        names = os.listdir(folder)
+    except FileNotFoundError:
+        return []
+    return sorted(int(m.group(1)) for name in names if (m := _SESSION_FILE.fullmatch(name)))
+
+
+def set_aside_files(chronicle_dir: Path, number: int) -> list[Path]:
+    """Side files holding torn blocks of session ``number`` set aside so far."""
+    path = session_path(chronicle_dir, number)
+    return sorted(path.parent.glob(f"{path.name}.torn-*"))
+
+
+# -- what a read returns ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """The ``[session]`` table: number, start time, title, and keys this version does not know."""
+
+    number: int
+    started: datetime
+    title: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_toml(cls, document: dict[str, Any], path: Path) -> SessionInfo:
+        version = document.get("schema_version")
+        if version is None:
+            raise InvalidDataError(path, "schema_version", "is missing (expected 1 at the top of the file)")
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise InvalidDataError(path, "schema_version", f"must be a whole number 1 or more, got {version!r}")
+        if version > fmt.SCHEMA_VERSION:
+            raise StoreError(
+                f"{path}: written by a newer vtm-tui (schema_version {version}; this one reads up to "
+                f"{fmt.SCHEMA_VERSION}); update vtm-tui to open it"
+            )
+        table = document.get("session")
+        if not isinstance(table, dict):
+            raise InvalidDataError(path, "session", "the [session] table is missing")
+        number, started, title = table.get("number"), table.get("started"), table.get("title", "")
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise InvalidDataError(path, "session.number", f"must be a whole number 1 or more, got {number!r}")
+        if not isinstance(started, datetime):
+            raise InvalidDataError(path, "session.started", f"must be a date and time, got {started!r}")
+        if started.tzinfo is None:
+            started = started.replace(tzinfo=timezone.utc)
+        if not isinstance(title, str):
+            raise InvalidDataError(path, "session.title", f"must be text, got {title!r}")
+        extra = {k: v for k, v in table.items() if k not in ("number", "started", "title")}
+        return cls(number=number, started=started, title=title, extra=extra)
+
+
+@dataclass(frozen=True)
+class TornReport:
+    """A torn last block (a crash mid-append) that was set aside, and where it went."""
+
+    session_file: Path
+    side_file: Path | None  # None when the file was only inspected, not repaired
+    size: int  # bytes set aside
+    entry_id: str = ""  # the torn entry's id, when its first line survived
+
+    @property
+    def message(self) -> str:
+        what = f"an entry cut short by a crash ({self.size} bytes" + (f", id {self.entry_id})" if self.entry_id else ")")
+        if self.side_file is None:
+            return f"{self.session_file}: ends with {what}; it will be set aside when the log is next opened for writing"
+        return f"{self.session_file}: {what} was moved to {self.side_file.name}; everything before it is intact"
+
+
+@dataclass(frozen=True)
+class SessionLog:
+    """A whole session: its info, its entries in order, and what recovery did (if anything)."""
+
+    path: Path
+    info: SessionInfo
+    entries: list[LogEntry]
+    torn: TornReport | None = None
+    offset: int = 0  # bytes read up to the last complete block: pass to read_new_entries
+    set_aside: tuple[Path, ...] = ()  # every side file of this session, from this and earlier recoveries
+
+    @property
+    def number(self) -> int:
+        return self.info.number
+
+    @property
+    def ended(self) -> datetime | None:
+        ends = [entry.time for entry in self.entries if entry.kind == "session_end"]
+        return ends[-1] if ends else None
+
+    @property
+    def actors(self) -> list[str]:
+        """Characters who appear in the log, in order of first appearance."""
+        return list(dict.fromkeys(entry.actor for entry in self.entries if entry.actor))
+
+    @property
+    def rolls(self) -> list[LogEntry]:
+        return [entry for entry in self.entries if entry.is_roll]
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    """What the session list shows without parsing the session (from the index)."""
+
+    number: int
+    started: datetime | None
+    title: str
+    entries: int
+    rolls: int
+    actors: tuple[str, ...]
+    ended: datetime | None = None
+    last_time: datetime | None = None
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+def create_session(
+    chronicle_dir: Path,
+    number: int,
+    *,
+    started: datetime,
+    title: str = "",
+    exist_ok: bool = False,
+    extra: dict[str, Any] | None = None,
+) -> Path:
+    """Write ``sessions/NNNN.toml`` with its ``[session]`` table (atomically, under the lock).
+
+    An existing session is an error (another login may have started it) unless
+    ``exist_ok``, in which case it is left exactly as it is.
+    """
+    path = session_path(chronicle_dir, number)
+    if not isinstance(started, datetime) or started.tzinfo is None:
+        raise StoreError(f"{path}: the start of a session needs a date and time with a time zone, got {started!r}")
+    if not isinstance(title, str):
+        raise StoreError(f"{path}: the session title must be text, got {title!r}")
+    header = fmt.format_header(number, started, title, extra)
+    with exclusive_lock(lock_path(chronicle_dir)):
+        if path.exists():
+            if exist_ok:
+                return path
+            raise StoreError(f"{path}: session {number} already exists; it was not touched")
+        atomic_write_text(path, header.decode("utf-8"))
+    return path
+
+
+def _chronicle_ruleset(chronicle_dir: Path) -> str:
+    data = load_toml(Path(chronicle_dir) / "chronicle.toml")
+    ruleset = data.get("ruleset")
+    if not isinstance(ruleset, str):
+        raise InvalidDataError(Path(chronicle_dir) / "chronicle.toml", "ruleset", f"must be text, got {ruleset!r}")
+    return ruleset
+
+
+def end_session(
+    chronicle_dir: Path, number: int, *, ended: datetime, ruleset: str | None = None, comment: str = ""
+) -> LogEntry:
+    """Append a ``session_end`` entry (the file is never rewritten); returns it.
+
+    ``ruleset`` defaults to the one in ``chronicle.toml``.
+    """
+    path = session_path(chronicle_dir, number)
+    if not path.exists():
+        raise StoreError(f"{path}: session {number} was never started, so it cannot end")
+    entry = LogEntry.new(
+        "session_end", session=number, ruleset=ruleset or _chronicle_ruleset(chronicle_dir), now=ended, comment=comment
+    )
+    append_entry(chronicle_dir, entry)
+    return entry
+
+
+def append_entry(chronicle_dir: Path, entry: LogEntry) -> TornReport | None:
+    """Append ``entry`` to its session's file: one write, fsynced, under the lock.
+
+    A missing session file is created first (started at the entry's time), so
+    a roll is never refused for want of a ``session start``. If the file ends
+    with a torn block from an earlier crash, it is set aside first and the
+    report is returned (else ``None``).
+    """
+    if not isinstance(entry, LogEntry):
+        raise StoreError(f"only log entries can be appended, got {type(entry).__name__}")
+    path = session_path(chronicle_dir, entry.session)
+    block = fmt.format_block(entry)
+    with exclusive_lock(lock_path(chronicle_dir)):
+        if not path.exists():
+            atomic_write_text(path, fmt.format_header(entry.session, entry.time).decode("utf-8"))
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_APPEND)
+        except OSError as exc:
+            raise StoreError(f"{path}: cannot open the log to append ({exc.strerror or exc})") from None
+        try:
+            report = None
+            size = os.fstat(fd).st_size
+            if not fmt.ends_with_marker(os.pread(fd, _TAIL_PROBE, max(0, size - _TAIL_PROBE))):
+                report = _set_aside_torn(fd, path)
+                size = os.fstat(fd).st_size
+                if size and not os.pread(fd, 1, size - 1) == b"\n":
+                    block = b"\n" + block  # a hand-typed last line without its newline
+            _write_all(fd, block, size, path)
+        finally:
+            os.close(fd)
+    return report
+
+
+def _write_all(fd: int, block: bytes, size: int, path: Path) -> None:
+    """Write and sync ``block``; on failure cut the file back to ``size`` so no half block stays."""
+    view = memoryview(block)
+    try:
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        _fdatasync(fd)
+    except OSError as exc:
+        try:
+            os.ftruncate(fd, size)
+            _fdatasync(fd)
+        except OSError:
+            pass
+        raise StoreError(f"{path}: could not append ({exc.strerror or exc}); the log is as it was before") from None
+
+
+# -- crash recovery --------------------------------------------------------------------------
+
+
+def _tail_after_last_marker(fd: int, size: int) -> tuple[int, bytes] | None:
+    """(offset, bytes) after the last complete marker line, reading backwards in chunks."""
+    step = 4096
+    start = size
+    while start > 0:
+        start = max(0, start - step)
+        data = os.pread(fd, size - start, start)
+        end = fmt.last_marker_end(data)
+        if end >= 0:
+            return start + end, data[end:]
+        step *= 4
+    return None
+
+
+def _torn_entry_id(tail: bytes) -> str:
+    match = re.search(rb'^id = "([A-Za-z0-9_-]{1,64})"$', tail, re.MULTILINE)
+    return match.group(1).decode() if match else ""
+
+
+def _set_aside_torn(fd: int, path: Path) -> TornReport | None:
+    """Move a torn tail into a side file and truncate; call under the lock with ``fd`` open read-write."""
+    size = os.fstat(fd).st_size
+    found = _tail_after_last_marker(fd, size)
+    if found is None:
+        return None  # no complete block or header at all: not ours to cut (reading will say what is wrong)
+    offset, tail = found
+    if not fmt.is_torn_tail(tail):
+        return None
+    side = _side_file_name(path)
+    side_fd = os.open(side, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    try:
+        os.write(side_fd, tail)
+        os.fsync(side_fd)
+    finally:
+        os.close(side_fd)
+    fsync_dir(path.parent)
+    os.ftruncate(fd, offset)
+    os.fsync(fd)
+    return TornReport(session_file=path, side_file=side, size=len(tail), entry_id=_torn_entry_id(tail))
+
+
+def _side_file_name(path: Path) -> Path:
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
+    side = path.with_name(f"{path.name}.torn-{stamp}")
+    counter = 1
+    while side.exists():
+        counter += 1
+        side = path.with_name(f"{path.name}.torn-{stamp}-{counter}")
+    return side
+
+
+def recover_session(chronicle_dir: Path, number: int) -> TornReport | None:
+    """Set aside a torn last block of session ``number`` now, if there is one."""
+    path = session_path(chronicle_dir, number)
+    with exclusive_lock(lock_path(chronicle_dir)):
+        try:
+            fd = os.open(path, os.O_RDWR)
+        except FileNotFoundError:
+            raise StoreError(f"{path}: no such session") from None
+        try:
+            return _set_aside_torn(fd, path)
+        finally:
+            os.close(fd)
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise StoreError(f"{path}: no such session log") from None
+    except OSError as exc:
+        raise StoreError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+def read_session(chronicle_dir: Path, number: int, *, recover: bool = True) -> SessionLog:
+    """Load a whole session. A torn last block is set aside (``recover``) and reported in ``.torn``.
+
+    With ``recover=False`` nothing is written: the torn block is only reported.
+    """
+    path = session_path(chronicle_dir, number)
+    report: TornReport | None = None
+    for _attempt in range(3):
+        data = _read_bytes(path)
+        end = fmt.last_marker_end(data)
+        if end < 0 or not fmt.is_torn_tail(data[end:]):
+            return _load(path, data, data if end < 0 else data[:end], report, chronicle_dir)
+        head = data[:end]
+        fmt.parse_chunk(head, path)  # broken before the tail: raise, touch nothing
+        if not recover:
+            tail = data[end:]
+            inspected = TornReport(path, None, len(tail), _torn_entry_id(tail))
+            return _load(path, head, head, inspected, chronicle_dir)
+        report = recover_session(chronicle_dir, number) or report
+    raise StoreError(f"{path}: keeps changing while being repaired; try again")  # pragma: no cover
+
+
+def _load(path: Path, data: bytes, complete: bytes, torn: TornReport | None, chronicle_dir: Path) -> SessionLog:
+    document = fmt.parse_chunk(data, path)
+    info = SessionInfo.from_toml(document, path)
+    entries = fmt.entries_from_tables(fmt.entry_tables(document, path), path, data)
+    side_files = tuple(set_aside_files(chronicle_dir, info.number)) if torn or _may_have_side_files(path) else ()
+    return SessionLog(path, info, entries, torn, len(complete), side_files)
+
+
+def _may_have_side_files(path: Path) -> bool:
+    try:
+        return any(name.startswith(f"{path.name}.torn-") for name in os.listdir(path.parent))
+    except OSError:
+        return False
+
+
+def read_new_entries(chronicle_dir: Path, number: int, offset: int) -> tuple[list[LogEntry], int]:
+    """Entries appended since ``offset`` (from a previous read), and the offset to pass next time.
+
+    Parses only the new bytes, up to the last complete block; a block being
+    written right now is picked up by the next call. Needs no lock. Raises
+    :class:`LogRewrittenError` if the file got shorter than ``offset``.
+    """
+    path = session_path(chronicle_dir, number)
+    try:
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if offset > size:
+                raise LogRewrittenError(f"{path}: the log was replaced since it was read; reload it")
+            handle.seek(offset)
+            data = handle.read()
+    except FileNotFoundError:
+        raise StoreError(f"{path}: no such session log") from None
+    end = fmt.last_marker_end(data)
+    if end <= 0:
+        return [], offset
+    chunk = data[:end]
+    first_line = 1
+    try:
+        document = fmt.parse_chunk(chunk, path)
+        tables = fmt.entry_tables(document, path)
+        entries = fmt.entries_from_tables(tables, path, chunk)
+    except StoreError:
+        first_line = 1 + _read_bytes(path)[:offset].count(b"\n")  # error path only: find real line numbers
+        document = fmt.parse_chunk(chunk, path, first_line=first_line)
+        tables = fmt.entry_tables(document, path)
+        entries = fmt.entries_from_tables(tables, path, chunk, first_line=first_line)
+    return entries, offset + end
+
+
+def list_sessions(chronicle_dir: Path) -> list[SessionSummary]:
+    """Every session with its start, entry and roll counts and actors, from the index (cheap)."""
+    from vtm_tui.store.index import session_summaries
+
+    return session_summaries(chronicle_dir)
+
+
+def count_rolls(entries: list[LogEntry]) -> int:
+    return sum(1 for entry in entries if entry.result or entry.kind in ROLL_KINDS)
