@@ -80,7 +80,8 @@ class V5Sheet:
     blood_potency: int = 0
     hunger: int = 0
     humanity: int = 7
-    stains: int = 0
+    stains: int = 0  # on Humanity's empty boxes (at most 10 - humanity)
+    degenerating: bool = False  # stains that did not fit: impaired until the next Remorse test
     attributes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(V5_ATTRIBUTES, 1))
     skills: dict[str, int] = field(default_factory=dict)
     specialties: dict[str, list[str]] = field(default_factory=dict)
@@ -113,7 +114,7 @@ class V5Sheet:
     @property
     def remorse_due(self) -> bool:
         """Stains at the end of a session call for a Remorse test (vampires only)."""
-        return self.is_vampire and self.stains > 0
+        return self.is_vampire and (self.stains > 0 or self.degenerating)
 
     @property
     def remorse_dice(self) -> int:
@@ -121,8 +122,7 @@ class V5Sheet:
 
     def humanity_boxes(self) -> str:
         """Humanity as ten boxes: filled dots, empty boxes, stains from the right (``●●●●●●●○○/``)."""
-        stains = min(self.stains, 10 - self.humanity)
-        return "●" * self.humanity + "○" * (10 - self.humanity - stains) + "/" * stains
+        return "●" * self.humanity + "○" * (10 - self.humanity - self.stains) + "/" * self.stains
 
     def traits(self) -> dict[str, int]:
         """Every rollable trait (name → dots) for the pool parser; missing Skills are 0."""
@@ -152,6 +152,8 @@ class V5Sheet:
             doc["hunger"] = self.hunger
         doc["humanity"] = self.humanity
         doc["stains"] = self.stains
+        if self.degenerating:
+            doc["degenerating"] = True
         if self.experience_total or self.experience_spent:
             doc["experience"] = {"total": self.experience_total, "spent": self.experience_spent}
         doc["attributes"] = {name: self.attributes[name] for name in V5_ATTRIBUTES}
@@ -185,7 +187,8 @@ class V5Sheet:
         sheet.blood_potency = r.int("blood_potency", 0, 0, 10 if vampire else 0)
         sheet.hunger = r.int("hunger", 1 if vampire else 0, 0, 5 if vampire else 0)
         sheet.humanity = r.int("humanity", 7, 0, 10)
-        sheet.stains = r.int("stains", 0, 0, 10)
+        sheet.stains = r.int("stains", 0, 0, 10 - sheet.humanity)
+        sheet.degenerating = r.bool("degenerating")
         xp = r.table("experience")
         sheet.experience_total = xp.int("total", 0, 0, None)
         sheet.experience_spent = xp.int("spent", 0, 0, sheet.experience_total)

@@ -1,0 +1,215 @@
+"""The sheet store: layout, atomic compare-and-swap saves, merges, refusals, migration, campaigns folder."""
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from vtm_tui.errors import VtmError
+from vtm_tui.model.character import new_character
+from vtm_tui.store.catalog import create_chronicle, list_chronicles
+from vtm_tui.store.chronicle_store import open_chronicle
+from vtm_tui.store.errors import BrokenFileError, ConflictError, StoreError
+from vtm_tui.store.paths import find_campaigns_dir
+from vtm_tui.store.toml_io import load_toml
+
+
+@pytest.fixture
+def chronicle(tmp_path: Path) -> Path:
+    store = create_chronicle(tmp_path / "noites", "Noites", "v5")
+    store.add_character(new_character("Ana Sousa", "v5", player="Marta"))
+    store.add_character(new_character("Rui", "v5", kind="spc"))
+    return store.path
+
+
+def test_layout_and_schema_version(chronicle: Path) -> None:
+    assert sorted(p.name for p in (chronicle / "characters").iterdir()) == ["ana-sousa.toml", "rui.toml"]
+    assert (chronicle / "sessions").is_dir()
+    for file in [chronicle / "chronicle.toml", *(chronicle / "characters").glob("*.toml")]:
+        assert load_toml(file)["schema_version"] == 1
+
+
+def test_disjoint_changes_from_two_processes_are_merged(chronicle: Path) -> None:
+    one, two = open_chronicle(chronicle), open_chronicle(chronicle)
+    a1, a2 = one.character("ana"), two.character("ana")
+    a1.sheet.hunger = 3
+    one.save_character(a1)
+    a2.sheet.stains = 2
+    a2.notes = "Owes the Prince a favour"
+    merged = two.save_character(a2)
+    assert (merged.sheet.hunger, merged.sheet.stains, merged.notes) == (3, 2, "Owes the Prince a favour")
+    again = open_chronicle(chronicle).character("ana")
+    assert (again.sheet.hunger, again.sheet.stains) == (3, 2)
+
+
+def test_same_field_changed_twice_is_refused_and_nothing_is_written(chronicle: Path) -> None:
+    one, two = open_chronicle(chronicle), open_chronicle(chronicle)
+    a1, a2 = one.character("ana"), two.character("ana")
+    a1.sheet.hunger = 3
+    one.save_character(a1)
+    before = (chronicle / "characters" / "ana-sousa.toml").read_text()
+    a2.sheet.hunger = 5
+    with pytest.raises(ConflictError) as err:
+        two.save_character(a2)
+    message = str(err.value)
+    assert "ana-sousa.toml" in message and "'hunger'" in message and "reload" in message
+    assert (chronicle / "characters" / "ana-sousa.toml").read_text() == before
+    two.reload()
+    assert two.character("ana").sheet.hunger == 3
+
+
+def test_same_value_from_both_sides_is_not_a_conflict(chronicle: Path) -> None:
+    one, two = open_chronicle(chronicle), open_chronicle(chronicle)
+    for store in (one, two):
+        ana = store.character("ana")
+        ana.sheet.hunger = 2
+        store.save_character(ana)
+    assert open_chronicle(chronicle).character("ana").sheet.hunger == 2
+
+
+def test_chronicle_file_is_merged_too(chronicle: Path) -> None:
+    one, two = open_chronicle(chronicle), open_chronicle(chronicle)
+    one.chronicle.description = "Lisbon by night"
+    one.save_chronicle()
+    two.chronicle.options["automatic_win"] = False
+    saved = two.save_chronicle()
+    assert saved.description == "Lisbon by night" and saved.option("automatic_win") is False
+
+
+def test_a_file_broken_by_hand_is_reported_and_never_overwritten(chronicle: Path) -> None:
+    store = open_chronicle(chronicle)
+    path = chronicle / "characters" / "rui.toml"
+    broken = path.read_text().replace('player = ""', 'player = "unterminated')
+    path.write_text(broken)
+    rui = store.character("rui")
+    rui.sheet.hunger = 2
+    with pytest.raises(BrokenFileError) as err:
+        store.save_character(rui)
+    assert path.read_text() == broken
+    line = broken.splitlines().index('player = "unterminated') + 1
+    assert (err.value.path, err.value.line, err.value.column) == (path, line, 23)
+    assert f"rui.toml, line {line}, column 23" in str(err.value) and "nothing was overwritten" in str(err.value)
+    with pytest.raises(BrokenFileError, match=f"rui.toml, line {line}, column 23"):
+        open_chronicle(chronicle)
+
+
+def test_invalid_value_names_file_field_and_range(chronicle: Path) -> None:
+    path = chronicle / "characters" / "rui.toml"
+    path.write_text(path.read_text().replace("Strength = 1", "Strength = 7"))
+    with pytest.raises(VtmError) as err:
+        open_chronicle(chronicle)
+    assert str(err.value) == f"{path}: field 'attributes.Strength': 7 is out of range 1-5"
+
+
+def test_unknown_keys_survive_a_save(chronicle: Path) -> None:
+    path = chronicle / "characters" / "rui.toml"
+    path.write_text(path.read_text() + '\n[haven]\naddress = "Rua da Rosa 12"\n')
+    store = open_chronicle(chronicle)
+    rui = store.character("rui")
+    rui.sheet.humanity = 6
+    store.save_character(rui)
+    data = load_toml(path)
+    assert data["haven"] == {"address": "Rua da Rosa 12"} and data["humanity"] == 6
+
+
+def test_old_schema_is_migrated_on_load_and_newer_refused(chronicle: Path) -> None:
+    path = chronicle / "characters" / "rui.toml"
+    path.write_text(path.read_text().replace("schema_version = 1\n", ""))
+    store = open_chronicle(chronicle)
+    assert load_toml(path).get("schema_version") is None  # opening changes nothing on disk
+    rui = store.character("rui")
+    rui.notes = "migrated"
+    store.save_character(rui)
+    assert load_toml(path)["schema_version"] == 1
+    path.write_text(path.read_text().replace("schema_version = 1", "schema_version = 9"))
+    with pytest.raises(StoreError, match="schema_version 9 was written by a newer vtm-tui"):
+        open_chronicle(chronicle)
+
+
+def test_add_rename_delete(chronicle: Path) -> None:
+    store = open_chronicle(chronicle)
+    with pytest.raises(VtmError, match="already has a character called 'Rui'"):
+        store.add_character(new_character("rui", "v5"))
+    with pytest.raises(VtmError, match="has a v20 sheet"):
+        store.add_character(new_character("Tom", "v20"))
+    renamed = store.rename_character(store.character("rui"), "Rui Valadares")
+    assert renamed.slug == "rui-valadares" and not (chronicle / "characters" / "rui.toml").exists()
+    assert open_chronicle(chronicle).character("rui v").name == "Rui Valadares"
+    trashed = store.delete_character(renamed)
+    assert trashed.parent.name == "trash" and trashed.is_file()
+    assert [c.name for c in open_chronicle(chronicle).characters] == ["Ana Sousa"]
+
+
+def test_saving_a_sheet_another_process_deleted_is_refused(chronicle: Path) -> None:
+    one, two = open_chronicle(chronicle), open_chronicle(chronicle)
+    one.delete_character(one.character("rui"))
+    rui = two.character("rui")
+    rui.notes = "x"
+    with pytest.raises(ConflictError, match="deleted this file"):
+        two.save_character(rui)
+
+
+def test_character_lookup_by_prefix(chronicle: Path) -> None:
+    store = open_chronicle(chronicle)
+    assert store.character("ANA").name == "Ana Sousa"
+    store.add_character(new_character("Ruth", "v5"))
+    assert store.character("rui").name == "Rui"
+    with pytest.raises(VtmError, match="'ru' could be"):
+        store.character("ru")
+    with pytest.raises(VtmError, match="no character 'zé'; the characters are: Ana Sousa, Rui, Ruth"):
+        store.character("zé")
+
+
+def test_create_inside_a_campaigns_folder_and_list(tmp_path: Path) -> None:
+    create_chronicle(tmp_path, "Primeira", "v5")  # empty folder: becomes the chronicle itself
+    with pytest.raises(StoreError, match="already a chronicle"):
+        create_chronicle(tmp_path, "Again", "v5")
+    campaigns = tmp_path / "campaigns"
+    create_chronicle(campaigns / "a", "Alpha", "v20")
+    store = create_chronicle(campaigns, "Beta: \"the sequel\"", "ingenuity")
+    assert store.path == campaigns / "beta-the-sequel"
+    (campaigns / "broken").mkdir()
+    (campaigns / "broken" / "chronicle.toml").write_text("name = \n")
+    summaries = list_chronicles(campaigns)
+    assert [(s.name, s.ruleset, s.characters) for s in summaries] == [
+        ("Alpha", "v20", 0), ("Beta: \"the sequel\"", "ingenuity", 0), ("broken", "?", 0)]
+    assert "line 1" in summaries[2].error
+    with pytest.raises(VtmError, match="--ruleset 'v6' is not a rule set"):
+        create_chronicle(tmp_path / "x", "X", "v6")
+
+
+def test_opening_a_folder_that_is_not_a_chronicle(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="not a chronicle, chronicle.toml is missing.*vtm-tui new"):
+        open_chronicle(tmp_path)
+
+
+def test_find_campaigns_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("VTM_TUI_CAMPAIGNS", raising=False)
+    assert find_campaigns_dir("~/x") == Path.home() / "x"
+    assert find_campaigns_dir().name == "campaigns" and "vtm-tui" in str(find_campaigns_dir())
+    (tmp_path / "campaigns").mkdir()
+    assert find_campaigns_dir() == tmp_path / "campaigns"
+    monkeypatch.setenv("VTM_TUI_CAMPAIGNS", str(tmp_path / "elsewhere"))
+    assert find_campaigns_dir() == tmp_path / "elsewhere"
+    assert find_campaigns_dir(str(tmp_path / "explicit")) == tmp_path / "explicit"
+
+
+NAMES = st.text(st.characters(exclude_categories=("Cs",)), min_size=1, max_size=40).filter(lambda s: s.strip())
+NOTES = st.text(st.characters(exclude_categories=("Cs",)), max_size=200)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=NAMES, notes=NOTES, chronicle_name=NAMES)
+def test_any_name_and_note_round_trips_exactly(tmp_path_factory, name: str, notes: str,
+                                               chronicle_name: str) -> None:
+    root = tmp_path_factory.mktemp("rt")
+    store = create_chronicle(root / "c", chronicle_name, "v5")
+    added = store.add_character(new_character(name, "v5", notes=notes, private_notes=notes[::-1]))
+    assert added.slug and "/" not in added.slug and added.slug not in {".", ".."}
+    assert (root / "c" / "characters" / f"{added.slug}.toml").is_file()
+    back = open_chronicle(root / "c")
+    assert back.chronicle.name == chronicle_name
+    [character] = back.characters
+    assert (character.name, character.notes, character.private_notes) == (name, notes, notes[::-1])

@@ -1,0 +1,260 @@
+"""A chronicle folder opened for reading and writing: the sheets, the chronicle file, the sessions.
+
+:func:`open_chronicle` loads ``chronicle.toml`` and every character (not the
+session logs: those are the log store's, read on demand). Saves go through
+:class:`~vtm_tui.store.tracked_file.TrackedFile`, so a change another process
+made meanwhile is merged or refused, never silently overwritten. Session
+start/end and log appends go through :mod:`vtm_tui.store.session_log`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from vtm_tui.errors import VtmError
+from vtm_tui.model.character import Character
+from vtm_tui.model.chronicle import Chronicle, utc_now
+from vtm_tui.model.conflict import Conflict
+from vtm_tui.model.slug import unique_slug
+from vtm_tui.rules.pool import PoolError, match_trait
+from vtm_tui.store.errors import StoreError
+from vtm_tui.store.lock import exclusive_lock
+from vtm_tui.store.paths import (
+    CHARACTERS_DIR,
+    CHRONICLE_FILE,
+    CONFLICT_FILE,
+    STORE_LOCK,
+    TRASH_DIR,
+    character_path,
+)
+from vtm_tui.store.tracked_file import TrackedFile
+
+if TYPE_CHECKING:
+    from vtm_tui.model.log_entry import LogEntry
+
+
+class ChronicleStore:
+    """An open chronicle: ``chronicle``, ``characters``, ``warnings``, and the operations that save them."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.lock_path = self.path / STORE_LOCK
+        self.warnings: list[str] = []
+        self.chronicle: Chronicle
+        self.characters: list[Character] = []
+        self._chronicle_file = TrackedFile(self.path / CHRONICLE_FILE, "chronicle", self.lock_path)
+        self._files: dict[str, TrackedFile] = {}
+        self._conflict_file = TrackedFile(self.path / CONFLICT_FILE, "conflict", self.lock_path)
+
+    # -- loading ---------------------------------------------------------------------
+    def reload(self) -> ChronicleStore:
+        """Read everything again from disk (picks up other processes' saves)."""
+        if not (self.path / CHRONICLE_FILE).is_file():
+            hint = "" if self.path.is_dir() else " (no such folder)"
+            raise StoreError(f"{self.path}: not a chronicle, {CHRONICLE_FILE} is missing{hint}; "
+                             "create one with 'vtm-tui new PATH --ruleset v5 --name NAME'")
+        warnings: list[str] = []
+        doc = self._chronicle_file.load()
+        chronicle = Chronicle.from_toml(doc, where=str(self._chronicle_file.path), warnings=warnings)
+        characters: list[Character] = []
+        files: dict[str, TrackedFile] = {}
+        folder = self.path / CHARACTERS_DIR
+        seen: dict[str, Path] = {}
+        for file in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
+            if file.name.startswith("."):
+                continue
+            tracked = TrackedFile(file, "character", self.lock_path)
+            data = tracked.load()
+            character = Character.from_toml(data, where=str(file), ruleset=chronicle.ruleset, warnings=warnings)
+            character.slug = file.stem
+            key = character.name.casefold()
+            if key in seen:
+                warnings.append(f"{file}: the name {character.name!r} is also used by {seen[key]}; "
+                                "rolls logged under it cannot tell them apart")
+            seen[key] = file
+            characters.append(character)
+            files[file.stem] = tracked
+        self.chronicle, self.characters, self._files, self.warnings = chronicle, _sorted(characters), files, warnings
+        return self
+
+    # -- finding ---------------------------------------------------------------------
+    def character(self, name: str) -> Character:
+        """The character called ``name``: exact (any case) first, else an unambiguous prefix."""
+        by_name = {c.name: c for c in self.characters}
+        try:
+            return by_name[match_trait(name, by_name)]
+        except PoolError:
+            known = ", ".join(sorted(by_name, key=str.casefold)) or "none yet"
+            wanted = " ".join(name.split()).casefold()
+            matches = [n for n in by_name if n.casefold().startswith(wanted)]
+            what = f"{name!r} could be {', '.join(matches)}" if len(matches) > 1 else f"no character {name!r}"
+            raise VtmError(f"{self.path}: {what}; the characters are: {known}") from None
+
+    def file_of(self, character: Character) -> Path:
+        return character_path(self.path, character.slug)
+
+    # -- characters ------------------------------------------------------------------
+    def save_character(self, character: Character) -> Character:
+        """Save a changed sheet (compare-and-swap); returns it as saved, with any merged-in changes."""
+        if not character.slug or character.slug not in self._files:
+            raise StoreError(f"{character.name!r} is not a character of {self.path} yet; use add_character")
+        tracked = self._files[character.slug]
+        written = tracked.save(character.to_toml())
+        saved = Character.from_toml(written, where=str(tracked.path), ruleset=self.chronicle.ruleset)
+        saved.slug = character.slug
+        self._replace(saved)
+        return saved
+
+    def add_character(self, character: Character) -> Character:
+        """Add a new character (its file name is a fresh slug of its name); returns it with ``slug`` set."""
+        if character.ruleset != self.chronicle.ruleset:
+            raise VtmError(f"{character.name!r} has a {character.ruleset} sheet but {self.path} plays "
+                           f"{self.chronicle.ruleset}")
+        self._check_name_free(character.name)
+        folder = self.path / CHARACTERS_DIR
+        taken = [p.stem for p in folder.glob("*.toml")] if folder.is_dir() else []
+        slug = unique_slug(character.name, taken, fallback="character")
+        tracked = TrackedFile(character_path(self.path, slug), "character", self.lock_path)
+        tracked.create(character.to_toml())
+        saved = replace(character, slug=slug)
+        self._files[slug] = tracked
+        self.characters = _sorted([*self.characters, saved])
+        return saved
+
+    def rename_character(self, character: Character, new_name: str) -> Character:
+        """Give a character a new name (and file name); older log entries keep the old name."""
+        if not new_name.strip():
+            raise VtmError("a character needs a name; the new name is empty")
+        if new_name.casefold() != character.name.casefold():
+            self._check_name_free(new_name)
+        old = self._files.get(character.slug)
+        if old is None:
+            raise StoreError(f"{character.name!r} is not a character of {self.path}")
+        with exclusive_lock(self.lock_path):
+            if old.changed_on_disk():
+                raise StoreError(f"{old.path}: another process changed this sheet; reload, then rename again")
+            renamed = replace(character, name=new_name, slug="")
+            taken = [p.stem for p in (self.path / CHARACTERS_DIR).glob("*.toml") if p.stem != character.slug]
+            slug = unique_slug(new_name, taken, fallback="character")
+            if slug == character.slug:
+                renamed.slug = slug
+                return self.save_character(renamed)
+            tracked = TrackedFile(character_path(self.path, slug), "character", self.lock_path)
+            tracked.create(renamed.to_toml())
+            old.path.unlink()
+            del self._files[character.slug]
+            self._files[slug] = tracked
+            renamed.slug = slug
+            self.characters = _sorted([c for c in self.characters if c.slug != character.slug] + [renamed])
+            return renamed
+
+    def delete_character(self, character: Character) -> Path:
+        """Move a character's file to ``trash/`` (never destroyed); returns where it went."""
+        tracked = self._files.get(character.slug)
+        if tracked is None:
+            raise StoreError(f"{character.name!r} is not a character of {self.path}")
+        stamp = utc_now().strftime("%Y%m%dT%H%M%SZ")
+        target = self.path / TRASH_DIR / f"{character.slug}-{stamp}.toml"
+        tracked.remove_to(target)
+        del self._files[character.slug]
+        self.characters = [c for c in self.characters if c.slug != character.slug]
+        return target
+
+    def _check_name_free(self, name: str) -> None:
+        for other in self.characters:
+            if other.name.casefold() == name.casefold():
+                raise VtmError(f"{self.path} already has a character called {other.name!r}; "
+                               "names must differ so the log can tell them apart")
+
+    def _replace(self, saved: Character) -> None:
+        self.characters = _sorted([saved if c.slug == saved.slug else c for c in self.characters])
+
+    # -- the chronicle file ----------------------------------------------------------
+    def save_chronicle(self) -> Chronicle:
+        """Save ``self.chronicle`` (compare-and-swap, merging another process's other changes)."""
+        written = self._chronicle_file.save(self.chronicle.to_toml())
+        self.chronicle = Chronicle.from_toml(written, where=str(self._chronicle_file.path))
+        return self.chronicle
+
+    # -- sessions --------------------------------------------------------------------
+    def start_session(self, now: datetime | None = None, title: str = "") -> int:
+        """Open the next session (creates ``sessions/NNNN.toml``); returns its number."""
+        from vtm_tui.store import session_log
+
+        now = now or utc_now()
+        with exclusive_lock(self.lock_path):
+            self._refresh_chronicle()
+            if self.chronicle.session_open:
+                raise VtmError(f"{self.path}: session {self.chronicle.current_session} is still open; "
+                               f"end it first ('vtm-tui session {self.path} end')")
+            number = self.chronicle.current_session + 1
+            session_log.create_session(self.path, number, started=now, title=title)
+            self.chronicle.current_session = number
+            self.chronicle.session_open = True
+            self.chronicle.last_session = now
+            self.save_chronicle()
+        return number
+
+    def end_session(self, now: datetime | None = None) -> int:
+        """Close the current session (appends its ``session_end`` entry); returns its number."""
+        from vtm_tui.store import session_log
+
+        now = now or utc_now()
+        with exclusive_lock(self.lock_path):
+            self._refresh_chronicle()
+            if not self.chronicle.session_open:
+                number = self.chronicle.current_session
+                state = f"session {number} has already ended" if number else "no session was ever started"
+                raise VtmError(f"{self.path}: {state}; start one with 'vtm-tui session {self.path} start'")
+            number = self.chronicle.current_session
+            session_log.end_session(self.path, number, ended=now, ruleset=self.chronicle.ruleset)
+            self.chronicle.session_open = False
+            self.save_chronicle()
+        return number
+
+    def log(self, entry: LogEntry) -> None:
+        """Append an entry to its session's log (the log store locks and fsyncs)."""
+        from vtm_tui.store import session_log
+
+        session_log.append_entry(self.path, entry)
+
+    def _refresh_chronicle(self) -> None:
+        """Bring ``self.chronicle`` up to date with the disk, keeping this process's unsaved changes."""
+        if self._chronicle_file.changed_on_disk():
+            self.save_chronicle()
+
+    def remorse_due(self) -> list[Character]:
+        """V5 vampires with stains: at a session's end they make a Remorse test."""
+        return [c for c in self.characters if getattr(c.sheet, "remorse_due", False)]
+
+    # -- the conflict ----------------------------------------------------------------
+    def load_conflict(self) -> Conflict | None:
+        """The conflict in progress, or None."""
+        if not self._conflict_file.path.is_file():
+            self._conflict_file.text = None
+            return None
+        doc = self._conflict_file.load()
+        return Conflict.from_toml(doc, where=str(self._conflict_file.path), warnings=self.warnings)
+
+    def save_conflict(self, conflict: Conflict) -> Conflict:
+        written = self._conflict_file.save(conflict.to_toml())
+        return Conflict.from_toml(written, where=str(self._conflict_file.path))
+
+    def clear_conflict(self) -> None:
+        """End the conflict: its file moves to ``trash/`` (the log keeps what happened)."""
+        if self._conflict_file.path.is_file():
+            stamp = utc_now().strftime("%Y%m%dT%H%M%SZ")
+            self._conflict_file.remove_to(self.path / TRASH_DIR / f"conflict-{stamp}.toml")
+
+
+def _sorted(characters: list[Character]) -> list[Character]:
+    """Player characters first, then storyteller characters, each by name."""
+    return sorted(characters, key=lambda c: (c.kind != "pc", c.name.casefold()))
+
+
+def open_chronicle(path: str | Path) -> ChronicleStore:
+    """Open a chronicle folder: ``chronicle.toml`` and every character (not the logs)."""
+    return ChronicleStore(Path(path).expanduser()).reload()
