@@ -1,1 +1,116 @@
-"""V5 rules (placeholder while the package is assembled)."""
+"""Vampire: The Masquerade 5th edition, as RULES.md (section ``v5``) decides it.
+
+Pure functions and frozen dataclasses; dice come from a
+:class:`~vtm_tui.rules.dice.DiceSource` (``SystemDice()``, ``SeededDice(seed)``,
+or ``GivenFaces({"regular": [...], "hunger": [...], "reroll": [...]})`` for
+physical dice). Bad input raises :class:`~vtm_tui.rules.errors.RulesError`.
+
+Rolling and reading dice (``results``, ``rolling``)
+    ``roll(pool, hunger, difficulty, dice, *, kind=RollKind.TEST, mortal=False) -> V5Roll``
+    ``judge(regular_faces, hunger_faces=(), difficulty=0, *, kind=RollKind.TEST) -> V5Roll``
+    ``automatic_win(pool, difficulty, *, kind)`` / ``automatic_win_refusal(...) -> str | None``
+    ``take_half(pool, *, kind) -> int``; ``split_pool(pool, hunger, *, kind, mortal)``
+    ``V5Roll``: faces, hunger_faces, difficulty, successes, tens, result, win, margin,
+    shortfall, win_at_a_cost, kind, automatic, rerolled, pool, notes; ``to_dict()``,
+    ``summary()`` (``6 dice (2 Hunger) vs 3: 7 3 2 1 | 10 4 → 3 successes, win, margin 0``).
+    Result names: ``RESULTS`` = messy_critical, critical_win, win, bestial_failure,
+    total_failure, failure (and ``TIE`` for contests).
+    ``RollKind``: test, tracker, remorse, frenzy, check, rouse — with ``has_hunger``,
+    ``reroll_refusal()``, ``automatic_refusal()``, ``taking_half_refusal()``.
+
+Willpower re-roll (``reroll``)
+    ``reroll(result, strategy_name | indices, dice) -> RerollResult`` (``before``, ``after``,
+    ``selection``, ``old_faces``, ``new_faces``, ``willpower_damage``); ``select(result,
+    strategy) -> Selection``; ``reroll_refusal(result) -> str | None``; ``STRATEGIES``.
+    Indices count from 0 over ``V5Roll.all_faces`` (regular dice first); Hunger dice are refused.
+
+Exact odds (``odds``)
+    ``odds(pool, hunger=0, difficulty=0, strategy=None) -> Odds`` (``outcomes``, ``p_win``,
+    ``expected_successes``); ``odds_report(pool, hunger, difficulty) -> OddsReport``
+    (``base``, ``strategies``, ``best_strategy()``, ``to_dict()``).
+
+Checks, Humanity, Frenzy, blood (``checks``, ``humanity``, ``frenzy``, ``blood``)
+    ``check(dice, *, reroll=False)``, ``judge_check(faces)`` → ``CheckResult`` (pass/fail)
+    ``rouse_check(hunger, dice, *, reroll=False, voluntary=True, awakening=False) -> RouseResult``
+    (``hunger_after``, ``consequence``: hunger frenzy test at Difficulty 4 / torpor);
+    ``judge_rouse(faces, hunger, ...)``; ``rouse_refusal(hunger, ...)``.
+    ``Humanity(rating, stains, degenerating)`` with ``add_stains(n) -> (Humanity, aggravated
+    Willpower damage)``; ``remorse_pool(h)``, ``remorse(h, dice)``, ``judge_remorse(h, faces)``.
+    ``frenzy_pool(willpower, humanity)``, ``frenzy_test(pool, difficulty, dice)``,
+    ``judge_frenzy(faces, difficulty)`` → ``FrenzyResult`` (resisted, turn_spent, effect).
+    ``blood_potency(level) -> BloodPotency`` (surge, mend, power_bonus, rouse_reroll,
+    bane_severity; ``BLOOD_POTENCY`` is the table); ``blood_surge(pool, level, hunger, dice)``,
+    ``mend(health, level, hunger, dice)``.
+
+Pools, trackers, contests, conflict (``pools``, ``trackers``, ``contests``, ``turn_order``)
+    ``build_pool(traits, *, specialties, modifier, rule_dice, difficulty_modifier,
+    health_impaired, willpower_impaired) -> Pool`` (``dice``, ``warnings``, ``notes``,
+    ``describe()``); ``pool_from_expression(text, sheet, **options)``.
+    ``Tracker(size, superficial, aggravated)``: ``Tracker.health(stamina)``,
+    ``Tracker.willpower(composure, resolve)``, ``take_superficial(n, halve=...)``,
+    ``take_aggravated(n)``, ``heal_*``, ``impaired``, ``condition(vampire=...)``, ``pool()``.
+    ``contest(actor_roll, opponent_roll_or_successes) -> ContestResult`` (tie, winner, margin);
+    ``teamwork_pool(pools, skill_dots=None) -> TeamworkPool``.
+    ``turn_order(actions)``, ``advanced_initiative(combatants, dice)``, ``pass_turn(order, name)``,
+    ``damage(margin, weapon)``; ``Group``, ``Action``, ``Combatant``.
+    ``ATTRIBUTES``, ``SKILLS`` (by ``Category``), ``DISCIPLINES``, ``TRAIT_NAMES``, ``category_of``.
+"""
+
+from vtm_tui.rules.v5.blood import BLOOD_POTENCY, BloodPotency, blood_potency, blood_surge, mend
+from vtm_tui.rules.v5.checks import (
+    CheckResult,
+    RouseResult,
+    check,
+    judge_check,
+    judge_rouse,
+    rouse_check,
+    rouse_refusal,
+)
+from vtm_tui.rules.v5.contests import ContestResult, TeamworkPool, contest, teamwork_pool
+from vtm_tui.rules.v5.frenzy import FrenzyResult, frenzy_pool, frenzy_test, judge_frenzy
+from vtm_tui.rules.v5.humanity import Humanity, RemorseResult, judge_remorse, remorse, remorse_pool
+from vtm_tui.rules.v5.kinds import RollKind
+from vtm_tui.rules.v5.odds import Odds, OddsReport, odds, odds_report
+from vtm_tui.rules.v5.pools import Pool, build_pool, pool_from_expression
+from vtm_tui.rules.v5.reroll import (
+    STRATEGIES,
+    RerollRefused,
+    RerollResult,
+    Selection,
+    reroll,
+    reroll_refusal,
+    select,
+)
+from vtm_tui.rules.v5.results import RESULTS, TIE, WINNING_RESULTS, V5Roll, count_successes, judge
+from vtm_tui.rules.v5.rolling import automatic_win, automatic_win_refusal, roll, split_pool, take_half
+from vtm_tui.rules.v5.trackers import Tracker, halve_superficial, spend_willpower
+from vtm_tui.rules.v5.traits import (
+    ATTRIBUTES,
+    DISCIPLINES,
+    SKILLS,
+    TRAIT_NAMES,
+    Category,
+    category_of,
+)
+from vtm_tui.rules.v5.turn_order import (
+    Action,
+    Combatant,
+    Group,
+    advanced_initiative,
+    damage,
+    pass_turn,
+    turn_order,
+)
+
+__all__ = [
+    "ATTRIBUTES", "BLOOD_POTENCY", "DISCIPLINES", "RESULTS", "SKILLS", "STRATEGIES", "TIE", "TRAIT_NAMES",
+    "WINNING_RESULTS", "Action", "BloodPotency", "Category", "CheckResult", "Combatant", "ContestResult",
+    "FrenzyResult", "Group", "Humanity", "Odds", "OddsReport", "Pool", "RemorseResult", "RerollRefused",
+    "RerollResult", "RollKind", "RouseResult", "Selection", "TeamworkPool", "Tracker", "V5Roll",
+    "advanced_initiative", "automatic_win", "automatic_win_refusal", "blood_potency", "blood_surge",
+    "build_pool", "category_of", "check", "contest", "count_successes", "damage", "frenzy_pool",
+    "frenzy_test", "halve_superficial", "judge", "judge_check", "judge_frenzy", "judge_remorse",
+    "judge_rouse", "mend", "odds", "odds_report", "pass_turn", "pool_from_expression", "remorse",
+    "remorse_pool", "reroll", "reroll_refusal", "roll", "rouse_check", "rouse_refusal", "select",
+    "spend_willpower", "split_pool", "take_half", "teamwork_pool", "turn_order",
+]
