@@ -15,6 +15,7 @@ from vtm_tui.rules.ingenuity import (
     reroll_gain,
     reroll_loss,
 )
+from vtm_tui.rules.ingenuity.advantage import RerollFaceError
 from vtm_tui.rules.ingenuity.dice import STEP_SIZES
 
 SIZES = st.sampled_from(STEP_SIZES)
@@ -150,11 +151,11 @@ def test_bad_picks(kwargs, fragment) -> None:
 
 
 def test_reroll_faces_must_match_the_rerolls_made() -> None:
-    with pytest.raises(RulesError, match=r"re-roll 2 \(the skill d6\) needs a face, but only 1 re-roll face were given"):
+    with pytest.raises(RerollFaceError, match=r"re-roll 2 \(the skill d6\) needs a face, but only 1 re-roll face was given"):
         judge("d6", "d6", 1, 2, 1, advantage=2, reroll_faces=[3])
-    with pytest.raises(RulesError, match="3 re-roll faces given but only 2 re-rolls were made; left over: 5"):
+    with pytest.raises(RerollFaceError, match="3 re-roll faces given but only 2 re-rolls were made; left over: 5"):
         judge("d6", "d6", 1, 2, 1, advantage=2, reroll_faces=[3, 4, 5])
-    with pytest.raises(RulesError, match=r"re-roll face for the attribute die: 9 is not on a d6 \(1-6\)"):
+    with pytest.raises(RerollFaceError, match=r"re-roll face 9 for the attribute die is not on a d6 \(1-6\)"):
         judge("d6", "d6", 1, 2, 1, advantage=1, reroll_faces=[9])
 
 

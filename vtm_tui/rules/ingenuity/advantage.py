@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.errors import DiceError, RulesError
 from vtm_tui.rules.ingenuity.dice import StepDie, check_range
 from vtm_tui.rules.pool import PoolError, match_trait
 
@@ -40,6 +40,10 @@ ADVANTAGE = "advantage"
 DISADVANTAGE = "disadvantage"
 #: The most sources of either kind the engine accepts: far beyond any table, still bounded.
 MAX_SOURCES = 20
+
+
+class RerollFaceError(DiceError):
+    """Typed-in re-roll faces that do not fit the re-rolls the rules call for (too few, too many, off the die)."""
 
 
 def net_advantage(advantage: int = 0, disadvantage: int = 0) -> int:
@@ -169,7 +173,8 @@ def apply_rerolls(
             continue
         name = DIE_NAMES[index]
         new = draw(sides[index], name, len(rerolls) + 1)
-        dice[index].check_face(new, f"re-roll face for the {name} die:")
+        if isinstance(new, bool) or not isinstance(new, int) or not 1 <= new <= sides[index]:
+            raise RerollFaceError(f"re-roll face {new} for the {name} die is not on a d{sides[index]} (1-{sides[index]})")
         reroll = Reroll(kind, name, sides[index], current[index], new, picked)
         current[index] = reroll.kept
         rerolls.append(reroll)

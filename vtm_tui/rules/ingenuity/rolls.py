@@ -17,7 +17,7 @@ from typing import Any
 
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.ingenuity.advantage import apply_rerolls, net_advantage
+from vtm_tui.rules.ingenuity.advantage import RerollFaceError, apply_rerolls, net_advantage
 from vtm_tui.rules.ingenuity.dice import LUCK_SIDES, StepDie, check_luck_face, check_range, parse_die
 from vtm_tui.rules.ingenuity.difficulty import Difficulty, as_difficulty
 from vtm_tui.rules.ingenuity.outcome import (
@@ -85,9 +85,9 @@ def judge(
     def draw(sides: int, die: str, number: int) -> int:
         nonlocal used
         if used >= len(queue):
-            raise RulesError(
+            raise RerollFaceError(
                 f"re-roll {number} (the {die} d{sides}) needs a face, but only {len(queue)} "
-                f"re-roll face{'s' if len(queue) != 1 else ''} were given"
+                f"re-roll face{'s were' if len(queue) != 1 else ' was'} given"
             )
         used += 1
         return queue[used - 1]
@@ -99,7 +99,7 @@ def judge(
     )  # fmt: skip
     if used < len(queue):
         left = ",".join(map(str, queue[used:]))
-        raise RulesError(
+        raise RerollFaceError(
             f"{len(queue)} re-roll faces given but only {used} re-roll{'s' if used != 1 else ''} "
             f"were made; left over: {left}"
         )
