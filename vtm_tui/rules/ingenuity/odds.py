@@ -5,7 +5,7 @@ re-roll of net advantage/disadvantage then moves probability between face pairs
 exactly as :func:`~vtm_tui.rules.ingenuity.advantage.apply_rerolls` would choose
 (same gain rule, same tie-breaks, same skip when a re-roll cannot matter). The
 dynamic programme runs forward over the re-rolls, so three re-rolls of two d12
-cost a few thousand integer additions. Weights stay integers over one common
+cost about a thousand integer additions. Weights stay integers over one common
 denominator (``sa·sb·lcm(sa, sb)^k·20``), so every probability is an exact
 :class:`~fractions.Fraction`; the luck die then adds +4 with chance 1/20.
 """
@@ -29,33 +29,63 @@ from vtm_tui.rules.ingenuity.rolls import DifficultyLike, DieLike, _check_bonuse
 
 @lru_cache(maxsize=512)
 def face_pair_weights(sa: int, sb: int, net: int) -> tuple[dict[tuple[int, int], int], int]:
-    """Final (attribute, skill) faces after ``net`` re-rolls: integer weights and their denominator."""
-    state: dict[tuple[int, int], int] = {(a, b): 1 for a in range(1, sa + 1) for b in range(1, sb + 1)}
-    denominator = sa * sb
+    """Final (attribute, skill) faces after ``net`` re-rolls: integer weights and their denominator.
+
+    One re-roll of a die showing ``f`` leaves the pair where it is for the faces
+    that are not kept, and moves it along one axis for a contiguous run of new
+    faces (above ``f`` for advantage, below for disadvantage). The runs are added
+    as difference arrays and summed once per step, so a step costs O(sa·sb).
+    """
     sides = (sa, sb)
-    scale = lcm(sa, sb)
     choose = choose_advantage_die if net > 0 else choose_disadvantage_die
+    choice = [[choose(sides, (a, b)) if net else None for b in range(sb + 1)] for a in range(sa + 1)]
+    state = [[0] * (sb + 1)] + [[0] + [1] * sb for _ in range(sa)]  # state[a][b], faces from 1
+    denominator = sa * sb
+    scale = lcm(sa, sb)
+    unit_of = (scale // sa, scale // sb)
     for _ in range(abs(net)):
-        nxt: dict[tuple[int, int], int] = defaultdict(int)
-        for faces, weight in state.items():
-            index = choose(sides, faces)
-            if index is None:
-                nxt[faces] += weight * scale
-                continue
-            size, face = sides[index], faces[index]
-            unit = weight * (scale // size)
-            if net > 0:  # keep the better: new faces above `face` move, the rest keep `face`
-                nxt[faces] += unit * face
-                moved = range(face + 1, size + 1)
-            else:  # keep the worse: new faces below `face` move, the rest keep `face`
-                nxt[faces] += unit * (size - face + 1)
-                moved = range(1, face)
-            for new in moved:
-                key = (new, faces[1]) if index == 0 else (faces[0], new)
-                nxt[key] += unit
-        state = dict(nxt)
+        nxt = [[0] * (sb + 1) for _ in range(sa + 1)]
+        along_a = [[0] * (sb + 1) for _ in range(sa + 2)]  # runs of new attribute faces, per skill face
+        along_b = [[0] * (sb + 2) for _ in range(sa + 1)]  # runs of new skill faces, per attribute face
+        for a in range(1, sa + 1):
+            row, row_next, choices = state[a], nxt[a], choice[a]
+            for b in range(1, sb + 1):
+                weight = row[b]
+                if not weight:
+                    continue
+                index = choices[b]
+                if index is None:
+                    row_next[b] += weight * scale
+                    continue
+                unit = weight * unit_of[index]
+                face, size = (a, sa) if index == 0 else (b, sb)
+                if net > 0:  # keep the better: the pair stays for new faces 1..f, moves for f+1..s
+                    row_next[b] += unit * face
+                    low, high = face + 1, size
+                else:  # keep the worse: the pair stays for new faces f..s, moves for 1..f-1
+                    row_next[b] += unit * (size - face + 1)
+                    low, high = 1, face - 1
+                if low > high:
+                    continue
+                if index == 0:
+                    along_a[low][b] += unit
+                    along_a[high + 1][b] -= unit
+                else:
+                    runs = along_b[a]
+                    runs[low] += unit
+                    runs[high + 1] -= unit
+        running = [0] * (sb + 1)
+        for a in range(1, sa + 1):
+            row_next, runs_a, runs_b = nxt[a], along_a[a], along_b[a]
+            across = 0
+            for b in range(1, sb + 1):
+                running[b] += runs_a[b]
+                across += runs_b[b]
+                row_next[b] += running[b] + across
+        state = nxt
         denominator *= scale
-    return state, denominator
+    weights = {(a, b): state[a][b] for a in range(1, sa + 1) for b in range(1, sb + 1) if state[a][b]}
+    return weights, denominator
 
 
 @lru_cache(maxsize=512)
