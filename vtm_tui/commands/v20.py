@@ -1,0 +1,222 @@
+"""``vtm-tui roll v20`` and ``vtm-tui odds v20``: the Revised / V20 rules from a shell.
+
+``roll`` rolls a pool (or judges faces typed in from physical dice) against a
+Difficulty, with specialty, Willpower, wounds, trying again, the automatic
+success and the free botch; ``odds`` prints the exact chance of each result,
+the distribution of net successes and, for an extended action, the chance to
+reach the target within a number of rolls. Bad input raises a VtmError, which
+the CLI prints on one line with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from vtm_tui.commands.common import (
+    add_chronicle_arguments,
+    add_dice_arguments,
+    add_output_arguments,
+    dice_from_args,
+    emit,
+    finish_roll,
+    non_negative_int,
+    pool_from_args,
+    positive_int,
+)
+from vtm_tui.errors import VtmError
+from vtm_tui.rules.dice import GivenFaces, parse_faces
+from vtm_tui.rules.errors import DiceError
+from vtm_tui.rules.v20.odds import V20Odds, extended_odds, roll_odds
+from vtm_tui.rules.v20.options import EXTENDED_BOTCH_RULES, V20Options
+from vtm_tui.rules.v20.pools import DEFAULT_DIFFICULTY, check_dice, check_difficulty, resolve_pool
+from vtm_tui.rules.v20.retry import ImpossibleTask, retry_difficulty
+from vtm_tui.rules.v20.rolling import automatic_success, roll
+
+
+def whole_number(text: str) -> int:
+    """argparse type: any whole number (range checks are the engine's, with its message)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _add_common_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--difficulty", type=whole_number, default=DEFAULT_DIFFICULTY, metavar="D",
+        help="target number for each die, 2-10 (default 6)",
+    )
+    parser.add_argument("--specialty", action="store_true", help="a specialty applies: a 10 counts two successes")
+    parser.add_argument("--willpower", action="store_true", help="spend Willpower: one success 1s cannot cancel")
+    parser.add_argument("--wounds", type=non_negative_int, default=0, metavar="N",
+                        help="dice lost to the wound penalty (Hurt 1, Wounded 2, Crippled 5)")
+    parser.add_argument("--modifier", type=whole_number, default=0, metavar="N", help="ad-hoc dice added or removed")
+    parser.add_argument("--attempt", type=positive_int, default=1, metavar="N",
+                        help="trying again: attempt N is Difficulty +N-1 (impossible above 10)")
+    parser.add_argument("--no-specialty-doubling", action="store_true",
+                        help="house rule: a specialty 10 counts one success only")
+    parser.add_argument("--free-botch", action="store_true",
+                        help="house rule: this session's free botch is unused, so a botch counts as a failure")
+    add_output_arguments(parser)
+
+
+def add_roll_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "v20",
+        help="Vampire: The Masquerade Revised / 20th anniversary",
+        description="Roll a V20 pool, or judge faces rolled on physical dice.",
+    )
+    parser.add_argument("--pool", required=True,
+                        help="dice to roll: a number, or trait names with --chronicle and --character")
+    _add_common_arguments(parser)
+    parser.add_argument("--faces", metavar="F,F,...", help="judge these d10 faces instead of rolling (0 means 10)")
+    parser.add_argument("--automatic", action="store_true",
+                        help="take an automatic (marginal) success without rolling: pool must reach the Difficulty")
+    add_dice_arguments(parser)
+    add_chronicle_arguments(parser)
+    parser.set_defaults(func=run_roll)
+    return parser
+
+
+def add_odds_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "v20",
+        help="Vampire: The Masquerade Revised / 20th anniversary",
+        description="Exact odds of a V20 roll, and of an extended action.",
+    )
+    parser.add_argument("--pool", type=non_negative_int, required=True, metavar="N", help="dice in the pool")
+    _add_common_arguments(parser)
+    parser.add_argument("--extended-target", type=positive_int, metavar="T",
+                        help="extended action: successes needed (with --rolls)")
+    parser.add_argument("--rolls", type=positive_int, metavar="N", help="extended action: rolls allowed")
+    parser.add_argument("--botch", choices=EXTENDED_BOTCH_RULES, default="restart",
+                        help="extended action: a botch restarts the tally (default) or fails it")
+    parser.set_defaults(func=run_odds)
+    return parser
+
+
+def _options(args: argparse.Namespace) -> V20Options:
+    return V20Options(free_botch=args.free_botch, specialty_doubles=not args.no_specialty_doubling)
+
+
+def _dice_after_penalties(base: int, args: argparse.Namespace) -> int:
+    return check_dice(max(0, base + args.modifier - args.wounds), what="--pool (after --modifier and --wounds)")
+
+
+def _explain(base: int, args: argparse.Namespace) -> str:
+    parts = [str(base)]
+    if args.modifier:
+        parts.append(f"{'+' if args.modifier > 0 else '-'} {abs(args.modifier)}")
+    if args.wounds:
+        parts.append(f"- {args.wounds} wounds")
+    return " ".join(parts)
+
+
+def _pool(args: argparse.Namespace) -> tuple[int, str]:
+    """``(dice before modifier and wounds, description)``; names are held to the V20 two-Trait rule."""
+    text = args.pool.strip()
+    if text.lstrip("-").isdigit() or not (args.chronicle and args.character):
+        dice, description = pool_from_args(args, text)
+        return check_dice(dice, what="--pool"), description
+    from vtm_tui.commands.chronicle import find_character
+
+    _, character = find_character(args.chronicle, args.character)
+    try:
+        pool = resolve_pool(text, character.traits())
+    except VtmError as exc:
+        raise VtmError(f"--pool {text!r} for {character.name}: {exc}") from None
+    return pool.before_wounds, pool.describe().rsplit(" = ", 1)[0]
+
+
+def _difficulty(args: argparse.Namespace) -> int:
+    """The Difficulty after trying again; the errors name the options."""
+    check_difficulty(args.difficulty, what="--difficulty")
+    try:
+        return retry_difficulty(args.difficulty, args.attempt)
+    except ImpossibleTask as exc:
+        raise ImpossibleTask(f"--attempt {args.attempt}: {exc}") from None
+
+
+def run_roll(args: argparse.Namespace) -> int:
+    base, description = _pool(args)
+    dice = _dice_after_penalties(base, args)
+    difficulty = _difficulty(args)
+    options = _options(args)
+    if args.automatic:
+        if args.faces is not None:
+            raise VtmError("--automatic takes no --faces: an automatic success is not rolled")
+        if args.willpower:
+            raise VtmError("--automatic with --willpower: an automatic success needs no Willpower")
+        outcome = automatic_success(dice, args.difficulty, options=options, attempt=args.attempt)
+    else:
+        if args.faces is not None:
+            faces = parse_faces(args.faces, sides=10, what="--faces")
+            if len(faces) != dice:
+                why = f" ({_explain(base, args)})" if args.modifier or args.wounds else ""
+                raise DiceError(
+                    f"--faces gives {len(faces)} face{'s' if len(faces) != 1 else ''} "
+                    f"but the pool is {dice} {'die' if dice == 1 else 'dice'}{why}"
+                )
+            source = GivenFaces(faces)
+        else:
+            source = dice_from_args(args)
+        outcome = roll(
+            dice, args.difficulty, source, specialty=args.specialty, willpower=args.willpower,
+            options=options, free_botch_used=False, attempt=args.attempt,
+        )
+    if args.wounds or args.modifier:
+        description = f"{description} ({_explain(base, args).split(' ', 1)[1]})"
+    return finish_roll(args, outcome, pool=description, difficulty=difficulty)
+
+
+#: Net-success counts rarer than this are left out of the human table (the JSON has them all).
+SHOWN = 0.00005
+
+
+def _percent(p: float) -> str:
+    return f"{100 * p:.2f}%"
+
+
+def odds_lines(odds: V20Odds) -> list[str]:
+    """The human table: results, net successes, and the mean."""
+    flags = [word for flag, word in ((odds.specialty, "specialty"), (odds.willpower, "Willpower")) if flag]
+    head = f"{odds.pool} {'die' if odds.pool == 1 else 'dice'} vs {odds.difficulty}"
+    head += (", " + ", ".join(flags)) if flags else ""
+    outcomes = "  ".join(f"{name} {_percent(float(p))}" for name, p in odds.outcomes.items())
+    shown = {k: float(p) for k, p in odds.net_successes.items() if p >= SHOWN}
+    nets = " | ".join(f"{k}: {_percent(p)}" for k, p in shown.items())
+    if len(shown) < len(odds.net_successes):
+        nets += " (others below 0.01%)"
+    return [
+        f"{head}: {outcomes}",
+        f"net successes: {nets}",
+        f"p_win {_percent(float(odds.p_win))}, mean {float(odds.mean):.2f} successes",
+    ]
+
+
+def run_odds(args: argparse.Namespace) -> int:
+    dice = _dice_after_penalties(check_dice(args.pool, what="--pool"), args)
+    difficulty = _difficulty(args)
+    if (args.extended_target is None) != (args.rolls is None):
+        raise VtmError("--extended-target and --rolls go together: the successes needed and the rolls allowed")
+    odds = roll_odds(
+        dice, difficulty, specialty=args.specialty, willpower=args.willpower,
+        specialty_doubles=not args.no_specialty_doubling, free_botch=args.free_botch,
+    )
+    data = odds.to_dict()
+    data["attempt"] = args.attempt
+    lines = odds_lines(odds)
+    if args.extended_target is not None:
+        extended = extended_odds(
+            dice, difficulty, args.extended_target, args.rolls, specialty=args.specialty,
+            willpower=args.willpower, specialty_doubles=not args.no_specialty_doubling, botch_rule=args.botch,
+        )
+        data["extended"] = extended.to_dict()
+        verb = "restarts the tally" if args.botch == "restart" else "fails the action"
+        line = (f"extended: {args.extended_target} successes within {args.rolls} "
+                f"roll{'s' if args.rolls != 1 else ''} (a botch {verb}): {_percent(extended.p_reach)}")
+        if args.botch == "fail":
+            line += f", failed by a botch {_percent(extended.p_failed)}"
+        lines.append(line)
+    emit(args, data, "\n".join(lines))
+    return 0
