@@ -166,3 +166,15 @@ def test_subprocess_bad_face_exit_2_one_line_no_traceback() -> None:
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr == "vtm-tui: error: --faces: attribute face 7 is not on a d6 (1-6)\n"
     assert "Traceback" not in out.stderr
+
+
+def test_luck_target_only_with_a_luck_test(capsys) -> None:
+    code, _, err = run(capsys, "roll", "ingenuity", "--attribute", "d6", "--luck-target", "11")
+    assert code == 2 and "--luck-target: only with --luck-test" in err
+
+
+def test_help_lists_the_options(capsys) -> None:
+    code, out, _ = run(capsys, "roll", "ingenuity", "--help")
+    assert code == 0
+    for option in ("--attribute", "--skill", "--faces", "--luck", "--reroll-faces", "--advantage", "--chronicle"):
+        assert option in out

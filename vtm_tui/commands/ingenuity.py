@@ -75,8 +75,9 @@ def _add_test_arguments(parser: argparse.ArgumentParser, *, attribute_required: 
     parser.add_argument("--bonus", type=proficiency_bonus, default=0, metavar="B",
                         help="one proficiency's bonus, 0-4")  # fmt: skip
     parser.add_argument("--difficulty", type=difficulty_value, metavar="D",
-                        help="a number or a ladder name (Simple 4 ... Improbable 24); none: just the total")  # fmt: skip
-    parser.add_argument("--advantage", type=sources, default=0, metavar="N", help="sources of advantage")
+                        help="a number or a ladder name (Simple 4 ... Improbable 24); none: total only")  # fmt: skip
+    parser.add_argument("--advantage", type=sources, default=0, metavar="N",
+                        help="sources of advantage (pairs with disadvantage cancel)")  # fmt: skip
     parser.add_argument("--disadvantage", type=sources, default=0, metavar="M", help="sources of disadvantage")
     parser.add_argument("--assist", type=non_negative_int, action="append", default=[], metavar="TOTAL",
                         help="a helper's result (repeat for several; only the best bonus counts)")  # fmt: skip
@@ -197,6 +198,8 @@ def run_roll(args: argparse.Namespace) -> int:
         return _run_luck_test(args)
     if args.attribute is None:
         raise VtmError("--attribute is required (the attribute's die, e.g. d6), or use --luck-test")
+    if args.luck_target != 20:
+        raise VtmError("--luck-target: only with --luck-test")
     faces = _typed_faces(args)
     assist, size = _flat_bonuses(args)
     picks = None if args.pick is None else [p for p in args.pick.replace(",", " ").split()]

@@ -174,7 +174,8 @@ def apply_rerolls(
         name = DIE_NAMES[index]
         new = draw(sides[index], name, len(rerolls) + 1)
         if isinstance(new, bool) or not isinstance(new, int) or not 1 <= new <= sides[index]:
-            raise RerollFaceError(f"re-roll face {new} for the {name} die is not on a d{sides[index]} (1-{sides[index]})")
+            size = sides[index]
+            raise RerollFaceError(f"re-roll face {new} for the {name} die is not on a d{size} (1-{size})")
         reroll = Reroll(kind, name, sides[index], current[index], new, picked)
         current[index] = reroll.kept
         rerolls.append(reroll)

@@ -126,7 +126,8 @@ class ContestSeries:
     rounds: tuple[ContestOutcome, ...] = ()
 
     def __post_init__(self) -> None:
-        if isinstance(self.best_of, bool) or not isinstance(self.best_of, int) or self.best_of < 1 or self.best_of % 2 == 0:
+        odd = isinstance(self.best_of, int) and not isinstance(self.best_of, bool) and self.best_of % 2 == 1
+        if not odd or self.best_of < 1:
             raise RulesError(f"best of {self.best_of!r}: use an odd number such as 1, 3 or 5")
 
     @property

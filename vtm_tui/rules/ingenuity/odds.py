@@ -24,7 +24,7 @@ from vtm_tui.rules.ingenuity.advantage import choose_advantage_die, choose_disad
 from vtm_tui.rules.ingenuity.dice import LUCK_SIDES, StepDie, parse_die
 from vtm_tui.rules.ingenuity.difficulty import Difficulty, as_difficulty
 from vtm_tui.rules.ingenuity.outcome import FAILURE, LUCK_BONUS, ROLLED, RULESET, SUCCESS
-from vtm_tui.rules.ingenuity.rolls import DifficultyLike, DieLike, _check_bonuses
+from vtm_tui.rules.ingenuity.rolls import DifficultyLike, DieLike, check_bonuses
 
 
 @lru_cache(maxsize=512)
@@ -163,7 +163,8 @@ class IngenuityOdds:
 
     def describe(self) -> str:
         parts = [str(self.attribute), str(self.skill)]
-        parts += [f"{label}{n}" for label, n in (("", self.bonus), ("assist ", self.assist_bonus), ("size ", self.size_bonus)) if n]
+        flat = (("", self.bonus), ("assist ", self.assist_bonus), ("size ", self.size_bonus))
+        parts += [f"{label}{n}" for label, n in flat if n]
         text = ("passive " if self.passive else "") + " + ".join(parts)
         if self.difficulty is not None:
             text += f" vs {self.difficulty.label}"
@@ -222,7 +223,7 @@ def odds(
     """Exact odds of the test :func:`~vtm_tui.rules.ingenuity.rolls.roll` would make with the same arguments."""
     attribute_die = parse_die(attribute, what="attribute die")
     skill_die = parse_die(skill, what="skill die")
-    _check_bonuses(bonus, assist_bonus, size_bonus)
+    check_bonuses(bonus, assist_bonus, size_bonus)
     level = as_difficulty(difficulty)
     net = net_advantage(advantage, disadvantage)
     flat = bonus + assist_bonus + size_bonus

@@ -17,7 +17,7 @@ from typing import Any
 
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.ingenuity.advantage import RerollFaceError, apply_rerolls, net_advantage
+from vtm_tui.rules.ingenuity.advantage import Draw, RerollFaceError, apply_rerolls, net_advantage
 from vtm_tui.rules.ingenuity.dice import LUCK_SIDES, StepDie, check_luck_face, check_range, parse_die
 from vtm_tui.rules.ingenuity.difficulty import Difficulty, as_difficulty
 from vtm_tui.rules.ingenuity.outcome import (
@@ -47,7 +47,8 @@ def _verdict(total: int, difficulty: Difficulty | None) -> str:
     return SUCCESS if total >= difficulty.value else FAILURE
 
 
-def _check_bonuses(bonus: int, assist_bonus: int, size_bonus: int) -> None:
+def check_bonuses(bonus: int, assist_bonus: int, size_bonus: int) -> None:
+    """One proficiency 0-4, an assist 0-4, a size difference 0-11: anything else is a typo."""
     check_range(bonus, 0, MAX_PROFICIENCY, "proficiency bonus")
     check_range(assist_bonus, 0, MAX_ASSIST, "assist bonus")
     check_range(size_bonus, 0, MAX_SIZE_BONUS, "size bonus")
@@ -130,7 +131,7 @@ def roll(
             attribute_die, skill_die, bonus=bonus, difficulty=difficulty,
             assist_bonus=assist_bonus, size_bonus=size_bonus,
         )  # fmt: skip
-    _check_bonuses(bonus, assist_bonus, size_bonus)
+    check_bonuses(bonus, assist_bonus, size_bonus)
     net_advantage(advantage, disadvantage)
     as_difficulty(difficulty)
     (attribute_face,) = dice.roll(1, attribute_die.sides, "attribute")
@@ -152,7 +153,7 @@ def _resolve(
     skill: StepDie,
     faces: tuple[int, int],
     luck_face: int,
-    draw: Any,
+    draw: Draw,
     *,
     bonus: int,
     difficulty: DifficultyLike,
@@ -163,7 +164,7 @@ def _resolve(
     size_bonus: int,
 ) -> IngenuityOutcome:
     """The rules proper, shared by :func:`judge` and :func:`roll`."""
-    _check_bonuses(bonus, assist_bonus, size_bonus)
+    check_bonuses(bonus, assist_bonus, size_bonus)
     level = as_difficulty(difficulty)
     net = net_advantage(advantage, disadvantage)
     kept, rerolls = apply_rerolls((attribute, skill), faces, net, draw, picks)
@@ -203,7 +204,7 @@ def passive_test(
     """
     attribute_die = parse_die(attribute, what="attribute die")
     skill_die = parse_die(skill, what="skill die")
-    _check_bonuses(bonus, assist_bonus, size_bonus)
+    check_bonuses(bonus, assist_bonus, size_bonus)
     level = as_difficulty(difficulty)
     faces = (attribute_die.passive, skill_die.passive)
     total = faces[0] + faces[1] + bonus + assist_bonus + size_bonus
