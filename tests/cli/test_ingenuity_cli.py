@@ -120,8 +120,9 @@ def test_odds_without_difficulty(capsys) -> None:
 @pytest.mark.parametrize(
     ("argv", "fragment"),
     [
-        (["--attribute", "d7"], "argument --attribute: die 'd7' is not a step die; use d4, d6, d8, d10 or d12"),
-        (["--attribute", "d6", "--skill", "d20"], "argument --skill: die 'd20' is not a step die"),
+        (["--attribute", "d7"], "--attribute: die 'd7' is not a step die; use d4, d6, d8, d10 or d12"),
+        (["--attribute", "d6", "--skill", "d20"], "--skill: die 'd20' is not a step die"),
+        (["--attribute", "Dexterity"], "--attribute 'Dexterity': give a die (d4, d6, d8, d10 or d12); a trait name"),
         (["--attribute", "d8", "--faces", "9,1", "--luck", "3"], "--faces: attribute face 9 is not on a d8 (1-8)"),
         (["--attribute", "d8", "--faces", "8,5", "--luck", "3"], "--faces: skill face 5 is not on a d4 (1-4)"),
         (["--attribute", "d8", "--faces", "8,1", "--luck", "21"], "--luck: face 21 is not on the d20 luck die (1-20)"),
@@ -156,6 +157,41 @@ def test_odds_bad_input(capsys) -> None:
     assert code == 2 and "die 'd3' is not a step die" in err and err.count("\n") == 1
     code, _, err = run(capsys, "odds", "ingenuity", "--skill", "d6")
     assert code == 2 and "--attribute" in err
+
+
+class _Sheet:
+    """Stands in for a chronicle's character: only what the command asks of it."""
+
+    def __init__(self, ruleset: str = "ingenuity") -> None:
+        self.name, self.ruleset = "Fabian", ruleset
+
+    def traits(self) -> dict[str, int]:
+        return {"Strength": 4, "Dexterity": 6, "Intellect": 8, "Resolve": 6, "Handling": 6, "Athletics": 4}
+
+
+def _fake_character(monkeypatch, sheet: _Sheet, logged: list) -> None:
+    import vtm_tui.commands.chronicle as chronicle
+
+    monkeypatch.setattr(chronicle, "find_character", lambda path, name: (None, sheet))
+    monkeypatch.setattr(chronicle, "record_roll", lambda path, outcome, **kw: logged.append(kw) or "e1")
+
+
+def test_trait_names_from_the_characters_sheet(capsys, monkeypatch) -> None:
+    logged: list = []
+    _fake_character(monkeypatch, _Sheet(), logged)
+    data = run_json(capsys, "roll", "ingenuity", "--chronicle", "x", "--character", "Fabian", "--attribute", "dex",
+                    "--skill", "handling", "--bonus", "1", "--faces", "3,4", "--luck", "2", "--difficulty", "8")  # fmt: skip
+    assert data["dice"] == {"attribute": "d6", "skill": "d6"} and data["total"] == 8 and data["logged"] == "e1"
+    assert logged[0]["pool"] == "Dexterity d6 + Handling d6 + 1" and logged[0]["difficulty"] == 8
+
+
+def test_trait_name_errors(capsys, monkeypatch) -> None:
+    _fake_character(monkeypatch, _Sheet(), [])
+    code, _, err = run(capsys, "roll", "ingenuity", "--chronicle", "x", "--character", "Fabian", "--attribute", "cha")
+    assert code == 2 and "--attribute 'cha' for Fabian: unknown trait 'cha'" in err
+    _fake_character(monkeypatch, _Sheet("v5"), [])
+    code, _, err = run(capsys, "roll", "ingenuity", "--chronicle", "x", "--character", "Fabian", "--attribute", "dex")
+    assert code == 2 and "Fabian is a v5 character" in err
 
 
 def test_subprocess_bad_face_exit_2_one_line_no_traceback() -> None:

@@ -11,6 +11,7 @@ success and the distribution of results, luck and re-rolls included.
 from __future__ import annotations
 
 import argparse
+import re
 
 from vtm_tui.commands.common import (
     add_chronicle_arguments,
@@ -46,7 +47,6 @@ def _argument_type(parse, name: str):
     return convert
 
 
-step_die = _argument_type(lambda text: parse_die(text, what="die"), "step_die")
 difficulty_value = _argument_type(parse_difficulty, "difficulty")
 size_value = _argument_type(parse_size, "size")
 
@@ -68,10 +68,11 @@ def sources(text: str) -> int:
 
 
 def _add_test_arguments(parser: argparse.ArgumentParser, *, attribute_required: bool) -> None:
-    parser.add_argument("--attribute", type=step_die, required=attribute_required, metavar="DIE",
-                        help="the attribute's die: d4, d6, d8, d10 or d12")  # fmt: skip
-    parser.add_argument("--skill", type=step_die, default=StepDie(4), metavar="DIE",
-                        help="the skill's die (default d4: untrained)")  # fmt: skip
+    named = " (or its name on --character's sheet)" if not attribute_required else ""
+    parser.add_argument("--attribute", required=attribute_required, metavar="DIE",
+                        help=f"the attribute's die: d4, d6, d8, d10 or d12{named}")  # fmt: skip
+    parser.add_argument("--skill", default="d4", metavar="DIE",
+                        help=f"the skill's die (default d4: untrained){named}")  # fmt: skip
     parser.add_argument("--bonus", type=proficiency_bonus, default=0, metavar="B",
                         help="one proficiency's bonus, 0-4")  # fmt: skip
     parser.add_argument("--difficulty", type=difficulty_value, metavar="D",
@@ -127,6 +128,43 @@ def add_odds_parser(subparsers: argparse._SubParsersAction) -> argparse.Argument
 
 # --- shared ------------------------------------------------------------------------------------------
 
+_LOOKS_LIKE_A_DIE = re.compile(r"\s*[dD]?\s*[0-9]+\s*")
+
+
+def _die(args: argparse.Namespace, option: str, text: str) -> tuple[StepDie, str]:
+    """A die typed as ``d8``, or a trait name looked up on ``--character``'s sheet: (die, description)."""
+    if _LOOKS_LIKE_A_DIE.fullmatch(text):
+        try:
+            die = parse_die(text, what="die")
+        except RulesError as exc:
+            raise VtmError(f"{option}: {exc}") from None
+        return die, str(die)
+    if not getattr(args, "chronicle", None) or not getattr(args, "character", None):
+        raise VtmError(
+            f"{option} {text.strip()!r}: give a die (d4, d6, d8, d10 or d12); "
+            "a trait name needs --chronicle and --character"
+        )
+    from vtm_tui.commands.chronicle import find_character
+    from vtm_tui.rules.pool import match_trait
+
+    _, character = find_character(args.chronicle, args.character)
+    if character.ruleset != "ingenuity":
+        raise VtmError(f"{option}: {character.name} is a {character.ruleset} character, not an Ingenuity one")
+    traits = character.traits()
+    try:
+        name = match_trait(text, traits)
+        die = parse_die(traits[name], what=f"{character.name}'s {name}")
+    except RulesError as exc:
+        raise VtmError(f"{option} {text.strip()!r} for {character.name}: {exc}") from None
+    return die, f"{name} {die}"
+
+
+def _dice(args: argparse.Namespace) -> tuple[StepDie, StepDie, str]:
+    """The attribute and skill dice, and how to describe the pool in the log."""
+    attribute, first = _die(args, "--attribute", args.attribute)
+    skill, second = _die(args, "--skill", args.skill)
+    return attribute, skill, f"{first} + {second}"
+
 
 def _flat_bonuses(args: argparse.Namespace) -> tuple[int, int]:
     """The assist bonus (best helper) and the size bonus (the smaller side's difference)."""
@@ -157,7 +195,7 @@ def _int_list(text: str, option: str) -> list[int]:
     return values
 
 
-def _typed_faces(args: argparse.Namespace) -> tuple[int, int] | None:
+def _typed_faces(args: argparse.Namespace, attribute: StepDie, skill: StepDie) -> tuple[int, int] | None:
     """``--faces`` checked against the dice, or None when rolling."""
     if args.faces is None:
         for option, value in (("--luck", args.luck), ("--reroll-faces", args.reroll_faces)):
@@ -169,7 +207,7 @@ def _typed_faces(args: argparse.Namespace) -> tuple[int, int] | None:
     faces = _int_list(args.faces, "--faces")
     if len(faces) != 2:
         raise VtmError(f"--faces: expected 2 faces (attribute, skill), got {len(faces)}")
-    for face, die, which in ((faces[0], args.attribute, "attribute"), (faces[1], args.skill, "skill")):
+    for face, die, which in ((faces[0], attribute, "attribute"), (faces[1], skill, "skill")):
         if not 1 <= face <= die.sides:
             raise VtmError(f"--faces: {which} face {face} is not on a {die} (1-{die.sides})")
     if args.luck is None:
@@ -200,7 +238,8 @@ def run_roll(args: argparse.Namespace) -> int:
         raise VtmError("--attribute is required (the attribute's die, e.g. d6), or use --luck-test")
     if args.luck_target != 20:
         raise VtmError("--luck-target: only with --luck-test")
-    faces = _typed_faces(args)
+    attribute, skill, described = _dice(args)
+    faces = _typed_faces(args, attribute, skill)
     assist, size = _flat_bonuses(args)
     picks = None if args.pick is None else [p for p in args.pick.replace(",", " ").split()]
     common = dict(
@@ -209,23 +248,27 @@ def run_roll(args: argparse.Namespace) -> int:
     )  # fmt: skip
     outcome: IngenuityOutcome
     if faces is None:
-        outcome = roll(args.attribute, args.skill, dice_from_args(args), passive=args.passive, **common)
+        outcome = roll(attribute, skill, dice_from_args(args), passive=args.passive, **common)
     else:
         rerolls = [] if args.reroll_faces is None else _int_list(args.reroll_faces, "--reroll-faces")
         try:
-            outcome = judge(args.attribute, args.skill, faces[0], faces[1], args.luck, reroll_faces=rerolls, **common)
+            outcome = judge(attribute, skill, faces[0], faces[1], args.luck, reroll_faces=rerolls, **common)
         except RerollFaceError as exc:
             raise VtmError(f"--reroll-faces: {exc}") from None
-    return finish_roll(args, outcome, pool=outcome.dice_text(), difficulty=_difficulty(args))
+    pool = described + "".join(
+        f" + {label}{n}" for label, n in (("", args.bonus), ("assist ", assist), ("size ", size)) if n
+    )
+    return finish_roll(args, outcome, pool=("passive " if args.passive else "") + pool, difficulty=_difficulty(args))
 
 
 # --- odds ---------------------------------------------------------------------------------------------
 
 
 def run_odds(args: argparse.Namespace) -> int:
+    attribute, skill, _ = _dice(args)
     assist, size = _flat_bonuses(args)
     report = odds(
-        args.attribute, args.skill, bonus=args.bonus, difficulty=args.difficulty,
+        attribute, skill, bonus=args.bonus, difficulty=args.difficulty,
         advantage=args.advantage, disadvantage=args.disadvantage,
         assist_bonus=assist, size_bonus=size, passive=args.passive,
     )  # fmt: skip
