@@ -1,36 +1,314 @@
-"""The Textual application shell.
+"""The Textual application shell: modes, app-wide keys, the open chronicle.
 
-For now it opens a single welcome screen naming the chronicle it was given; the
-screens of the storyteller's app (picker, coterie, conflict, log) replace it.
+The app holds what every screen shares and nothing else:
+
+- ``chronicle_store``: the open :class:`~vtm_tui.store.chronicle_store.ChronicleStore` (or None on the picker);
+- ``dice``: the dice source (``SeededDice(--seed)`` or ``SystemDice()``, injectable for tests);
+- ``clock``: a callable returning "now" (aware UTC), injectable so snapshots and logs are reproducible;
+- reactive ``chronicle_name`` / ``ruleset`` / ``session_number`` that the header watches.
+
+Screens are App *modes* (``picker``, ``coterie``, ``conflict``, ``log``), each built lazily the first time
+it is shown so that start-up imports only what the first screen needs. Keys shared by every screen live
+here: ``1`` ``2`` ``3`` switch modes, ``r`` rolls for the selected character, ``?`` helps, ``q`` quits.
+Every binding carries an id so ``keymap.toml`` can remap it (see :mod:`vtm_tui.ui.keymap`).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.binding import Binding
-from textual.widgets import Footer, Header, Static
+from textual.reactive import reactive
+from textual.screen import Screen
+
+from vtm_tui.ui.clock import Clock, system_clock
+from vtm_tui.ui.theme import THEME_NAME, VTM_THEME
+
+if TYPE_CHECKING:
+    from vtm_tui.rules.dice import DiceSource
+    from vtm_tui.store.chronicle_store import ChronicleStore
+
+#: Rule set ids as the header shows them.
+RULESET_LABELS = {"v5": "V5", "v20": "V20", "ingenuity": "Ingenuity"}
+#: Modes that need an open chronicle.
+CHRONICLE_MODES = ("coterie", "conflict", "log")
+#: Below this the layout is cramped; the app says so once instead of failing.
+COMFORTABLE_SIZE = (80, 24)
+
+
+def _picker() -> Screen:
+    from vtm_tui.ui.screens.picker import PickerScreen
+
+    return PickerScreen()
+
+
+def _coterie() -> Screen:
+    from vtm_tui.ui.screens.coterie import CoterieScreen
+
+    return CoterieScreen()
+
+
+def _conflict() -> Screen:
+    from vtm_tui.ui.screens.conflict import ConflictScreen
+
+    return ConflictScreen()
+
+
+def _log() -> Screen:
+    from vtm_tui.ui.screens.log import LogScreen
+
+    return LogScreen()
+
+
+def _commands():
+    from vtm_tui.ui.commands import VtmCommands
+
+    return VtmCommands
 
 
 class VtmApp(App[None]):
     """The storyteller's app."""
 
     TITLE = "vtm-tui"
-    BINDINGS = [Binding("q", "quit", "Quit", id="quit")]
+    CSS_PATH = "app.tcss"
+    MODES: dict[str, Callable[[], Screen]] = {
+        "picker": _picker,
+        "coterie": _coterie,
+        "conflict": _conflict,
+        "log": _log,
+    }
+    COMMANDS = App.COMMANDS | {_commands}
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    BINDINGS = [
+        Binding("1", "show('coterie')", "Coterie", id="app.coterie"),
+        Binding("2", "show('conflict')", "Conflict", id="app.conflict"),
+        Binding("3", "show('log')", "Log", id="app.log"),
+        Binding("r", "roll", "Roll", id="app.roll"),
+        Binding("question_mark", "help", "Help", id="app.help", key_display="?"),
+        Binding("q", "quit", "Quit", id="app.quit"),
+        Binding("ctrl+p", "command_palette", "Commands", show=False, priority=True, id="app.command_palette"),
+        Binding("o", "show('picker')", "Chronicles", show=False, id="app.picker"),
+    ]
 
-    def __init__(self, chronicle_path: str | None = None) -> None:
+    chronicle_name: reactive[str] = reactive("")
+    """The open chronicle's name ("" on the picker)."""
+    ruleset: reactive[str] = reactive("")
+    """The open chronicle's rule set id ("" on the picker)."""
+    session_number: reactive[int] = reactive(0)
+    """The chronicle's current session (0: none started yet)."""
+    session_open: reactive[bool] = reactive(False)
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        campaigns: str | Path | None = None,
+        dice: DiceSource | None = None,
+        clock: Clock | None = None,
+        player: str | None = None,
+        *,
+        keymap: dict[str, str] | None = None,
+    ) -> None:
         super().__init__()
-        self.chronicle_path = chronicle_path
+        self.start_path = Path(path) if path is not None else None
+        self.campaigns_arg = str(campaigns) if campaigns is not None else None
+        if dice is None:
+            from vtm_tui.rules.dice import SystemDice
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        where = self.chronicle_path or "no chronicle chosen"
-        yield Static(f"vtm-tui — {where}\n\nPress q to quit.", id="welcome")
-        yield Footer()
+            dice = SystemDice()
+        self.dice: DiceSource = dice
+        self.clock: Clock = clock or system_clock
+        self.player = player
+        self.chronicle_store: ChronicleStore | None = None
+        self._keymap_override = keymap
+        self._warned_small = False
+        self.register_theme(VTM_THEME)
+        self.theme = THEME_NAME
+
+    # -- start-up ---------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self._load_keymap()
+        if self.start_path is not None:
+            self.open_chronicle(self.start_path)
+        else:
+            self.switch_mode("picker")
+
+    def _load_keymap(self) -> None:
+        if self._keymap_override is not None:
+            self.set_keymap(self._keymap_override)
+            return
+        from vtm_tui.ui.keymap import load_keymap
+
+        keymap, problem = load_keymap()
+        if keymap:
+            self.set_keymap(keymap)
+        if problem:
+            self.notify(problem, title="Keymap", severity="warning", timeout=10)
+
+    @property
+    def campaigns_dir(self) -> Path:
+        """The folder the picker lists (``--campaigns``, else the store's search order)."""
+        from vtm_tui.store.paths import find_campaigns_dir
+
+        return find_campaigns_dir(self.campaigns_arg)
+
+    # -- the open chronicle -----------------------------------------------------------
+    def open_chronicle(self, path: Path) -> bool:
+        """Open a chronicle folder and show its coterie; a problem shows a message screen instead.
+
+        Returns whether it opened. A broken file is never touched: the message names the file, line and
+        column, and the storyteller can fix it and retry.
+        """
+        from vtm_tui.errors import VtmError
+        from vtm_tui.store.chronicle_store import open_chronicle
+
+        try:
+            store = open_chronicle(Path(path))
+        except VtmError as exc:
+            self._show_problem(Path(path), exc)
+            return False
+        except OSError as exc:
+            self._show_problem(Path(path), exc)
+            return False
+        self.set_store(store)
+        self.switch_mode("coterie")
+        return True
+
+    def set_store(self, store: ChronicleStore | None) -> None:
+        """Make ``store`` the open chronicle: screens of the previous one are dropped."""
+        self.chronicle_store = store
+        for mode in CHRONICLE_MODES:
+            if mode in self._screen_stacks and mode != self.current_mode:
+                self.remove_mode(mode)
+                self.add_mode(mode, self.MODES[mode])
+        self.publish_chronicle()
+
+    def publish_chronicle(self) -> None:
+        """Copy the store's chronicle facts into the reactive attributes the header watches."""
+        store = self.chronicle_store
+        if store is None:
+            self.chronicle_name, self.ruleset, self.session_number, self.session_open = "", "", 0, False
+            return
+        chronicle = store.chronicle
+        self.chronicle_name = chronicle.name
+        self.ruleset = chronicle.ruleset
+        self.session_number = chronicle.current_session
+        self.session_open = bool(getattr(chronicle, "session_open", False))
+
+    def action_start_session(self) -> None:
+        """Open the next session (its log file is created; the header follows)."""
+        from vtm_tui.errors import VtmError
+
+        store = self.chronicle_store
+        if store is None:
+            return
+        try:
+            number = store.start_session(self.clock())
+        except VtmError as exc:
+            self.notify(str(exc), title="Session", severity="error")
+            return
+        self.publish_chronicle()
+        self.notify(f"Session {number} started.", title="Session")
+
+    def action_end_session(self) -> None:
+        """Close the current session; V5 characters with stains are named (they owe a Remorse test)."""
+        from vtm_tui.errors import VtmError
+
+        store = self.chronicle_store
+        if store is None:
+            return
+        try:
+            number = store.end_session(self.clock())
+        except VtmError as exc:
+            self.notify(str(exc), title="Session", severity="error")
+            return
+        self.publish_chronicle()
+        due = [c.name for c in store.remorse_due()]
+        extra = f"\nRemorse due: {', '.join(due)}" if due else ""
+        self.notify(f"Session {number} ended.{extra}", title="Session", timeout=10)
+
+    def _show_problem(self, path: Path, error: BaseException) -> None:
+        from vtm_tui.ui.screens.broken import ProblemScreen
+
+        if self.current_mode != "picker":
+            self.switch_mode("picker")
+        self.push_screen(ProblemScreen(path, error))
+
+    # -- app-wide actions -------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Chronicle keys are hidden on the picker, where no chronicle is open."""
+        if action == "show" and parameters and parameters[0] in CHRONICLE_MODES:
+            return self.chronicle_store is not None
+        if action == "roll":
+            return self.chronicle_store is not None
+        if action == "show" and parameters == ("picker",):
+            return self.current_mode != "picker"
+        return True
+
+    def action_show(self, mode: str) -> None:
+        if mode in CHRONICLE_MODES and self.chronicle_store is None:
+            self.notify("Open a chronicle first (Enter on the list).", severity="warning")
+            return
+        self.switch_mode(mode)
+
+    def action_roll(self) -> None:
+        """Open the roll dialog for the selected character (the dialog lives in its own module)."""
+        if self.chronicle_store is None:
+            self.notify("Open a chronicle first.", severity="warning")
+            return
+        character = getattr(self.screen, "selected_character", None)
+        if importlib.util.find_spec("vtm_tui.ui.screens.roll_dialog") is None:
+            self.notify("The roll dialog is not built yet.", title="Roll", severity="warning")
+            return
+        from vtm_tui.ui.screens.roll_dialog import RollDialog
+
+        self.push_screen(RollDialog(character))
+
+    def action_help(self) -> None:
+        from vtm_tui.ui.screens.help import HelpScreen
+
+        if isinstance(self.screen, HelpScreen):
+            return
+        self.push_screen(HelpScreen.for_screen(self.screen))
+
+    def on_character_changed(self, message: Any) -> None:
+        """A sheet changed outside the coterie screen (the roll dialog): let the coterie reload it."""
+        if "coterie" in self._screen_stacks:
+            coterie = self._screen_stacks["coterie"][0]
+            if coterie is not message._sender:
+                coterie.post_message(type(message)(message.character))
+
+    # -- size ------------------------------------------------------------------------
+    def on_resize(self, event: Any) -> None:
+        width, height = event.size
+        small = width < COMFORTABLE_SIZE[0] or height < COMFORTABLE_SIZE[1]
+        if small and not self._warned_small:
+            self._warned_small = True
+            self.notify(
+                f"The window is {width}×{height}; vtm-tui is laid out for at least 80×24.",
+                title="Small window",
+                severity="warning",
+            )
+        elif not small:
+            self._warned_small = False
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the app for parsed command-line arguments; returns the exit status."""
-    VtmApp(args.path).run()
+    dice = None
+    if getattr(args, "seed", None) is not None:
+        from vtm_tui.rules.dice import SeededDice
+
+        dice = SeededDice(args.seed)
+    app = VtmApp(
+        path=args.path,
+        campaigns=getattr(args, "campaigns", None),
+        dice=dice,
+        player=getattr(args, "player", None),
+    )
+    app.run()
     return 0

@@ -1,0 +1,47 @@
+"""The command palette (``ctrl+p``): every action of the app by name, for keys one has forgotten.
+
+Commands come from the app (go to a screen, roll, help, other chronicles, sessions) and from the active
+screen: a screen with a ``palette_commands()`` method adds its own ``(title, help, callback)`` triples, so the
+coterie's "Add character" or "Edit notes" are found by typing a few letters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+Command = tuple[str, str, Callable[[], object]]
+
+
+class VtmCommands(Provider):
+    """App and screen commands for the palette."""
+
+    def _commands(self) -> Iterator[Command]:
+        app = self.app
+        screen = self.screen
+        has_store = getattr(app, "chronicle_store", None) is not None
+        if has_store:
+            yield "Coterie", "the characters and their sheets (1)", partial(app.action_show, "coterie")
+            yield "Conflict", "the conflict tracker (2)", partial(app.action_show, "conflict")
+            yield "Log", "the session log (3)", partial(app.action_show, "log")
+            yield "Roll", "roll for the selected character (r)", app.action_roll
+            yield "Start session", "open the next session of this chronicle", app.action_start_session
+            yield "End session", "close the current session", app.action_end_session
+        yield "Chronicles", "pick or create another chronicle (o)", partial(app.action_show, "picker")
+        yield "Keys", "every key that works here (?)", app.action_help
+        extra = getattr(screen, "palette_commands", None)
+        if extra is not None:
+            yield from extra()
+
+    async def discover(self) -> Hits:
+        for title, help_text, callback in self._commands():
+            yield DiscoveryHit(title, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_text, callback in self._commands():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), callback, help=help_text)

@@ -1,0 +1,313 @@
+"""The coterie (``1``): the characters on the left, the selected one's full sheet on the right.
+
+Everything is done with keys. Attributes go down: the screen's reactive ``selected_character`` is bound to
+the sheet view's ``character``. Messages come up: the sheet posts :class:`SheetView.Step` for ``+``/``-``;
+the roll dialog (or anything else) posts :class:`~vtm_tui.ui.messages.CharacterChanged` after changing a sheet.
+Every change goes through a :class:`~vtm_tui.ui.sheet_keeper.SheetKeeper`: saved at once, logged, undoable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Input, OptionList, Static
+
+from vtm_tui.errors import VtmError
+from vtm_tui.model.character import Character
+from vtm_tui.store.errors import ConflictError
+from vtm_tui.ui import sheet_edits
+from vtm_tui.ui.messages import CharacterChanged
+from vtm_tui.ui.sheet_edits import Edit
+from vtm_tui.ui.sheet_keeper import SheetKeeper
+from vtm_tui.ui.widgets.character_list import CharacterList
+from vtm_tui.ui.widgets.footer import VtmFooter
+from vtm_tui.ui.widgets.header import VtmHeader
+from vtm_tui.ui.widgets.sheet_view import SheetView
+
+#: The track d/D/x/h act on when the cursor is not on one.
+DEFAULT_TRACK = {"v5": "health", "v20": "health", "ingenuity": "resources.Health"}
+#: What d / D / x mark on each rule set's tracks.
+SEVERITY = {
+    "v5": {"d": "superficial", "D": "aggravated", "x": "aggravated"},
+    "v20": {"d": "bashing", "D": "lethal", "x": "aggravated"},
+    "ingenuity": {"d": "point", "D": "point", "x": "point"},
+}
+
+
+class CoterieScreen(Screen[None]):
+    """Characters and their sheets, edited with keys alone."""
+
+    HELP_TITLE = "Coterie"
+    HELP_INTRO = ("↑/↓ or j/k move (in the list: characters; in the sheet: traits), Tab or →/← switch between "
+                  "list and sheet, / filters the list. Every change is saved at once and logged; ctrl+z undoes.")
+    BINDINGS = [
+        Binding("slash", "filter", "Filter", key_display="/", show=False, id="coterie.filter"),
+        Binding("d", "damage('d')", "Damage", id="sheet.damage"),
+        Binding("D", "damage('D')", "Aggravated/lethal damage", show=False, id="sheet.damage_serious"),
+        Binding("x", "damage('x')", "Aggravated damage", show=False, id="sheet.damage_aggravated"),
+        Binding("h", "heal", "Heal", id="sheet.heal"),
+        Binding("right_square_bracket", "hunger(1)", "Hunger +1", key_display="]", show=False, id="sheet.hunger_up"),
+        Binding("left_square_bracket", "hunger(-1)", "Slake", key_display="[", show=False, id="sheet.hunger_down"),
+        Binding("s", "stain(1)", "Stain", show=False, id="sheet.stain"),
+        Binding("S", "stain(-1)", "Remove a stain", show=False, id="sheet.unstain"),
+        Binding("e", "notes('notes')", "Notes", show=False, id="coterie.notes"),
+        Binding("E", "notes('private_notes')", "Storyteller notes", show=False, id="coterie.private_notes"),
+        Binding("a", "add", "Add", show=False, id="coterie.add"),
+        Binding("R", "rename", "Rename", show=False, id="coterie.rename"),
+        Binding("ctrl+z", "undo", "Undo", id="coterie.undo"),
+        Binding("t", "toggle_list", "Hide/show list", show=False, id="coterie.toggle_list"),
+    ]
+
+    selected_character: reactive[Character | None] = reactive(None, always_update=True)
+    """The character whose sheet shows (the roll dialog rolls for it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keeper: SheetKeeper | None = None
+
+    # -- building -------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield VtmHeader("coterie")
+        with Horizontal(id="coterie-body"):
+            with Vertical(id="roster"):
+                yield Input(placeholder="/ filter", id="filter")
+                yield CharacterList(id="characters")
+            with Vertical(id="sheet-pane"):
+                yield SheetView(id="sheet").data_bind(character=CoterieScreen.selected_character)
+                yield Static("", id="status")
+        yield VtmFooter()
+
+    def on_mount(self) -> None:
+        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        if store is not None:
+            self.keeper = SheetKeeper(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
+        self.refresh_list()
+        self.query_one(CharacterList).focus()
+
+    @property
+    def characters(self) -> list[Character]:
+        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        return list(store.characters) if store is not None else []
+
+    def refresh_list(self, keep: str | None = None) -> None:
+        """Show the store's characters (filtered), keeping the selection where it can."""
+        roster = self.query_one(CharacterList)
+        current = self.selected_character
+        keep = keep or (current.slug if current is not None else None)
+        roster.show(self.characters, self.query_one("#filter", Input).value, keep)
+        self.selected_character = roster.character_at(roster.highlighted)
+
+    def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        return [
+            ("Add character", "a new player or storyteller character (a)", self.action_add),
+            ("Rename character", "rename the selected character (R)", self.action_rename),
+            ("Edit notes", "the selected character's notes (e)", lambda: self.action_notes("notes")),
+            ("Edit storyteller notes", "notes only the storyteller sees (E)",
+             lambda: self.action_notes("private_notes")),
+            ("Undo", "undo the last change (ctrl+z)", self.action_undo),
+            ("Filter characters", "type to narrow the list (/)", self.action_filter),
+            ("Hide or show the list", "give the sheet the whole width (t)", self.action_toggle_list),
+        ]
+
+    # -- selection and filter -------------------------------------------------------------------
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if isinstance(event.option_list, CharacterList):
+            self.selected_character = event.option_list.character_at(event.option_index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if isinstance(event.option_list, CharacterList):
+            self.query_one(SheetView).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "filter":
+            self.refresh_list()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "filter":
+            self.query_one(CharacterList).focus()
+
+    def on_key(self, event) -> None:  # noqa: ANN001 - Textual's Key event
+        focused = self.focused
+        if isinstance(focused, Input) and focused.id == "filter" and event.key in ("escape", "down"):
+            if event.key == "escape":
+                focused.value = ""
+            self.query_one(CharacterList).focus()
+            event.stop()
+
+    def action_filter(self) -> None:
+        if self.has_class("-hide-roster"):
+            self.remove_class("-hide-roster")
+        self.query_one("#filter", Input).focus()
+
+    def action_toggle_list(self) -> None:
+        self.toggle_class("-hide-roster")
+        if self.has_class("-hide-roster"):
+            self.query_one(SheetView).focus()
+
+    # -- edits ----------------------------------------------------------------------------------
+    def on_sheet_view_step(self, message: SheetView.Step) -> None:
+        self.apply(lambda c: sheet_edits.step(c, message.slot, message.delta))
+
+    def _track(self) -> str:
+        slot = self.query_one(SheetView).focused_slot if self.focused is self.query_one(SheetView) else None
+        character = self.selected_character
+        ruleset = character.ruleset if character else "v5"
+        if slot is not None and slot.kind in ("tracker", "count") and slot.field != "fate":
+            return slot.field
+        return DEFAULT_TRACK[ruleset]
+
+    def action_damage(self, key: str) -> None:
+        character = self.selected_character
+        if character is None:
+            return self.say("No character selected.", error=True)
+        field = self._track()
+        severity = SEVERITY[character.ruleset][key]
+        if character.ruleset == "v20" and field != "health":
+            severity = "point"
+        self.apply(lambda c: sheet_edits.damage(c, field, severity))
+
+    def action_heal(self) -> None:
+        field = self._track()
+        self.apply(lambda c: sheet_edits.heal(c, field))
+
+    def action_hunger(self, delta: int) -> None:
+        self.apply(lambda c: sheet_edits.hunger(c, delta))
+
+    def action_stain(self, delta: int) -> None:
+        self.apply(lambda c: sheet_edits.add_stain(c, delta))
+
+    def apply(self, make: Callable[[Character], Edit]) -> None:
+        """Make an edit of the selected character, save it, log it, show it."""
+        character = self.selected_character
+        if character is None or self.keeper is None:
+            return self.say("No character selected.", error=True)
+        try:
+            edit = make(character)
+            saved, _entry = self.keeper.apply(character, edit)
+        except ConflictError as exc:
+            return self._conflict(exc)
+        except VtmError as exc:
+            return self.say(str(exc), error=True)
+        self._show(saved)
+        self.say("Saved · " + edit.describe(saved.name) + " · ctrl+z undoes")
+
+    def action_undo(self) -> None:
+        if self.keeper is None:
+            return
+        try:
+            character, _entry, said = self.keeper.undo()
+        except ConflictError as exc:
+            return self._conflict(exc)
+        except VtmError as exc:
+            return self.say(str(exc), error=True)
+        if character is None:
+            self.selected_character = None
+            self.refresh_list()
+        else:
+            self._show(character)
+        self.say(said)
+
+    def _show(self, saved: Character) -> None:
+        """The saved sheet replaces the shown one (the store already holds it)."""
+        self.refresh_list(keep=saved.slug)
+        if self.selected_character is None or self.selected_character.slug != saved.slug:
+            self.selected_character = saved
+        else:
+            self.selected_character = next((c for c in self.characters if c.slug == saved.slug), saved)
+
+    def _conflict(self, error: ConflictError) -> None:
+        self.notify(f"{error}\nThe sheets were reloaded from disk; make the change again if it is still needed.",
+                    title="Changed by another process", severity="error", timeout=12)
+        self.refresh_list()
+        self.say("Reloaded after a change by another process.", error=True)
+
+    def _session_started(self, number: int) -> None:
+        self.app.publish_chronicle()  # type: ignore[attr-defined]
+        self.notify(f"Session {number} started for the log.", title="Session")
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one("#status", Static)
+        status.update(Text(("⚠ " if error else "") + text))
+        status.set_class(error, "-error")
+
+    def on_character_changed(self, message: CharacterChanged) -> None:
+        """A sheet changed elsewhere (the roll dialog): show the stored version."""
+        message.stop()
+        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        if message.character is None and store is not None:
+            try:
+                store.reload()
+            except VtmError as exc:
+                self.notify(str(exc), severity="error")
+        keep = message.character.slug if message.character is not None else None
+        self.refresh_list(keep=keep)
+
+    # -- dialogs ----------------------------------------------------------------------------------
+    def action_add(self) -> None:
+        from vtm_tui.ui.screens.new_character import NewCharacterDialog
+
+        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        if store is None:
+            return
+        self.app.push_screen(NewCharacterDialog(store.chronicle.ruleset), self._added)
+
+    def _added(self, answer: dict | None) -> None:
+        if answer is None or self.keeper is None:
+            return
+        from vtm_tui.model.character import new_character
+
+        try:
+            character = new_character(answer["name"], self.keeper.store.chronicle.ruleset, kind=answer["kind"],
+                                      player=answer["player"])
+            if answer.get("creature") and character.ruleset == "v5":
+                character.sheet.creature = answer["creature"]
+            saved, _ = self.keeper.add(character)
+        except VtmError as exc:
+            return self.say(str(exc), error=True)
+        self.query_one("#filter", Input).value = ""
+        self._show(saved)
+        self.say(f"Added {saved.name} · ctrl+z removes it again")
+
+    def action_rename(self) -> None:
+        from vtm_tui.ui.screens.new_character import RenameDialog
+
+        character = self.selected_character
+        if character is None:
+            return self.say("No character selected.", error=True)
+        self.app.push_screen(RenameDialog(character.name), self._renamed)
+
+    def _renamed(self, new_name: str | None) -> None:
+        character = self.selected_character
+        if not new_name or character is None or self.keeper is None or new_name == character.name:
+            return
+        try:
+            saved, _ = self.keeper.rename(character, new_name)
+        except VtmError as exc:
+            return self.say(str(exc), error=True)
+        self._show(saved)
+        self.say(f"Renamed {character.name} → {saved.name} · ctrl+z undoes")
+
+    def action_notes(self, field: str) -> None:
+        from vtm_tui.ui.screens.notes_editor import NotesEditor
+
+        character = self.selected_character
+        if character is None:
+            return self.say("No character selected.", error=True)
+        title = "Notes" if field == "notes" else "Storyteller-only notes"
+        self.app.push_screen(NotesEditor(f"{title} — {character.name}", getattr(character, field)),
+                             lambda text: self._noted(field, text))
+
+    def _noted(self, field: str, text: str | None) -> None:
+        character = self.selected_character
+        if text is None or character is None or text == getattr(character, field):
+            return
+        self.apply(lambda c: sheet_edits.set_text(c, field, text))
+
+    def action_roll(self) -> None:
+        self.app.action_roll()  # type: ignore[attr-defined]

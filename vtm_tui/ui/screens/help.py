@@ -1,0 +1,97 @@
+"""``?``: every key that works here, grouped by where it is bound, with what it does.
+
+Built from the live binding chain of the screen underneath (the focused widget, its containers, the screen,
+the app), so it always matches the keymap in force, remapped keys included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+
+@dataclass(frozen=True)
+class HelpSection:
+    """The keys bound on one widget, screen or the app."""
+
+    title: str
+    keys: tuple[tuple[str, str], ...]  # (key as shown, description)
+
+
+def help_title(node: object) -> str:
+    """A widget's name in the help: its ``HELP_TITLE`` if it has one, else its class name."""
+    return getattr(node, "HELP_TITLE", None) or type(node).__name__
+
+
+def sections_for(screen: Screen) -> list[HelpSection]:
+    """The help sections of ``screen``: focused widget first, the app last; a key listed once."""
+    app = screen.app
+    seen: set[str] = set()
+    sections: list[HelpSection] = []
+    for node, bindings_map in screen._binding_chain:
+        rows: list[tuple[str, str]] = []
+        for key, bindings in bindings_map.key_to_bindings.items():
+            for binding in bindings:
+                if not binding.description or key in seen:
+                    continue
+                if binding.system and not binding.show:
+                    continue
+                seen.add(key)
+                rows.append((app.get_key_display(binding), binding.description))
+        if rows:
+            sections.append(HelpSection(help_title(node), tuple(rows)))
+    return sections
+
+
+class HelpScreen(ModalScreen[None]):
+    """A modal list of keys; Escape, q or ? closes it."""
+
+    HELP_TITLE = "Help"
+    BINDINGS = [
+        Binding("escape", "dismiss", "Close", id="help.close"),
+        Binding("q", "dismiss", "Close", show=False, id="help.close_q"),
+        Binding("question_mark", "dismiss", "Close", show=False, id="help.close_help", key_display="?"),
+    ]
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 72; max-width: 100%; height: auto; max-height: 90%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    """
+
+    def __init__(self, sections: list[HelpSection], intro: str = "") -> None:
+        super().__init__()
+        self.sections = sections
+        self.intro = intro
+
+    @classmethod
+    def for_screen(cls, screen: Screen) -> HelpScreen:
+        intro = getattr(screen, "HELP_INTRO", "")
+        return cls(sections_for(screen), intro)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as scroll:
+            scroll.border_title = "Keys — Esc closes"
+            if self.intro:
+                yield Static(Text(self.intro), classes="help-intro")
+            yield Static(self._table(), id="help-keys")
+
+    def _table(self) -> Table:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(justify="right", style="bold", no_wrap=True)
+        table.add_column()
+        for index, section in enumerate(self.sections):
+            if index:
+                table.add_row("", "")
+            table.add_row("", Text(section.title, style="bold underline"))
+            for key, description in section.keys:
+                table.add_row(key, description)
+        return table

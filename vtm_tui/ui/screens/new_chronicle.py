@@ -1,0 +1,64 @@
+"""``n`` on the picker: a new chronicle's name and rule set, keyboard only.
+
+Type the name, Tab (or Enter) to the rule set, ↑/↓ to choose, Enter creates; Esc cancels. The dialog only
+collects the answer; the picker creates the chronicle through the store.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+RULESET_CHOICES = (
+    ("v5", "V5 — Vampire: The Masquerade 5th edition"),
+    ("v20", "V20 — Revised / 20th anniversary"),
+    ("ingenuity", "Ingenuity — the open Ingenuity system"),
+)
+
+
+class NewChronicleDialog(ModalScreen[tuple[str, str] | None]):
+    """Answers ``(name, ruleset)`` or None when cancelled."""
+
+    HELP_TITLE = "New chronicle"
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
+    DEFAULT_CSS = """
+    NewChronicleDialog { align: center middle; }
+    NewChronicleDialog > Vertical {
+        width: 60; max-width: 100%; height: auto; border: thick $primary; background: $surface; padding: 0 1;
+    }
+    NewChronicleDialog OptionList { height: auto; max-height: 5; }
+    NewChronicleDialog .error { color: $error; text-style: bold; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "New chronicle"
+            yield Label("Name")
+            yield Input(placeholder="e.g. Lisboa Nocturna", id="name")
+            yield Label("Rule set (↑/↓, Enter creates)")
+            yield OptionList(*[Option(text, id=key) for key, text in RULESET_CHOICES], id="ruleset")
+            yield Label("", id="problem", classes="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#ruleset", OptionList).highlighted = 0
+        self.query_one("#name", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.query_one("#ruleset", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        name = self.query_one("#name", Input).value.strip()
+        if not name:
+            self.query_one("#problem", Label).update("A chronicle needs a name.")
+            self.query_one("#name", Input).focus()
+            return
+        self.dismiss((name, event.option.id or "v5"))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

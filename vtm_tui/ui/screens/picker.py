@@ -1,0 +1,159 @@
+"""The chronicle picker: every chronicle in the campaigns folder, Enter opens one, ``n`` makes one.
+
+A chronicle whose file is broken stays in the list with its error on its row (and in full below the table);
+the others still open. Listing reads only each ``chronicle.toml`` (the store's ``list_chronicles``), so the
+picker shows at once however long the chronicles' histories are.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from vtm_tui.ui.widgets.footer import VtmFooter
+from vtm_tui.ui.widgets.header import RULESET_LABELS, VtmHeader
+
+if TYPE_CHECKING:
+    from vtm_tui.store.catalog import ChronicleSummary
+
+
+def last_session_text(summary: ChronicleSummary) -> str:
+    if summary.error:
+        return ""
+    if summary.current_session == 0:
+        return "none yet"
+    when = summary.last_session.strftime("%Y-%m-%d") if summary.last_session else "?"
+    return f"#{summary.current_session} · {when}"
+
+
+class PickerScreen(Screen[None]):
+    """Choose a chronicle."""
+
+    HELP_TITLE = "Chronicles"
+    HELP_INTRO = "Pick a chronicle with ↑/↓ (or j/k) and Enter; n creates a new one."
+    BINDINGS = [
+        Binding("n", "new_chronicle", "New chronicle", id="picker.new"),
+        Binding("j", "cursor('down')", "Down", show=False, id="picker.down"),
+        Binding("k", "cursor('up')", "Up", show=False, id="picker.up"),
+        Binding("g", "reload", "Reload list", show=False, id="picker.reload"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.summaries: list[ChronicleSummary] = []
+
+    def compose(self) -> ComposeResult:
+        yield VtmHeader("chronicles")
+        yield Static("", id="picker-where")
+        table: DataTable[Text | str] = DataTable(id="chronicles", cursor_type="row", zebra_stripes=True)
+        table.add_columns("Chronicle", "Rules", "Characters", "Last session")
+        yield table
+        yield Static("", id="picker-detail")
+        yield VtmFooter()
+
+    def on_mount(self) -> None:
+        self.action_reload()
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self.action_reload()
+
+    def action_reload(self) -> None:
+        """Read the campaigns folder again (new or fixed chronicles appear)."""
+        from vtm_tui.errors import VtmError
+        from vtm_tui.store.catalog import list_chronicles
+
+        where = self.app.campaigns_dir  # type: ignore[attr-defined]
+        try:
+            self.summaries = list_chronicles(where)
+            problem = ""
+        except (VtmError, OSError) as exc:
+            self.summaries, problem = [], str(exc)
+        table = self.query_one("#chronicles", DataTable)
+        selected = table.cursor_row
+        table.clear()
+        for summary in self.summaries:
+            table.add_row(*self._row(summary), key=str(summary.path))
+        if self.summaries:
+            table.move_cursor(row=min(selected, len(self.summaries) - 1))
+        count = len(self.summaries)
+        header = f"{count} chronicle{'s' if count != 1 else ''} in {where}"
+        if not self.summaries:
+            header = f"No chronicles in {where} yet. Press n to create one."
+        if problem:
+            header = f"Cannot list {where}: {problem}"
+        self.query_one("#picker-where", Static).update(Text(header))
+        self._show_detail()
+        table.focus()
+
+    @staticmethod
+    def _row(summary: ChronicleSummary) -> tuple[Text | str, ...]:
+        if summary.error:
+            name = Text(f"⚠ {summary.name}", style="bold")
+            return name, "?", str(summary.characters), Text("broken: Enter for details", style="italic")
+        return (Text(summary.name, style="bold"), RULESET_LABELS.get(summary.ruleset, summary.ruleset),
+                str(summary.characters), last_session_text(summary))
+
+    def highlighted(self) -> ChronicleSummary | None:
+        table = self.query_one("#chronicles", DataTable)
+        if not self.summaries or table.cursor_row < 0:
+            return None
+        return self.summaries[min(table.cursor_row, len(self.summaries) - 1)]
+
+    def on_data_table_row_highlighted(self, _event: DataTable.RowHighlighted) -> None:
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        summary = self.highlighted()
+        detail = self.query_one("#picker-detail", Static)
+        if summary is None:
+            detail.update("")
+        elif summary.error:
+            detail.update(Text(f"⚠ This chronicle cannot be opened:\n{summary.error}"))
+            detail.add_class("-error")
+        else:
+            detail.update(Text(str(summary.path), style="dim"))
+            detail.remove_class("-error")
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        if event.row_key.value is not None:
+            self.app.open_chronicle(Path(event.row_key.value))  # type: ignore[attr-defined]
+
+    def action_cursor(self, direction: str) -> None:
+        table = self.query_one("#chronicles", DataTable)
+        if direction == "down":
+            table.action_cursor_down()
+        else:
+            table.action_cursor_up()
+
+    def action_new_chronicle(self) -> None:
+        from vtm_tui.ui.screens.new_chronicle import NewChronicleDialog
+
+        self.app.push_screen(NewChronicleDialog(), self._create)
+
+    def _create(self, answer: tuple[str, str] | None) -> None:
+        if answer is None:
+            return
+        from vtm_tui.errors import VtmError
+        from vtm_tui.store.catalog import create_chronicle
+
+        name, ruleset = answer
+        where = self.app.campaigns_dir  # type: ignore[attr-defined]
+        try:
+            from vtm_tui.model.slug import unique_slug
+
+            taken = [p.name for p in where.iterdir()] if where.is_dir() else []
+            store = create_chronicle(where / unique_slug(name, taken, fallback="chronicle"), name, ruleset)
+        except (VtmError, OSError) as exc:
+            self.notify(str(exc), title="New chronicle", severity="error", timeout=10)
+            return
+        self.notify(f"Created {store.path}", title="New chronicle")
+        self.app.set_store(store)  # type: ignore[attr-defined]
+        self.app.switch_mode("coterie")

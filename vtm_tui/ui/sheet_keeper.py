@@ -1,0 +1,153 @@
+"""Saving sheet edits through the store, logging each one, and undoing them — without Textual.
+
+The coterie screen hands every :class:`~vtm_tui.ui.sheet_edits.Edit` to a :class:`SheetKeeper`, which
+
+1. saves the new sheet through ``ChronicleStore.save_character`` (atomic, compare-and-swap),
+2. appends a log entry (``kind`` edit/damage/heal/hunger/stain..., ``change = {field, before, after}``) to
+   the current session (starting session 1 if the chronicle never had one),
+3. remembers how to undo it. ``undo()`` saves the previous state back, logs an entry whose ``ref`` is the
+   undone entry's id and ``comment`` says "undo".
+
+A :class:`~vtm_tui.store.errors.ConflictError` (another process changed the same fields) is re-raised after
+the store has been reloaded, so the screen can show the other process's version; nothing is overwritten.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from vtm_tui.errors import VtmError
+from vtm_tui.model.character import Character
+from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.store.errors import ConflictError
+from vtm_tui.ui.sheet_edits import Edit
+
+if TYPE_CHECKING:
+    from vtm_tui.store.chronicle_store import ChronicleStore
+
+#: How many changes ctrl+z can walk back.
+UNDO_DEPTH = 100
+
+
+@dataclass(frozen=True)
+class Undo:
+    """What it takes to reverse one change."""
+
+    what: str  # sheet | add | rename
+    slug: str  # the character's file as it is now
+    before: Character | None  # the sheet before (sheet), None for add
+    entry: LogEntry  # the logged entry being undone
+    old_name: str = ""
+
+
+class SheetKeeper:
+    """Applies, logs and undoes changes to one open chronicle's characters."""
+
+    def __init__(self, store: ChronicleStore, clock: Callable[[], datetime],
+                 on_session_started: Callable[[int], None] | None = None) -> None:
+        self.store = store
+        self.clock = clock
+        self.on_session_started = on_session_started
+        self.undo_stack: list[Undo] = []
+
+    # -- the session entries go to ------------------------------------------------------------
+    def session(self) -> int:
+        """The session to log into; a chronicle that never had one starts session 1 now."""
+        chronicle = self.store.chronicle
+        if chronicle.current_session == 0:
+            number = self.store.start_session(self.clock())
+            if self.on_session_started is not None:
+                self.on_session_started(number)
+            return number
+        return chronicle.current_session
+
+    def _log(self, kind: str, actor: str, change: dict[str, Any], comment: str = "", ref: str = "") -> LogEntry:
+        entry = LogEntry.new(kind, session=self.session(), ruleset=self.store.chronicle.ruleset, now=self.clock(),
+                             actor=actor, change=_plain(change), comment=comment, ref=ref)
+        self.store.log(entry)
+        return entry
+
+    # -- changes ------------------------------------------------------------------------------
+    def apply(self, before: Character, edit: Edit) -> tuple[Character, LogEntry]:
+        """Save ``edit.character`` and log the change; returns the sheet as saved and the entry."""
+        saved = self._save(edit.character)
+        entry = self._log(edit.kind, saved.name, edit.change, edit.comment)
+        self._remember(Undo("sheet", saved.slug, copy.deepcopy(before), entry))
+        return saved, entry
+
+    def add(self, character: Character) -> tuple[Character, LogEntry]:
+        saved = self.store.add_character(character)
+        entry = self._log("edit", saved.name, {"field": "character", "before": "", "after": saved.name},
+                          f"added {'player' if saved.kind == 'pc' else 'storyteller'} character")
+        self._remember(Undo("add", saved.slug, None, entry))
+        return saved, entry
+
+    def rename(self, character: Character, new_name: str) -> tuple[Character, LogEntry]:
+        saved = self.store.rename_character(character, new_name)
+        self._moved(character.slug, saved.slug)
+        entry = self._log("edit", saved.name, {"field": "name", "before": character.name, "after": saved.name})
+        self._remember(Undo("rename", saved.slug, None, entry, old_name=character.name))
+        return saved, entry
+
+    def undo(self) -> tuple[Character | None, LogEntry, str]:
+        """Reverse the last change: (the character now, or None if it was removed; the entry; a description)."""
+        if not self.undo_stack:
+            raise VtmError("nothing to undo")
+        record = self.undo_stack.pop()
+        current = next((c for c in self.store.characters if c.slug == record.slug), None)
+        change = dict(record.entry.change)
+        reverse = {"field": change.get("field", ""), "before": change.get("after"), "after": change.get("before")}
+        if current is None:
+            raise VtmError("the character of the last change is gone (another process removed it); nothing undone")
+        try:
+            if record.what == "add":
+                self.store.delete_character(current)
+                entry = self._log("edit", current.name, reverse, "undo: character removed (kept in trash/)",
+                                  ref=record.entry.id)
+                return None, entry, f"Removed {current.name} again (the file is kept in trash/)"
+            if record.what == "rename":
+                saved = self.store.rename_character(current, record.old_name)
+                self._moved(current.slug, saved.slug)
+                entry = self._log("edit", saved.name, reverse, "undo", ref=record.entry.id)
+                return saved, entry, f"Renamed back to {saved.name}"
+            restored = copy.deepcopy(record.before)
+            assert restored is not None
+            restored.slug = current.slug
+            restored.name = current.name
+            saved = self._save(restored)
+            entry = self._log(record.entry.kind, saved.name, reverse, "undo", ref=record.entry.id)
+            return saved, entry, f"Undid {saved.name}: {reverse['field']} back to {_short(reverse['after'])}"
+        except VtmError:
+            self.undo_stack.append(record)
+            raise
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _save(self, character: Character) -> Character:
+        try:
+            return self.store.save_character(character)
+        except ConflictError:
+            self.store.reload()
+            raise
+
+    def _moved(self, old_slug: str, new_slug: str) -> None:
+        """A rename moved the character's file: older undo records follow it."""
+        self.undo_stack = [replace(r, slug=new_slug) if r.slug == old_slug else r for r in self.undo_stack]
+
+    def _remember(self, record: Undo) -> None:
+        self.undo_stack.append(record)
+        del self.undo_stack[:-UNDO_DEPTH]
+
+
+def _plain(change: dict[str, Any]) -> dict[str, Any]:
+    """TOML cannot hold None: an absent before/after is written as ""."""
+    return {key: ("" if value is None else value) for key, value in change.items()}
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    return str(value)

@@ -1,0 +1,83 @@
+"""The coterie's roster: player characters first, then storyteller characters, filtered as one types.
+
+Each row is the name with a few signs a storyteller scans for (Hunger, ⚠ impaired), spelled out so colour
+is never needed. The list posts OptionList's own messages; the coterie screen turns a highlight into its
+``selected_character``.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from vtm_tui.model.character import Character
+from vtm_tui.ui.sheet_edits import is_impaired
+
+
+def matches(character: Character, needle: str) -> bool:
+    """Case-insensitive match on name, player, concept and (V5/V20) clan."""
+    if not needle:
+        return True
+    sheet = character.sheet
+    haystack = " ".join([character.name, character.player, character.concept, getattr(sheet, "clan", "")])
+    return all(word in haystack.casefold() for word in needle.casefold().split())
+
+
+def row_text(character: Character) -> Text:
+    text = Text(character.name)
+    sheet = character.sheet
+    if character.ruleset == "v5" and sheet.is_vampire:
+        text.append(f" H{sheet.hunger}", style="dim")
+    if is_impaired(character):
+        text.append(" ⚠", style="bold")
+    return text
+
+
+class CharacterList(OptionList):
+    """Characters by group; option ids are the characters' slugs."""
+
+    HELP_TITLE = "Character list"
+    BINDINGS = [
+        Binding("j", "cursor_down", "Next character", show=False, id="list.down"),
+        Binding("k", "cursor_up", "Previous character", show=False, id="list.up"),
+        Binding("right", "to_sheet", "To the sheet", show=False, id="list.to_sheet"),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.shown: list[Character] = []
+
+    def show(self, characters: list[Character], needle: str = "", keep: str | None = None) -> None:
+        """Show the characters that match ``needle``, keeping ``keep`` (a slug) highlighted if still there."""
+        self.shown = [c for c in characters if matches(c, needle)]
+        options: list[Option] = []
+        pcs = [c for c in self.shown if c.kind == "pc"]
+        spcs = [c for c in self.shown if c.kind != "pc"]
+        for title, group in (("Players", pcs), ("Storyteller", spcs)):
+            if not group:
+                continue
+            options.append(Option(Text(title, style="bold underline"), disabled=True))
+            options.extend(Option(row_text(c), id=c.slug or c.name) for c in group)
+        if not options:
+            options.append(Option(Text("no character matches" if needle else "no characters yet (a adds one)",
+                                       style="italic"), disabled=True))
+        self.set_options(options)
+        target = keep if keep and any((c.slug or c.name) == keep for c in self.shown) else None
+        if target is None and self.shown:
+            target = pcs[0].slug if pcs else spcs[0].slug
+        if target:
+            self.highlighted = self.get_option_index(target)
+
+    def character_at(self, index: int | None) -> Character | None:
+        if index is None:
+            return None
+        option = self.get_option_at_index(index)
+        for character in self.shown:
+            if (character.slug or character.name) == option.id:
+                return character
+        return None
+
+    def action_to_sheet(self) -> None:
+        self.screen.focus_next()

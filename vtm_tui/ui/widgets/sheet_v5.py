@@ -1,0 +1,144 @@
+"""The V5 sheet: attributes in three columns, skills with specialties, disciplines with powers, the blood
+(Hunger, Blood Potency and what it grants, Humanity with stains), Health and Willpower boxes, impairment,
+advantages, convictions and notes.
+
+Blood Potency's benefits come from the V5 engine's table (:func:`vtm_tui.rules.v5.blood.blood_potency`), never
+from a copy here.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from vtm_tui.model.character import Character
+from vtm_tui.model.traits import V5_DISCIPLINES
+from vtm_tui.rules.v5.traits import ATTRIBUTES, SKILLS
+from vtm_tui.ui.sheet_edits import Slot, is_impaired
+from vtm_tui.ui.widgets.dots import dots
+from vtm_tui.ui.widgets.sheet_layout import Cell, SheetBuilder, SheetLayout
+from vtm_tui.ui.widgets.sheet_common import identity_lines, notes_section
+from vtm_tui.ui.widgets.tracker import v5_boxes, v5_legend
+
+
+def blood_potency_text(level: int) -> str:
+    """What Blood Potency ``level`` grants, from the engine's table."""
+    from vtm_tui.rules.v5.blood import blood_potency
+
+    row = blood_potency(level)
+    reroll = f"re-roll Rouse ≤ level {row.rouse_reroll}" if row.rouse_reroll is not None else "no Rouse re-roll"
+    return (f"surge +{row.surge} dice · mend {row.mend} Superficial · Discipline power +{row.power_bonus} · "
+            f"{reroll} · bane severity {row.bane_severity}")
+
+
+def layout_v5(character: Character, width: int, cursor: str | None) -> SheetLayout:
+    sheet = character.sheet
+    b = SheetBuilder(width, cursor)
+    facts = []
+    if sheet.is_vampire:
+        facts.append(sheet.clan or "clanless")
+        if sheet.generation:
+            facts.append(f"{_ordinal(sheet.generation)} generation")
+    else:
+        facts.append(sheet.creature)
+    if sheet.predator:
+        facts.append(f"predator: {sheet.predator}")
+    if sheet.sire:
+        facts.append(f"sire: {sheet.sire}")
+    identity_lines(b, character, facts)
+    if sheet.ambition or sheet.desire:
+        b.paragraph(" · ".join(x for x in (f"Ambition: {sheet.ambition}" if sheet.ambition else "",
+                                           f"Desire: {sheet.desire}" if sheet.desire else "") if x))
+
+    b.heading("Attributes")
+    b.grid([(category.value, [_dots_cell(character, "attributes", name, 1, 5) for name in names])
+            for category, names in ATTRIBUTES.items()], label_width=12)
+
+    b.heading("Skills")
+    b.grid([(category.value, [_dots_cell(character, "skills", name, 0, 5) for name in names])
+            for category, names in SKILLS.items()])
+    custom = [name for name in sheet.skills if not any(name in names for names in SKILLS.values())]
+    if custom:
+        b.rows([_dots_cell(character, "skills", name, 0, 5) for name in custom])
+    if sheet.specialties:
+        b.paragraph("Specialties: " + " · ".join(f"{skill} ({', '.join(items)})"
+                                                 for skill, items in sheet.specialties.items()))
+
+    if sheet.disciplines or sheet.is_vampire:
+        b.heading("Disciplines")
+        names = sorted(sheet.disciplines, key=lambda n: (V5_DISCIPLINES.index(n) if n in V5_DISCIPLINES else 99, n))
+        if names:
+            cells = []
+            for name in names:
+                cell = _dots_cell(character, "disciplines", name, 0, 5)
+                cell.note = ", ".join(sheet.powers.get(name, []))
+                cells.append(cell)
+            b.rows(cells)
+        else:
+            b.paragraph("none", style="dim")
+
+    b.heading("Blood" if sheet.is_vampire else "Humanity")
+    rows: list[Cell] = []
+    if sheet.is_vampire:
+        rows.append(Cell("Hunger", Text(f"{dots(sheet.hunger)} {sheet.hunger}"),
+                         Slot("hunger", "Hunger", "hunger", 0, 5)))
+        rows.append(Cell("Blood Potency", Text(f"{dots(sheet.blood_potency)} {sheet.blood_potency}"),
+                         Slot("blood_potency", "Blood Potency", "dots", 0, 10),
+                         note=blood_potency_text(sheet.blood_potency)))
+    free = max(0, 10 - sheet.humanity - sheet.stains)
+    stains_shown = min(sheet.stains, 10 - sheet.humanity)
+    humanity = "●" * sheet.humanity + "○" * free + "/" * stains_shown
+    rows.append(Cell("Humanity", Text(f"{humanity} {sheet.humanity}"), Slot("humanity", "Humanity", "humanity", 0, 10),
+                     note=f"stains {sheet.stains}" + (" — Remorse due at session end" if sheet.remorse_due else "")))
+    b.rows(rows, value_width=12)
+    if sheet.is_vampire and sheet.bane:
+        b.paragraph(f"Bane: {sheet.bane}")
+
+    b.heading("Health & Willpower")
+    tracks = []
+    for field, label, size, held in (("health", "Health", sheet.health_size, sheet.health),
+                                     ("willpower", "Willpower", sheet.willpower_size, sheet.willpower)):
+        tracks.append(Cell(label, Text(v5_boxes(size, held.superficial, held.aggravated)),
+                           Slot(field, label, "tracker", 0, size),
+                           note=v5_legend(size, held.superficial, held.aggravated)))
+    b.rows(tracks, label_width=10, value_width=19)
+    b.paragraph("Health = Stamina + 3 · Willpower = Composure + Resolve · / Superficial, X Aggravated", style="dim")
+    impaired = is_impaired(character)
+    if impaired:
+        for reason in impaired:
+            b.paragraph(f"⚠ Impaired — {reason}", style="bold")
+    elif sheet.health.aggravated >= sheet.health_size:
+        b.paragraph("⚠ Health all Aggravated: " + ("torpor" if sheet.is_vampire else "death"), style="bold")
+
+    if sheet.advantages or sheet.flaws:
+        b.heading("Advantages & Flaws")
+        cells = [_dots_cell(character, "advantages", n, 0, 5) for n in sheet.advantages]
+        cells += [_dots_cell(character, "flaws", n, 0, 5, prefix="Flaw: ") for n in sheet.flaws]
+        b.rows(cells, label_width=18)
+
+    if sheet.convictions or sheet.touchstones:
+        b.heading("Convictions & Touchstones")
+        for conviction in sheet.convictions:
+            b.paragraph(f"• {conviction}")
+        for stone in sheet.touchstones:
+            line = f"◆ {stone.name}"
+            if stone.conviction:
+                line += f" — {stone.conviction}"
+            if stone.note:
+                line += f" ({stone.note})"
+            b.paragraph(line)
+    if sheet.experience_total:
+        b.paragraph(f"Experience: {sheet.experience_total - sheet.experience_spent} unspent of "
+                    f"{sheet.experience_total}", style="dim")
+    notes_section(b, character)
+    return b.build()
+
+
+def _dots_cell(character: Character, table: str, name: str, low: int, high: int, prefix: str = "") -> Cell:
+    value = getattr(character.sheet, table).get(name, 0)
+    return Cell(prefix + name, Text(dots(value, high)), Slot(f"{table}.{name}", name, "dots", low, high),
+                dim=value == 0)
+
+
+def _ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"

@@ -1,0 +1,148 @@
+"""The character sheet beside the list: laid out for the chronicle's rule set, with a trait cursor.
+
+It holds reactive ``character`` (bound from the coterie screen's ``selected_character``: attributes go
+down) and ``cursor`` (the focused slot's field). Any change of either redraws the text; the view scrolls so
+the cursor stays visible. Edits go up as :class:`SheetView.Step` messages; the screen saves them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from vtm_tui.model.character import Character
+from vtm_tui.ui.sheet_edits import Slot
+from vtm_tui.ui.widgets.sheet_layout import SheetLayout
+
+Layout = Callable[[Character, int, str | None], SheetLayout]
+
+
+def layout_for(ruleset: str) -> Layout:
+    """The rule set's sheet (imported on first use)."""
+    if ruleset == "v5":
+        from vtm_tui.ui.widgets.sheet_v5 import layout_v5
+
+        return layout_v5
+    if ruleset == "v20":
+        from vtm_tui.ui.widgets.sheet_v20 import layout_v20
+
+        return layout_v20
+    from vtm_tui.ui.widgets.sheet_ingenuity import layout_ingenuity
+
+    return layout_ingenuity
+
+
+class SheetView(VerticalScroll, can_focus=True):
+    """A scrolling sheet with a cursor on one trait."""
+
+    HELP_TITLE = "Sheet"
+    BINDINGS = [
+        Binding("down,j", "move(1)", "Next trait", show=False, id="sheet.down"),
+        Binding("up,k", "move(-1)", "Previous trait", show=False, id="sheet.up"),
+        Binding("right,l", "beside(1)", "Column to the right", show=False, id="sheet.right"),
+        Binding("left", "beside(-1)", "Column to the left (or the list)", show=False, id="sheet.left"),
+        Binding("home", "first", "First trait", show=False, id="sheet.first"),
+        Binding("end", "last", "Last trait", show=False, id="sheet.last"),
+        Binding("plus,equals_sign", "step(1)", "Raise", key_display="+", id="sheet.more"),
+        Binding("minus", "step(-1)", "Lower", key_display="-", id="sheet.less"),
+    ]
+
+    character: reactive[Character | None] = reactive(None, always_update=True)
+    cursor: reactive[str | None] = reactive(None)
+
+    class Step(Message):
+        """``+``/``-`` on a slot: the screen applies, saves and logs it."""
+
+        def __init__(self, slot: Slot, delta: int) -> None:
+            super().__init__()
+            self.slot = slot
+            self.delta = delta
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.sheet_layout: SheetLayout | None = None
+        self._body = Static("", id="sheet-body")
+
+    def compose(self):
+        yield self._body
+
+    # -- drawing ------------------------------------------------------------------------
+    def watch_character(self, _character: Character | None) -> None:
+        self.redraw()
+
+    def watch_cursor(self, _cursor: str | None) -> None:
+        self.redraw()
+        self.call_after_refresh(self.scroll_to_cursor)
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        character = self.character
+        if character is None:
+            self.sheet_layout = None
+            self._body.update(Text("No character selected. a adds one.", style="italic"))
+            return
+        width = max(20, self.size.width - 1)
+        self.sheet_layout = layout_for(character.ruleset)(character, width, self.cursor)
+        if self.sheet_layout.slots and self.cursor not in {s.field for s in self.sheet_layout.slots}:
+            self.set_reactive(SheetView.cursor, self.sheet_layout.slots[0].field)
+            self.sheet_layout = layout_for(character.ruleset)(character, width, self.cursor)
+        self._body.update(self.sheet_layout.text)
+
+    def scroll_to_cursor(self) -> None:
+        layout = self.sheet_layout
+        if layout is None or not layout.slots:
+            return
+        line = layout.slot_lines[layout.index_of(self.cursor)]
+        height = self.scrollable_content_region.height
+        if line < self.scroll_y + 1:
+            self.scroll_to(y=max(0, line - 2), animate=False)
+        elif line >= self.scroll_y + height - 1:
+            self.scroll_to(y=line - height + 3, animate=False)
+
+    # -- the cursor ---------------------------------------------------------------------
+    @property
+    def focused_slot(self) -> Slot | None:
+        layout = self.sheet_layout
+        if layout is None or not layout.slots:
+            return None
+        return layout.slots[layout.index_of(self.cursor)]
+
+    def action_move(self, delta: int) -> None:
+        layout = self.sheet_layout
+        if layout is None or not layout.slots:
+            return
+        index = max(0, min(len(layout.slots) - 1, layout.index_of(self.cursor) + delta))
+        self.cursor = layout.slots[index].field
+
+    def action_first(self) -> None:
+        if self.sheet_layout and self.sheet_layout.slots:
+            self.cursor = self.sheet_layout.slots[0].field
+            self.scroll_home(animate=False)
+
+    def action_last(self) -> None:
+        if self.sheet_layout and self.sheet_layout.slots:
+            self.cursor = self.sheet_layout.slots[-1].field
+
+    def action_beside(self, direction: int) -> None:
+        layout = self.sheet_layout
+        if layout is None or not layout.slots:
+            return
+        index = layout.index_of(self.cursor)
+        target = layout.beside(index, direction)
+        if target == index and direction < 0:
+            self.screen.focus_previous()
+            return
+        self.cursor = layout.slots[target].field
+
+    def action_step(self, delta: int) -> None:
+        slot = self.focused_slot
+        if slot is not None:
+            self.post_message(self.Step(slot, delta))
