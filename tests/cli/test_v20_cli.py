@@ -183,3 +183,35 @@ def test_real_process_bad_input_exits_2_with_one_line() -> None:
     )
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr == "vtm-tui: error: --difficulty 11 is out of range: a V20 Difficulty is 2-10 (default 6)\n"
+
+
+# --- logging to a chronicle: its house rules apply ------------------------------------------------
+
+
+def test_chronicle_house_rules_and_free_botch_per_session(capsys, tmp_path) -> None:
+    folder = tmp_path / "nights"
+    assert main(["new", str(folder), "--ruleset", "v20"]) == 0
+    toml = folder / "chronicle.toml"
+    text = toml.read_text()
+    assert "free_botch = false" in text and "specialty_doubles = true" in text
+    toml.write_text(text.replace("free_botch = false", "free_botch = true")
+                    .replace("specialty_doubles = true", "specialty_doubles = false"))
+    capsys.readouterr()
+    log = ["--chronicle", str(folder)]
+    single = run_json(capsys, "roll", "v20", "--pool", "2", "--faces", "10,3", "--specialty", *log)
+    assert single["successes"] == 1 and single["logged"]
+    first = run_json(capsys, "roll", "v20", "--pool", "2", "--faces", "1,3", *log)
+    assert first["result"] == "failure" and first["free_botch_consumed"] is True
+    second = run_json(capsys, "roll", "v20", "--pool", "2", "--faces", "1,3", *log)
+    assert second["result"] == "botch" and second["free_botch_consumed"] is False
+    # --free-botch says the storyteller grants it anyway
+    again = run_json(capsys, "roll", "v20", "--pool", "2", "--faces", "1,3", "--free-botch", *log)
+    assert again["result"] == "failure"
+
+
+def test_chronicle_of_another_ruleset_is_refused(capsys, tmp_path) -> None:
+    folder = tmp_path / "v5nights"
+    assert main(["new", str(folder), "--ruleset", "v5"]) == 0
+    capsys.readouterr()
+    code, out, err = run(capsys, "roll", "v20", "--pool", "2", "--faces", "8,3", "--chronicle", str(folder))
+    assert_one_line_error(code, out, err, "plays v5, not v20")

@@ -11,6 +11,7 @@ the CLI prints on one line with exit status 2.
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 
 from vtm_tui.commands.common import (
     add_chronicle_arguments,
@@ -56,7 +57,8 @@ def _add_common_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-specialty-doubling", action="store_true",
                         help="house rule: a specialty 10 counts one success only")
     parser.add_argument("--free-botch", action="store_true",
-                        help="house rule: this session's free botch is unused, so a botch counts as a failure")
+                        help="house rule: this session's free botch is unused, so a botch counts as a failure "
+                             "(with --chronicle, the chronicle's option and session log decide unless this is given)")
     add_output_arguments(parser)
 
 
@@ -96,7 +98,42 @@ def add_odds_parser(subparsers: argparse._SubParsersAction) -> argparse.Argument
 
 
 def _options(args: argparse.Namespace) -> V20Options:
+    """The options given on the command line (no chronicle): defaults, changed by the flags."""
     return V20Options(free_botch=args.free_botch, specialty_doubles=not args.no_specialty_doubling)
+
+
+def chronicle_rules(path: str) -> tuple[V20Options, bool]:
+    """A V20 chronicle's house rules, and whether its open session already forgave a botch.
+
+    The free botch is spent by the first logged roll whose ``free_botch_consumed``
+    is true in the current session; a chronicle with no open session starts one
+    when the roll is logged, so its free botch is unused.
+    """
+    from vtm_tui.store.chronicle_store import open_chronicle
+    from vtm_tui.store.session_log import read_session
+
+    store = open_chronicle(path)
+    chronicle = store.chronicle
+    if chronicle.ruleset != "v20":
+        raise VtmError(f"{store.path} plays {chronicle.ruleset}, not v20: roll with 'vtm-tui roll {chronicle.ruleset}'")
+    options = V20Options.from_dict(chronicle.options, strict=False)
+    used = False
+    if options.free_botch and chronicle.session_open and chronicle.current_session:
+        log = read_session(store.path, chronicle.current_session, recover=False)
+        used = any(entry.roll.get("free_botch_consumed") for entry in log.entries)
+    return options, used
+
+
+def _house_rules(args: argparse.Namespace) -> tuple[V20Options, bool]:
+    """Options and free-botch state: the chronicle's when logging to one; the flags always win."""
+    if not getattr(args, "chronicle", None):
+        return _options(args), False
+    options, used = chronicle_rules(args.chronicle)
+    if args.no_specialty_doubling:
+        options = replace(options, specialty_doubles=False)
+    if args.free_botch:
+        options, used = replace(options, free_botch=True), False
+    return options, used
 
 
 def _dice_after_penalties(base: int, args: argparse.Namespace) -> int:
@@ -141,7 +178,7 @@ def run_roll(args: argparse.Namespace) -> int:
     base, description = _pool(args)
     dice = _dice_after_penalties(base, args)
     difficulty = _difficulty(args)
-    options = _options(args)
+    options, free_botch_used = _house_rules(args)
     if args.automatic:
         if args.faces is not None:
             raise VtmError("--automatic takes no --faces: an automatic success is not rolled")
@@ -162,7 +199,7 @@ def run_roll(args: argparse.Namespace) -> int:
             source = dice_from_args(args)
         outcome = roll(
             dice, args.difficulty, source, specialty=args.specialty, willpower=args.willpower,
-            options=options, free_botch_used=False, attempt=args.attempt,
+            options=options, free_botch_used=free_botch_used, attempt=args.attempt,
         )
     if args.wounds or args.modifier:
         description = f"{description} ({_explain(base, args).split(' ', 1)[1]})"

@@ -142,6 +142,9 @@ def test_options_round_trip_and_validation() -> None:
     assert V20Options.from_dict({}) == DEFAULT_OPTIONS
     with pytest.raises(RulesError, match="unknown v20 option 'free_botches'"):
         V20Options.from_dict({"free_botches": True})
+    # a chronicle's [options] also holds the app's own switches: ignored when asked
+    stored = {"free_botch": True, "players_may_edit_traits": False}
+    assert V20Options.from_dict(stored, strict=False) == V20Options(free_botch=True)
     with pytest.raises(RulesError, match="extended_botch must be 'restart' or 'fail', not 'reset'"):
         V20Options(extended_botch="reset")
     with pytest.raises(RulesError, match="free_botch must be true or false"):

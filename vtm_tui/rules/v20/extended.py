@@ -149,7 +149,8 @@ class ExtendedAction:
 class ExtendedContest:
     """An extended and resisted action between two sides (arm wrestling, a chase).
 
-    ``tallies`` are the two sides' running totals; ``winner`` is 0, 1 or None.
+    ``tallies`` are the two sides' running totals; ``winner`` is 0, 1 or None;
+    ``status`` is ``running``, ``won`` or ``no_winner`` (both botched under ``fail``).
     """
 
     target: int

@@ -107,7 +107,9 @@ class InitiativeOrder:
 def order_initiative(combatants: Sequence[Combatant], faces: Sequence[int]) -> InitiativeOrder:
     """The order from one given d10 face per combatant (in the same order)."""
     if len(faces) != len(combatants):
-        raise DiceError(f"initiative needs one d10 face per combatant: {len(combatants)} combatants, {len(faces)} faces")
+        raise DiceError(
+            f"initiative needs one d10 face per combatant: {len(combatants)} combatants, {len(faces)} faces"
+        )
     names = [c.name for c in combatants]
     duplicate = next((n for n in names if names.count(n) > 1), None)
     if duplicate is not None:

@@ -45,15 +45,20 @@ class V20Options:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> V20Options:
-        """Options from a chronicle file; missing keys take the defaults, unknown keys are refused."""
+    def from_dict(cls, data: Mapping[str, Any], *, strict: bool = True) -> V20Options:
+        """Options from stored values; missing keys take the defaults.
+
+        Unknown keys are refused (``strict``, catching typos), or ignored with
+        ``strict=False`` — a chronicle's ``[options]`` table also holds switches
+        that are the app's, not the rules' (``players_may_edit_traits``).
+        """
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
-        if unknown:
+        if unknown and strict:
             raise RulesError(
                 f"unknown v20 option {unknown[0]!r}; the options are {', '.join(sorted(known))}"
             )
-        return cls(**dict(data))
+        return cls(**{key: value for key, value in data.items() if key in known})
 
 
 def check_extended_botch(value: str, *, what: str = "extended botch rule") -> str:
