@@ -24,7 +24,7 @@ Willpower re-roll (``reroll``)
     strategy) -> Selection``; ``reroll_refusal(result) -> str | None``; ``STRATEGIES``.
     Indices count from 0 over ``V5Roll.all_faces`` (regular dice first); Hunger dice are refused.
 
-Exact odds (``odds``)
+Exact odds (``exact_odds``)
     ``odds(pool, hunger=0, difficulty=0, strategy=None) -> Odds`` (``outcomes``, ``p_win``,
     ``expected_successes``); ``odds_report(pool, hunger, difficulty) -> OddsReport``
     (``base``, ``strategies``, ``best_strategy()``, ``to_dict()``).
@@ -70,7 +70,7 @@ from vtm_tui.rules.v5.contests import ContestResult, TeamworkPool, contest, team
 from vtm_tui.rules.v5.frenzy import FrenzyResult, frenzy_pool, frenzy_test, judge_frenzy
 from vtm_tui.rules.v5.humanity import Humanity, RemorseResult, judge_remorse, remorse, remorse_pool
 from vtm_tui.rules.v5.kinds import RollKind
-from vtm_tui.rules.v5.odds import Odds, OddsReport, odds, odds_report
+from vtm_tui.rules.v5.exact_odds import Odds, OddsReport, odds, odds_report
 from vtm_tui.rules.v5.pools import Pool, build_pool, pool_from_expression
 from vtm_tui.rules.v5.reroll import (
     STRATEGIES,

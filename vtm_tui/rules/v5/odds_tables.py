@@ -8,7 +8,7 @@ ending with ``t`` tens and ``a`` plain successes among the regular dice.
 The strategies that ignore the Hunger dice (``reroll_failures``,
 ``maximize_criticals``) are folded into such a table once per pool size
 (cached); ``avoid_messy`` depends on the Hunger dice and the Difficulty, so
-:mod:`vtm_tui.rules.v5.odds` corrects for it per query using the suffix sums
+:mod:`vtm_tui.rules.v5.exact_odds` corrects for it per query using the suffix sums
 kept here.
 """
 
@@ -124,3 +124,13 @@ def hunger_states(hunger: int) -> tuple[tuple[int, int, bool, float], ...]:
                 key = (plain, tens, ones > 0)
                 states[key] = states.get(key, 0.0) + p
     return tuple((plain, tens, one, p) for (plain, tens, one), p in sorted(states.items()))
+
+
+@lru_cache(maxsize=None)
+def hunger_groups(hunger: int) -> tuple[tuple[int, int, float, float, float], ...]:
+    """:func:`hunger_states` merged per ``(plain successes, tens)``: ``(plain, tens, p with a 1, p without, p)``."""
+    merged: dict[tuple[int, int], list[float]] = {}
+    for plain, tens, one, p in hunger_states(hunger):
+        pair = merged.setdefault((plain, tens), [0.0, 0.0])
+        pair[0 if one else 1] += p
+    return tuple((plain, tens, q1, q0, q1 + q0) for (plain, tens), (q1, q0) in sorted(merged.items()))

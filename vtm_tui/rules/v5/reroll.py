@@ -2,7 +2,7 @@
 
 The four strategies players know are named exactly as in RULES.md; each one is a
 pure selection over the rolled faces (:func:`select`), so the exact odds in
-:mod:`vtm_tui.rules.v5.odds` can be checked against the very code that picks dice.
+:mod:`vtm_tui.rules.v5.exact_odds` can be checked against the very code that picks dice.
 """
 
 from __future__ import annotations

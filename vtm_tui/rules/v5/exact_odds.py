@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.v5.odds_tables import (
-    Rows,
     base_rows,
-    hunger_states,
+    hunger_groups,
     maximize_criticals_rows,
     new_dice,
     reroll_failures_rows,
@@ -50,8 +50,9 @@ from vtm_tui.rules.v5.results import check_difficulty
 #: Largest pool the odds accept (the budget is for 30; more still works, slower).
 MAX_ODDS_POOL = 60
 _INDEX = {name: i for i, name in enumerate(RESULTS)}
-_MESSY, _CRIT, _WIN = _INDEX[MESSY_CRITICAL], _INDEX[CRITICAL_WIN], _INDEX[WIN]
-_BESTIAL, _TOTAL, _FAIL = _INDEX[BESTIAL_FAILURE], _INDEX[TOTAL_FAILURE], _INDEX[FAILURE]
+_MESSY, _WIN, _BESTIAL, _FAIL = _INDEX[MESSY_CRITICAL], _INDEX[WIN], _INDEX[BESTIAL_FAILURE], _INDEX[FAILURE]
+# _combine returns its sums in RESULTS order; keep that order pinned.
+assert RESULTS == (MESSY_CRITICAL, CRITICAL_WIN, WIN, BESTIAL_FAILURE, TOTAL_FAILURE, FAILURE)
 
 
 def _pair_bonus_with_one_more_ten(tens: int) -> int:
@@ -59,38 +60,52 @@ def _pair_bonus_with_one_more_ten(tens: int) -> int:
     return tens + 2 * ((tens + 1) // 2)
 
 
-def _combine(rows: Rows, hunger: int, need: int) -> list[float]:
+@lru_cache(maxsize=None)
+def _row_stats(regular: int, strategy: str | None) -> tuple[tuple[tuple[float, ...], float, float], ...]:
+    """Per count of regular tens: (suffix sums over plain successes, P(no plain success), mean plain successes)."""
+    if strategy == REROLL_FAILURES:
+        rows = reroll_failures_rows(regular)
+    elif strategy == MAXIMIZE_CRITICALS:
+        rows = maximize_criticals_rows(regular)
+    else:
+        rows = base_rows(regular)
+    out = []
+    for row in rows:
+        mass = tuple(accumulate(reversed(row)))[::-1] + (0.0,)
+        out.append((mass, row[0], sum(a * p for a, p in enumerate(row))))
+    return tuple(out)
+
+
+def _combine(stats: tuple[tuple[tuple[float, ...], float, float], ...], hunger: int, need: int) -> list[float]:
     """The six result probabilities (RESULTS order) and expected successes, last."""
-    acc = [0.0] * 7
-    for t, row in enumerate(rows):
-        if not row:
-            continue
-        mass = [0.0] * (len(row) + 1)
-        for a in range(len(row) - 1, -1, -1):
-            mass[a] = mass[a + 1] + row[a]
+    messy = crit = win = bestial = total_fail = fail = expected = 0.0
+    groups = hunger_groups(hunger)
+    for t, (mass, none, mean_a) in enumerate(stats):
         total = mass[0]
         if not total:
             continue
-        mean_a = sum(a * p for a, p in enumerate(row))
-        for plain, tens_h, one, q in hunger_states(hunger):
+        size = len(mass)
+        for plain, tens_h, q_one, q_clean, q in groups:
             tens = t + tens_h
             other = plain + tens + 2 * (tens // 2)
             x = need - other
-            p_win = total if x <= 0 else (mass[x] if x < len(mass) else 0.0)
+            p_win = total if x <= 0 else (mass[x] if x < size else 0.0)
             if tens >= 2:
-                acc[_MESSY if tens_h else _CRIT] += q * p_win
+                if tens_h:
+                    messy += q * p_win
+                else:
+                    crit += q * p_win
             else:
-                acc[_WIN] += q * p_win
-            lose = q * (total - p_win)
-            if one:
-                acc[_BESTIAL] += lose
-            elif other == 0:
-                acc[_TOTAL] += q * row[0]
-                acc[_FAIL] += lose - q * row[0]
+                win += q * p_win
+            lost = total - p_win
+            bestial += q_one * lost
+            if other == 0:
+                total_fail += q_clean * none
+                fail += q_clean * (lost - none)
             else:
-                acc[_FAIL] += lose
-            acc[6] += q * (total * other + mean_a)
-    return acc
+                fail += q_clean * lost
+            expected += q * (total * other + mean_a)
+    return [messy, crit, win, bestial, total_fail, fail, expected]
 
 
 @lru_cache(maxsize=None)
@@ -116,6 +131,31 @@ def _segments(regular: int, risky: bool) -> tuple[tuple[int, int, int, int], ...
     return tuple(out)
 
 
+@lru_cache(maxsize=None)
+def _segment_data(regular: int, risky: bool) -> tuple:
+    """:func:`_segments` with what every query needs precomputed.
+
+    Each entry: ``(lo, hi, c before minus s, suffix mass, suffix moment,
+    ((shift, any ten left, p), ...), mean shift)`` where ``shift`` is
+    ``c after − s`` for one outcome of the re-rolled dice (outcomes merged by
+    shift and whether a regular ten is left).
+    """
+    sums = suffix_sums(regular)
+    out = []
+    for t, lo, hi, rerolled in _segments(regular, risky):
+        mass, moment = sums[t]
+        k = min(3, t)
+        merged: dict[tuple[int, bool], float] = {}
+        for _, ns, nt, pn in new_dice(rerolled):
+            tens_after = t - k + nt
+            key = (_pair_bonus_with_one_more_ten(tens_after) + ns, tens_after > 0)
+            merged[key] = merged.get(key, 0.0) + pn
+        outcomes = tuple((shift, flag, p) for (shift, flag), p in merged.items())
+        mean_shift = sum(shift * p for shift, _, p in outcomes)
+        out.append((lo, hi, _pair_bonus_with_one_more_ten(t), mass, moment, outcomes, mean_shift))
+    return tuple(out)
+
+
 @lru_cache(maxsize=4096)
 def _messy_correction(regular: int, risky: bool, theta: int) -> tuple[float, float, float, float, float, float]:
     """For rolls whose regular dice give ``c ≥ theta`` (with one Hunger ten): before and after.
@@ -124,47 +164,48 @@ def _messy_correction(regular: int, risky: bool, theta: int) -> tuple[float, flo
     with the Hunger ten. Returns ``(p applies, Σp·c before, p messy after,
     p win after, p lost after, Σp·c after)``; "after" wins need ``c' ≥ theta``.
     """
-    sums = suffix_sums(regular)
-    applies = c_before = messy = plain_win = lost = c_after = 0.0
-    for t, lo, hi, rerolled in _segments(regular, risky):
-        mass, moment = sums[t]
-        base_c = _pair_bonus_with_one_more_ten(t)
-        start = max(lo, theta - base_c)
+    applies = c_before = messy = plain_win = c_after = 0.0
+    for lo, hi, base_c, mass, moment, outcomes, mean_shift in _segment_data(regular, risky):
+        start = theta - base_c
+        if start < lo:
+            start = lo
         if start > hi:
             continue
-        p_a = mass[start] - mass[hi + 1]
-        m_a = moment[start] - moment[hi + 1]
+        end = mass[hi + 1]
+        p_a = mass[start] - end
         if p_a <= 0.0:
             continue
+        m_a = moment[start] - moment[hi + 1]
         applies += p_a
         c_before += m_a + base_c * p_a
-        k = min(3, t)
-        for _, ns, nt, pn in new_dice(rerolled):
-            tens_after = t - k + nt
-            shift = _pair_bonus_with_one_more_ten(tens_after) + ns
-            start_win = max(start, theta - shift)
-            p_w = mass[start_win] - mass[hi + 1] if start_win <= hi else 0.0
-            if tens_after:
+        c_after += m_a + mean_shift * p_a
+        for shift, flag, pn in outcomes:
+            start_win = theta - shift
+            if start_win <= start:
+                p_w = p_a
+            elif start_win > hi:
+                continue
+            else:
+                p_w = mass[start_win] - end
+            if flag:
                 messy += pn * p_w
             else:
                 plain_win += pn * p_w
-            lost += pn * (p_a - p_w)
-            c_after += pn * (m_a + shift * p_a)
-    return applies, c_before, messy, plain_win, lost, c_after
+    return applies, c_before, messy, plain_win, applies - messy - plain_win, c_after
 
 
 def _apply_messy_strategy(acc: list[float], regular: int, hunger: int, need: int, risky: bool) -> None:
     """Replace, in ``acc``, each messy critical with one Hunger ten by its re-rolled outcome."""
-    for plain, tens_h, one, q in hunger_states(hunger):
+    for plain, tens_h, q_one, q_clean, q in hunger_groups(hunger):
         if tens_h != 1:
             continue
-        theta = need - 1 - plain
-        applies, c_before, messy, plain_win, lost, c_after = _messy_correction(regular, risky, theta)
+        applies, c_before, messy, plain_win, lost, c_after = _messy_correction(regular, risky, need - 1 - plain)
         if not applies:
             continue
         acc[_MESSY] += q * (messy - applies)
         acc[_WIN] += q * plain_win
-        acc[_BESTIAL if one else _FAIL] += q * lost
+        acc[_BESTIAL] += q_one * lost
+        acc[_FAIL] += q_clean * lost
         acc[6] += q * (c_after - c_before)
 
 
@@ -173,13 +214,8 @@ def _odds_tuple(pool: int, hunger: int, difficulty: int, strategy: str | None) -
     hunger_dice = min(hunger, pool)
     regular = pool - hunger_dice
     need = max(difficulty, 1)
-    if strategy == REROLL_FAILURES:
-        rows = reroll_failures_rows(regular)
-    elif strategy == MAXIMIZE_CRITICALS:
-        rows = maximize_criticals_rows(regular)
-    else:
-        rows = base_rows(regular)
-    acc = _combine(rows, hunger_dice, need)
+    table = strategy if strategy in (REROLL_FAILURES, MAXIMIZE_CRITICALS) else None
+    acc = _combine(_row_stats(regular, table), hunger_dice, need)
     if strategy in (AVOID_MESSY, RISKY_AVOID_MESSY):
         _apply_messy_strategy(acc, regular, hunger_dice, need, strategy == RISKY_AVOID_MESSY)
     # Clamp the last-bit rounding noise so no probability prints as -0.0.
@@ -280,7 +316,7 @@ def clear_cache() -> None:
     """Forget every cached table (benchmarks use this to measure a cold query)."""
     from vtm_tui.rules.v5 import odds_tables
 
-    for fn in (_odds_tuple, _messy_correction, _segments):
+    for fn in (_odds_tuple, _messy_correction, _segments, _segment_data, _row_stats):
         fn.cache_clear()
-    for name in ("new_dice", "base_rows", "reroll_failures_rows", "maximize_criticals_rows", "suffix_sums", "hunger_states"):
+    for name in ("new_dice", "base_rows", "reroll_failures_rows", "maximize_criticals_rows", "suffix_sums", "hunger_states", "hunger_groups"):
         getattr(odds_tables, name).cache_clear()
