@@ -28,7 +28,7 @@ from vtm_tui.rules.v5.checks import HUNGER_FRENZY_DIFFICULTY, check, judge_check
 from vtm_tui.rules.v5.frenzy import FrenzyResult, frenzy_pool
 from vtm_tui.rules.v5.humanity import Humanity, remorse, remorse_pool
 from vtm_tui.rules.v5.kinds import RollKind
-from vtm_tui.rules.v5.odds import OddsReport, odds_report
+from vtm_tui.rules.v5.exact_odds import OddsReport, odds_report
 from vtm_tui.rules.v5.pools import build_pool
 from vtm_tui.rules.v5.reroll import (
     REROLL_PURPOSE,
