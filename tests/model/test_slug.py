@@ -46,3 +46,11 @@ def test_unique_slugs_never_clash(names: list[str]) -> None:
         slug = unique_slug(name, taken)
         assert slug not in taken
         taken.append(slug)
+
+
+def test_fold_name_ignores_case_accents_and_punctuation() -> None:
+    from vtm_tui.model.slug import fold_name
+
+    assert fold_name('Leonor "Nora" Aires') == "leonor nora aires"
+    assert fold_name("Inês  Valadares") == fold_name("ines valadares")
+    assert fold_name("Dona Amália Corte-Real") == "dona amalia corte real"

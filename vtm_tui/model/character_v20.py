@@ -153,7 +153,7 @@ class V20Sheet:
         xp = r.table("experience")
         sheet.experience_total = xp.int("total", 0, 0, None)
         sheet.experience_spent = xp.int("spent", 0, 0, sheet.experience_total)
-        sheet.attributes = _read_named(r.table("attributes"), V20_ATTRIBUTES, 1, top, "attribute", strict=True)
+        sheet.attributes = _read_named(r.table("attributes"), V20_ATTRIBUTES, 0, top, "attribute", strict=True)  # Nosferatu: Appearance 0
         sheet.abilities = _read_named(r.table("abilities"), V20_ABILITIES + V20_REVISED_ABILITIES, 0, top,
                                       "ability")
         sheet.specialties = _read_lists(r.table("specialties"))

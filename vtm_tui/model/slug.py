@@ -40,6 +40,13 @@ def slugify(name: str, fallback: str = "item") -> str:
     return slug
 
 
+def fold_name(name: str) -> str:
+    """A name as people compare it: no case, no accents, punctuation as spaces (``inês`` = ``Ines``)."""
+    folded = unicodedata.normalize("NFKD", name.translate(_FOLD))
+    plain = "".join(ch for ch in folded if not unicodedata.combining(ch)).casefold()
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in plain).split())
+
+
 def unique_slug(name: str, taken: Collection[str], fallback: str = "item") -> str:
     """A slug for ``name`` that is not in ``taken`` (compared case-insensitively)."""
     base = slugify(name, fallback)

@@ -18,8 +18,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.chronicle import Chronicle, utc_now
 from vtm_tui.model.conflict import Conflict
-from vtm_tui.model.slug import unique_slug
-from vtm_tui.rules.pool import PoolError, match_trait
+from vtm_tui.model.slug import fold_name, unique_slug
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.lock import exclusive_lock
 from vtm_tui.store.paths import (
@@ -82,16 +81,18 @@ class ChronicleStore:
 
     # -- finding ---------------------------------------------------------------------
     def character(self, name: str) -> Character:
-        """The character called ``name``: exact (any case) first, else an unambiguous prefix."""
-        by_name = {c.name: c for c in self.characters}
-        try:
-            return by_name[match_trait(name, by_name)]
-        except PoolError:
-            known = ", ".join(sorted(by_name, key=str.casefold)) or "none yet"
-            wanted = " ".join(name.split()).casefold()
-            matches = [n for n in by_name if n.casefold().startswith(wanted)]
-            what = f"{name!r} could be {', '.join(matches)}" if len(matches) > 1 else f"no character {name!r}"
-            raise VtmError(f"{self.path}: {what}; the characters are: {known}") from None
+        """The character called ``name``, as a storyteller types it.
+
+        Case and accents do not matter (``ines`` finds Inês); an exact name wins,
+        else a unique prefix of the name, else of any word in it (``nora`` finds
+        Leonor "Nora" Aires, ``amalia`` finds Dona Amália Corte-Real).
+        """
+        found = find_by_name(name, self.characters)
+        if isinstance(found, Character):
+            return found
+        known = ", ".join(sorted((c.name for c in self.characters), key=str.casefold)) or "none yet"
+        what = f"{name!r} could be {', '.join(found)}" if found else f"no character {name!r}"
+        raise VtmError(f"{self.path}: {what}; the characters are: {known}")
 
     def file_of(self, character: Character) -> Path:
         return character_path(self.path, character.slug)
@@ -248,6 +249,22 @@ class ChronicleStore:
         if self._conflict_file.path.is_file():
             stamp = utc_now().strftime("%Y%m%dT%H%M%SZ")
             self._conflict_file.remove_to(self.path / TRASH_DIR / f"conflict-{stamp}.toml")
+
+
+def find_by_name(name: str, characters: list[Character]) -> Character | list[str]:
+    """The one character ``name`` means, or the names it could mean (empty: none)."""
+    wanted = fold_name(name)
+    if not wanted:
+        return []
+    folded = [(fold_name(c.name), c) for c in characters]
+    for test in (lambda n: n == wanted, lambda n: n.startswith(wanted),
+                 lambda n: any(n[i:].startswith(wanted) for i in range(1, len(n)) if n[i - 1] == " ")):
+        hits = [c for n, c in folded if test(n)]
+        if len(hits) == 1:
+            return hits[0]
+        if hits:
+            return sorted((c.name for c in hits), key=str.casefold)
+    return []
 
 
 def _sorted(characters: list[Character]) -> list[Character]:
