@@ -124,3 +124,28 @@ def test_members_fall_and_join() -> None:
     assert [t.name for t in order.teams] == ["a", "b", "c"]
     with pytest.raises(RulesError, match="already on team"):
         order.add("c", "newcomer")
+
+
+def test_task_round_trips_through_plain_data() -> None:
+    task = Task("climb", "Complex").attempt(5, by="Priscilla").escalate().attempt(7).modify(10, "second floor")
+    data = task.to_dict()
+    assert data["previous"]["attempts"][0] == {"total": 5, "success": False, "risk": "safe", "by": "Priscilla"}
+    assert Task.from_dict(data) == task
+    with pytest.raises(RulesError, match="status 'won'"):
+        Task.from_dict({**data, "status": "won"})
+    with pytest.raises(RulesError, match="escalations 3"):
+        Task.from_dict({**data, "escalations": 3})
+    with pytest.raises(RulesError, match="incomplete or malformed"):
+        Task.from_dict({"status": "open"})
+
+
+def test_turn_order_round_trips_through_plain_data() -> None:
+    order = TurnOrder.start({"hunters": ["H"], "vampires": ["V1", "V2"]}, surprise="vampires").act("V1")
+    assert TurnOrder.from_dict(order.to_dict()) == order
+    later = order.act("V2").act("H")
+    assert TurnOrder.from_dict(later.to_dict()) == later
+    broken = {**later.to_dict(), "acted": [["hunters", "Nobody"]]}
+    with pytest.raises(RulesError, match="'Nobody' acted but is not on team 'hunters'"):
+        TurnOrder.from_dict(broken)
+    with pytest.raises(RulesError, match="incomplete or malformed"):
+        TurnOrder.from_dict({"round": 1})

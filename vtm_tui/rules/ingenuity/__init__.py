@@ -28,7 +28,8 @@ Advantage (``advantage``)
     ``choose_advantage_die`` / ``choose_disadvantage_die``; ``apply_rerolls``. Tie-breaks: equal gains
     re-roll the attribute die; equal highest faces under disadvantage re-roll the larger die (then the
     attribute die); a re-roll that cannot change anything is skipped; with net 2+ each re-roll is chosen
-    afresh, so a die may be re-rolled again.
+    afresh, so a die may be re-rolled again. Typed-in re-roll faces that do not fit (too few, too
+    many, off the die) raise ``RerollFaceError`` (a ``DiceError``), so a caller can name its option.
 
 Helping and opposing (``contests``, ``sizes``)
     ``assist_bonus(result)`` (≥4 +1 … ≥16 +4), ``best_assist(results)``, ``contest_difficulty(setter)``,
@@ -44,7 +45,8 @@ Failure and combat (``failure``, ``turns``)
     ``Task(description, difficulty)`` with ``.attempt(result)``, ``.escalate()`` (twice at most; risk
     safe → small → serious), ``.modify(difficulty)``, ``.abandon()`` (locked for everyone).
     ``TurnOrder.start(teams, surprise=None)`` with ``.current_team``, ``.choices``, ``.act(member)``,
-    ``.add``/``.remove``.
+    ``.add``/``.remove``. Both are immutable (each move returns the next state) and round-trip through
+    ``to_dict()`` / ``from_dict()`` for the conflict file.
 
 Odds (``odds``)
     ``odds(attribute, skill, *, bonus, difficulty, advantage, disadvantage, assist_bonus, size_bonus,
@@ -55,6 +57,7 @@ Odds (``odds``)
 
 from vtm_tui.rules.ingenuity.advantage import (
     Reroll,
+    RerollFaceError,
     apply_rerolls,
     choose_advantage_die,
     choose_disadvantage_die,
@@ -115,6 +118,7 @@ __all__ = [
     "IngenuityOutcome",
     "LuckOutcome",
     "Reroll",
+    "RerollFaceError",
     "Resources",
     "Stats",
     "StepDie",

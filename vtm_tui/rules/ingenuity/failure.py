@@ -15,7 +15,9 @@ so the log can hold every step, and refuses moves the rules forbid:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.ingenuity.difficulty import Difficulty, parse_difficulty
@@ -129,6 +131,44 @@ class Task:
     @property
     def locked(self) -> bool:
         return self.status == ABANDONED
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the conflict file (TOML-ready: no None values)."""
+        data: dict[str, Any] = {
+            "description": self.description,
+            "difficulty": self.difficulty.value,
+            "status": self.status,
+            "escalations": self.escalations,
+            "attempts": [
+                {"total": a.total, "success": a.success, "risk": a.risk, **({"by": a.by} if a.by else {})}
+                for a in self.attempts
+            ],
+        }
+        if self.previous is not None:
+            data["previous"] = self.previous.to_dict()
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Task:
+        """Read :meth:`to_dict`'s data back, refusing states the rules cannot reach."""
+        try:
+            status = str(data.get("status", OPEN))
+            escalations = int(data.get("escalations", 0))
+            attempts = tuple(
+                Attempt(int(a["total"]), bool(a["success"]), str(a["risk"]), a.get("by"))
+                for a in data.get("attempts", ())
+            )
+            previous = cls.from_dict(data["previous"]) if data.get("previous") else None
+            task = cls(str(data["description"]), data["difficulty"], status, escalations, attempts, previous)
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, RulesError):
+                raise
+            raise RulesError(f"task data is incomplete or malformed: {exc}") from None
+        if status not in (OPEN, FAILED, SUCCEEDED, ABANDONED):
+            raise RulesError(f"task status {status!r} is not open, failed, succeeded or abandoned")
+        if not 0 <= escalations <= MAX_ESCALATIONS:
+            raise RulesError(f"task escalations {escalations} is out of range (0-{MAX_ESCALATIONS})")
+        return task
 
     def summary(self) -> str:
         tries = len(self.attempts)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from vtm_tui.rules.errors import RulesError
 
@@ -138,6 +139,39 @@ class TurnOrder:
         else:
             teams = (*self.teams, Team(team, (name,)))
         return replace(self, teams=teams)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the conflict file (TOML-ready)."""
+        data: dict[str, Any] = {
+            "teams": [{"name": t.name, "members": list(t.members)} for t in self.teams],
+            "round": self.round,
+            "turn": self.turn,
+            "acted": [[team, member] for team, member in sorted(self.acted)],
+            "history": [[r, team, member] for r, team, member in self.history],
+        }
+        if self.surprise is not None:
+            data["surprise"] = self.surprise
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TurnOrder:
+        """Read :meth:`to_dict`'s data back; teams and members are checked as in :meth:`start`."""
+        try:
+            base = cls.start([(t["name"], t["members"]) for t in data["teams"]])
+            acted = frozenset((str(team), str(member)) for team, member in data.get("acted", ()))
+            history = tuple((int(r), str(team), str(member)) for r, team, member in data.get("history", ()))
+            order = replace(base, round=int(data.get("round", 1)), turn=int(data.get("turn", 0)) % len(base.teams),
+                            acted=acted, surprise=data.get("surprise"), history=history)  # fmt: skip
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, RulesError):
+                raise
+            raise RulesError(f"turn order data is incomplete or malformed: {exc}") from None
+        for team, member in order.acted:
+            if member not in order._team(team).members:
+                raise RulesError(f"turn order: {member!r} acted but is not on team {team!r}")
+        if order.surprise is not None:
+            order._team(order.surprise)
+        return order
 
     def summary(self) -> str:
         label = "surprise round" if self.round == SURPRISE_ROUND else f"round {self.round}"
