@@ -91,6 +91,7 @@ def test_trivial_flag_when_the_roll_could_have_been_skipped() -> None:
     out = judge("d6", "d6", 1, 1, 2, bonus=4, difficulty="Standard")
     assert out.trivial and out.win and out.summary().endswith("success (trivial: the roll could be skipped)")
     assert not judge("d6", "d6", 1, 1, 2, bonus=4, difficulty=7).trivial
+    assert not passive_test("d4", "d4", bonus=4, difficulty=4).trivial  # nothing was rolled to skip
 
 
 def test_luck_face_is_checked() -> None:

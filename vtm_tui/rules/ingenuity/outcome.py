@@ -87,8 +87,13 @@ class IngenuityOutcome:
 
     @property
     def trivial(self) -> bool:
-        """The storyteller could have skipped this test: 2 + bonuses already met the Difficulty."""
-        return self.difficulty is not None and lowest_result(self.flat_bonus) >= self.difficulty.value
+        """The storyteller could have skipped this roll: 2 + bonuses already met the Difficulty.
+
+        Never for a passive test, which rolls nothing to skip.
+        """
+        if self.passive or self.difficulty is None:
+            return False
+        return lowest_result(self.flat_bonus) >= self.difficulty.value
 
     def to_dict(self) -> dict[str, Any]:
         difficulty = self.difficulty
