@@ -192,6 +192,8 @@ def _reroll_choice(text: str) -> str | list[int]:
 def _run_check(args: argparse.Namespace, kind: RollKind) -> Outcome:
     if args.reroll:
         raise VtmError(f"--reroll: {kind.reroll_refusal()}")
+    if args.hunger_faces:
+        raise VtmError(f"--hunger-faces: a {kind.label} has no Hunger dice")
     count = 2 if args.rouse_reroll else 1
     why = "a check is one die" if count == 1 else "a re-rolled check is two dice, keep the better"
     faces = _faces(args.faces, "--faces")

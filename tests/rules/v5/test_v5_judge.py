@@ -1,10 +1,12 @@
 """Reading V5 dice: the success count, the seven-step result order, margin and the summary line."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.errors import DiceError, RulesError
-from vtm_tui.rules.v5 import RollKind, count_successes, judge
+from vtm_tui.rules.v5 import WINNING_RESULTS, RollKind, count_successes, judge
 
 
 @pytest.mark.parametrize(
@@ -93,3 +95,32 @@ def test_bad_difficulty_and_hunger_on_a_kind_without_hunger() -> None:
         judge([], [], 1)
     with pytest.raises(DiceError, match="at most 5"):
         judge([], [1] * 6, 1)
+
+
+FACE = st.integers(1, 10)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    regular=st.lists(FACE, max_size=12),
+    hunger=st.lists(FACE, max_size=5),
+    difficulty=st.integers(0, 15),
+)
+def test_judge_invariants(regular, hunger, difficulty) -> None:
+    if not regular and not hunger:
+        return
+    roll = judge(regular, hunger, difficulty)
+    faces = regular + hunger
+    tens = faces.count(10)
+    assert roll.successes == sum(f >= 6 for f in faces) + 2 * (tens // 2)
+    assert roll.win == (roll.successes >= max(difficulty, 1))
+    assert roll.win == (roll.result in WINNING_RESULTS)
+    if roll.result == "messy_critical":
+        assert 10 in hunger and tens >= 2
+    if roll.result == "bestial_failure":
+        assert 1 in hunger and not roll.win
+    if roll.win:
+        assert roll.margin == roll.successes - difficulty and roll.shortfall == 0
+    else:
+        assert roll.margin == 0 and roll.shortfall == max(difficulty, 1) - roll.successes > 0
+    assert roll.summary().count("|") == (1 if hunger else 0)
