@@ -183,10 +183,15 @@ def _print_notes(args: argparse.Namespace, notes: tuple[str, ...]) -> None:
 
 
 def _reroll_choice(text: str) -> str | list[int]:
-    if any(ch.isdigit() for ch in text):
-        positions = parse_faces(text, sides=10_000, what="--reroll")
-        return [p - 1 for p in positions]
-    return check_strategy(text)
+    """A strategy name, or dice positions counted from 1 (``"1,3"``) turned into indices."""
+    if not any(ch.isdigit() for ch in text):
+        return check_strategy(text)
+    indices = []
+    for token in text.replace(",", " ").split():
+        if not token.isdigit() or int(token) < 1:
+            raise VtmError(f"--reroll: {token!r} is not a die position (1 is the first regular die)")
+        indices.append(int(token) - 1)
+    return indices
 
 
 def _run_check(args: argparse.Namespace, kind: RollKind) -> Outcome:
