@@ -1,8 +1,10 @@
 """Trait names of each rule set's sheet, in sheet order.
 
 These are the names a character file uses as keys and the pool parser
-resolves (``Wits + Awareness``). They follow the rule books' sheets; the rules
-engines take numbers, so this list is the one place the names live.
+resolves (``Wits + Awareness``). The engines hold the same lists; they are
+repeated here, not imported, because importing an engine package loads the
+whole engine (odds tables included), and opening a chronicle must stay cheap.
+``tests/model/test_character_traits.py`` fails the moment the two disagree.
 """
 
 from __future__ import annotations
