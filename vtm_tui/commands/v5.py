@@ -246,9 +246,9 @@ def run_roll(args: argparse.Namespace) -> int:
         difficulty = HUNGER_FRENZY_DIFFICULTY if kind is RollKind.FRENZY else 0
         if kind is RollKind.FRENZY:
             notes += (f"no --difficulty: Difficulty {difficulty} (hunger frenzy) assumed",)
-    if kind is RollKind.REMORSE:
-        difficulty = 1
     difficulty = max(0, difficulty + args.difficulty_modifier)
+    if kind is RollKind.REMORSE:
+        difficulty = 1  # any success clears the stains
     if args.automatic:
         if args.faces or args.hunger_faces or args.reroll:
             raise VtmError("--automatic: an automatic win rolls no dice (drop --faces/--reroll)")
