@@ -5,7 +5,8 @@ A query is what ``vtm-tui odds v20 --json`` does: :func:`roll_odds` and its
 cache, so every call is cold. Per Difficulty the figure is the slower of the
 plain roll and the specialty roll (a doubled 10 stretches the table); a sweep
 over every flag combination reports the slowest. Extended actions are timed at
-the engine's limits (target 50 within 50 rolls) and at a typical size.
+the engine's limits (target 50 within 50 rolls) and at a typical size; a
+resisted action at its largest (two specialty pools of 30).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import time
 
 from benchmarks.figure import Figure, median_seconds
 from vtm_tui.rules.v20.odds import MAX_ROLLS, MAX_TARGET, extended_odds, roll_odds
+from vtm_tui.rules.v20.odds_contest import resisted_odds
 
 BUDGET_MS = 5.0
 POOL = 30
@@ -30,6 +32,16 @@ def _once_ms(fn) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+def _cpu_ms(fn, repeat: int) -> float:
+    """Best process CPU time of one call: what the query costs when other work shares the cores."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        fn()
+        best = min(best, time.process_time() - start)
+    return best * 1000
+
+
 def _sweep(repeat: int) -> tuple[float, str]:
     """Slowest single query (best of ``repeat``, so a neighbour's load spike is not counted)."""
     worst, where = 0.0, ""
@@ -43,13 +55,14 @@ def _sweep(repeat: int) -> tuple[float, str]:
 def _extended_sweep(repeat: int) -> tuple[float, str]:
     worst, where = 0.0, ""
     for difficulty, specialty, rule in itertools.product(range(2, 11), (False, True), ("restart", "fail")):
-        ms = min(
-            _once_ms(lambda: extended_odds(POOL, difficulty, MAX_TARGET, MAX_ROLLS, specialty=specialty,
-                                           botch_rule=rule).to_dict())
-            for _ in range(repeat)
-        )
+        def query() -> dict:
+            return extended_odds(POOL, difficulty, MAX_TARGET, MAX_ROLLS, specialty=specialty,
+                                 botch_rule=rule).to_dict()
+
+        ms = min(_once_ms(query) for _ in range(repeat))
         if ms > worst:
-            worst, where = ms, f"D{difficulty}{' specialty' if specialty else ''} {rule}"
+            cpu = _cpu_ms(query, repeat)
+            worst, where = ms, f"D{difficulty}{' specialty' if specialty else ''} {rule}; cpu {cpu:.3f} ms"
     return worst, where
 
 
@@ -68,4 +81,9 @@ def figures(quick: bool) -> list[Figure]:
     worst, where = _extended_sweep(max(1, repeat // 3))
     out.append(Figure(f"v20 extended odds pool {POOL}, {MAX_TARGET} in {MAX_ROLLS} (slowest)", worst, "ms",
                       BUDGET_MS, note=where))
+    resisted = median_seconds(
+        lambda: resisted_odds(roll_odds(POOL, 6, specialty=True), roll_odds(POOL, 6, specialty=True)).to_dict(),
+        repeat=repeat,
+    ) * 1000
+    out.append(Figure(f"v20 resisted odds pool {POOL} specialty vs {POOL} specialty", resisted, "ms", BUDGET_MS))
     return out

@@ -215,3 +215,15 @@ def test_chronicle_of_another_ruleset_is_refused(capsys, tmp_path) -> None:
     capsys.readouterr()
     code, out, err = run(capsys, "roll", "v20", "--pool", "2", "--faces", "8,3", "--chronicle", str(folder))
     assert_one_line_error(code, out, err, "plays v5, not v20")
+
+
+def test_odds_resisted(capsys) -> None:
+    data = run_json(capsys, "odds", "v20", "--pool", "5", "--against", "4", "--against-difficulty", "7")
+    assert data["resisted"]["opponent_pool"] == 4 and data["resisted"]["opponent_difficulty"] == 7
+    parts = data["resisted"]["p_actor"] + data["resisted"]["p_tie"] + data["resisted"]["p_opponent"]
+    assert abs(parts - 1) < 1e-12 and data["resisted"]["p_actor"] > data["resisted"]["p_opponent"]
+    code, out, _ = run(capsys, "odds", "v20", "--pool", "3", "--against", "3")
+    assert code == 0 and out.splitlines()[-1].startswith("resisted by 3 dice vs 6: actor wins ")
+    assert_one_line_error(*run(capsys, "odds", "v20", "--pool", "3", "--against-difficulty", "7"), "needs --against")
+    assert_one_line_error(*run(capsys, "odds", "v20", "--pool", "3", "--against", "3", "--against-difficulty", "1"),
+                          "--against-difficulty 1 is out of range")

@@ -3,8 +3,10 @@
 ``roll`` rolls a pool (or judges faces typed in from physical dice) against a
 Difficulty, with specialty, Willpower, wounds, trying again, the automatic
 success and the free botch; ``odds`` prints the exact chance of each result,
-the distribution of net successes and, for an extended action, the chance to
-reach the target within a number of rolls. Bad input raises a VtmError, which
+the distribution of net successes, for an extended action the chance to reach
+the target within a number of rolls, and for a resisted action the chance of
+each side winning. With ``--chronicle``, a roll follows that chronicle's house
+rules and its session's free botch. Bad input raises a VtmError, which
 the CLI prints on one line with exit status 2.
 """
 
@@ -28,6 +30,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.rules.dice import GivenFaces, parse_faces
 from vtm_tui.rules.errors import DiceError
 from vtm_tui.rules.v20.odds import V20Odds, extended_odds, roll_odds
+from vtm_tui.rules.v20.odds_contest import resisted_odds
 from vtm_tui.rules.v20.options import EXTENDED_BOTCH_RULES, V20Options
 from vtm_tui.rules.v20.pools import DEFAULT_DIFFICULTY, check_dice, check_difficulty, resolve_pool
 from vtm_tui.rules.v20.retry import ImpossibleTask, retry_difficulty
@@ -93,6 +96,10 @@ def add_odds_parser(subparsers: argparse._SubParsersAction) -> argparse.Argument
     parser.add_argument("--rolls", type=positive_int, metavar="N", help="extended action: rolls allowed")
     parser.add_argument("--botch", choices=EXTENDED_BOTCH_RULES, default="restart",
                         help="extended action: a botch restarts the tally (default) or fails it")
+    parser.add_argument("--against", type=non_negative_int, metavar="N",
+                        help="resisted action: the opponent's pool")
+    parser.add_argument("--against-difficulty", type=whole_number, metavar="D",
+                        help="resisted action: the opponent's Difficulty (default: --difficulty)")
     parser.set_defaults(func=run_odds)
     return parser
 
@@ -255,5 +262,21 @@ def run_odds(args: argparse.Namespace) -> int:
         if args.botch == "fail":
             line += f", failed by a botch {_percent(extended.p_failed)}"
         lines.append(line)
+    if args.against is not None:
+        lines.append(_resisted(args, odds, data))
+    elif args.against_difficulty is not None:
+        raise VtmError("--against-difficulty needs --against: the opponent's pool")
     emit(args, data, "\n".join(lines))
     return 0
+
+
+def _resisted(args: argparse.Namespace, odds: V20Odds, data: dict) -> str:
+    """Add the resisted odds to ``data``; return the human line."""
+    pool = check_dice(args.against, what="--against")
+    against_difficulty = args.difficulty if args.against_difficulty is None else args.against_difficulty
+    check_difficulty(against_difficulty, what="--against-difficulty")
+    contest = resisted_odds(odds, roll_odds(pool, against_difficulty))
+    data["resisted"] = contest.to_dict()
+    return (f"resisted by {pool} {'die' if pool == 1 else 'dice'} vs {against_difficulty}: "
+            f"actor wins {_percent(float(contest.p_actor))}, tie {_percent(float(contest.p_tie))}, "
+            f"opponent wins {_percent(float(contest.p_opponent))}")

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.v20 import extended_odds, judge, roll_odds
 from vtm_tui.rules.v20.odds import MAX_ROLLS, MAX_TARGET, class_weights
+from vtm_tui.rules.v20.odds_contest import resisted_odds
 
 
 def brute_force(pool: int, difficulty: int, **flags: bool) -> tuple[dict[str, Fraction], dict[int, Fraction]]:
@@ -198,3 +199,27 @@ def test_extended_limits(target: int, rolls: int, message: str) -> None:
         extended_odds(5, 6, target, rolls)
     with pytest.raises(RulesError, match="'restart' or 'fail'"):
         extended_odds(5, 6, 5, 5, botch_rule="again")
+
+
+# --- resisted actions -------------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 3), st.integers(2, 10), st.integers(0, 3), st.integers(2, 10), st.booleans())
+def test_resisted_odds_match_every_pair_of_rolls(pool_a, diff_a, pool_b, diff_b, willpower) -> None:
+    got = resisted_odds(roll_odds(pool_a, diff_a, willpower=willpower), roll_odds(pool_b, diff_b))
+    _, nets_a = brute_force(pool_a, diff_a, willpower=willpower)
+    _, nets_b = brute_force(pool_b, diff_b)
+    margins: Counter = Counter()
+    for a, pa in nets_a.items():
+        for b, pb in nets_b.items():
+            margins[a - b] += pa * pb
+    assert got.margins == {m: p for m, p in sorted(margins.items()) if p}
+    assert got.p_actor + got.p_tie + got.p_opponent == 1
+    assert got.p_win == sum(p for m, p in margins.items() if m > 0)
+
+
+def test_resisted_equal_sides_are_symmetric() -> None:
+    got = resisted_odds(roll_odds(5, 6), roll_odds(5, 6))
+    assert got.p_actor == got.p_opponent and got.margins[1] == got.margins[-1]
+    assert got.to_dict()["opponent_pool"] == 5

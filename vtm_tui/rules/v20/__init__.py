@@ -59,6 +59,8 @@ Odds (``odds``)
     ``extended_odds(pool, difficulty, target, rolls, *, specialty=False,
     willpower=False, specialty_doubles=True, botch_rule="restart") -> ExtendedOdds``
     (``p_reach``, ``p_failed``, ``by_roll``).
+    ``resisted_odds(actor_odds, opponent_odds) -> ResistedOdds`` (``p_actor``,
+    ``p_tie``, ``p_opponent``, ``margins``), exact.
 """
 
 from vtm_tui.rules.v20.contests import Contribution, ResistedResult, Teamwork, resist
@@ -73,6 +75,7 @@ from vtm_tui.rules.v20.initiative import (
 )
 from vtm_tui.rules.v20.multiple import MultipleActions, declare
 from vtm_tui.rules.v20.odds import ExtendedOdds, V20Odds, extended_odds, roll_odds
+from vtm_tui.rules.v20.odds_contest import ResistedOdds, resisted_odds
 from vtm_tui.rules.v20.options import DEFAULT_OPTIONS, V20Options
 from vtm_tui.rules.v20.pools import (
     DEFAULT_DIFFICULTY,
@@ -101,10 +104,10 @@ __all__ = [
     "ABILITIES", "ATTRIBUTES", "DAMAGE_KINDS", "DEFAULT_DIFFICULTY", "DEFAULT_OPTIONS", "DEGREES",
     "KNOWLEDGES", "LEVELS", "RESULTS", "SKILLS", "SOLO_TRAITS", "TALENTS", "VIRTUES",
     "Combatant", "Contribution", "ExtendedAction", "ExtendedContest", "ExtendedOdds", "HealthLevels",
-    "ImpossibleTask", "InitiativeEntry", "InitiativeOrder", "MultipleActions", "ResistedResult",
+    "ImpossibleTask", "InitiativeEntry", "InitiativeOrder", "MultipleActions", "ResistedOdds", "ResistedResult",
     "RetryState", "Teamwork", "V20Odds", "V20Options", "V20Pool", "V20Result",
     "automatic_success", "build_pool", "can_succeed_automatically", "check_dice", "check_difficulty",
     "check_traits", "declare", "degree_for", "extended_odds", "is_solo_trait", "judge",
-    "max_attempts", "order_initiative", "resist", "resolve_pool", "retry_difficulty", "roll",
+    "max_attempts", "order_initiative", "resist", "resisted_odds", "resolve_pool", "retry_difficulty", "roll",
     "roll_initiative", "roll_odds",
 ]

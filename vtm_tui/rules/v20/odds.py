@@ -32,12 +32,14 @@ from vtm_tui.rules.v20.reading import DEGREES, RESULTS, RULESET, degree_for
 #: Upper bounds on extended-action queries: beyond them a chain would take long, and no table needs it.
 MAX_TARGET = 50
 MAX_ROLLS = 50
-#: Fixed-point bits of the extended-action chain, and the bits of one packed coefficient
-#: (a product of two fixed-point numbers plus headroom for the sums, so slots never carry).
-FIXED = 60
-SLOT = 2 * FIXED + 16
-#: Decimal places kept of the chain's chances: its rounding error stays below 1e-14.
-ROUND = 13
+#: Fixed-point bits of the extended-action chain, and the bits of one packed coefficient:
+#: a product of two fixed-point numbers plus 8 bits of headroom for summing up to
+#: MAX_TARGET of them, so slots never carry into each other.
+FIXED = 52
+SLOT = 2 * FIXED + 8
+#: Decimal places kept of the chain's chances. Each roll truncates every tally below
+#: 2^-52; over MAX_TARGET tallies and MAX_ROLLS rolls that stays under 1e-12.
+ROUND = 12
 
 
 def _pack(coefficients: list[int]) -> int:
@@ -146,9 +148,10 @@ class V20Odds:
             "difficulty": self.difficulty,
             "specialty": self.specialty,
             "willpower": self.willpower,
-            "outcomes": {name: float(p) for name, p in self.outcomes.items()},
-            "p_win": float(self.p_win),
-            "net_successes": {str(k): float(p) for k, p in self.net_successes.items()},
+            # int / int is a correctly rounded float: the same value as float(Fraction), without the gcd
+            "outcomes": {name: self.counts[name] / self.denominator for name in RESULTS},
+            "p_win": self.counts["success"] / self.denominator,
+            "net_successes": {str(k): c / self.denominator for k, c in enumerate(self.net_counts) if c},
             "degrees": {name: float(p) for name, p in self.degrees.items()},
             "mean": float(self.mean),
         }
