@@ -227,3 +227,37 @@ def test_odds_resisted(capsys) -> None:
     assert_one_line_error(*run(capsys, "odds", "v20", "--pool", "3", "--against-difficulty", "7"), "needs --against")
     assert_one_line_error(*run(capsys, "odds", "v20", "--pool", "3", "--against", "3", "--against-difficulty", "1"),
                           "--against-difficulty 1 is out of range")
+
+
+def _veronica_chronicle(tmp_path, **health: int):
+    from vtm_tui.model.character import Character
+    from vtm_tui.model.character_v20 import V20Health, V20Sheet
+    from vtm_tui.store.chronicle_store import open_chronicle
+
+    folder = tmp_path / "atlanta"
+    assert main(["new", str(folder), "--ruleset", "v20"]) == 0
+    sheet = V20Sheet(abilities={"Finance": 4}, health=V20Health(**health))
+    sheet.attributes["Perception"] = 2
+    open_chronicle(folder).add_character(Character("Veronica", sheet=sheet))
+    return folder
+
+
+def test_named_pool_from_the_sheet_with_its_wound_penalty(capsys, tmp_path) -> None:
+    folder = _veronica_chronicle(tmp_path, bashing=2)  # Hurt: −1
+    capsys.readouterr()
+    common = ["--chronicle", str(folder), "--character", "veronica"]
+    data = run_json(capsys, "roll", "v20", "--pool", "Perception + Finance", "--faces", "8,8,8,8,8", *common)
+    assert data["pool"] == 5 and data["successes"] == 5 and data["logged"]
+    # --wounds overrides the sheet
+    data = run_json(capsys, "roll", "v20", "--pool", "perc + fin", "--wounds", "0", "--faces", "8,8,8,8,8,8", *common)
+    assert data["pool"] == 6
+    code, out, err = run(capsys, "roll", "v20", "--pool", "Perception + Finance + Strength", *common)
+    assert_one_line_error(code, out, err, "Veronica", "3 Traits", "at most two")
+
+
+def test_incapacitated_character_cannot_roll(capsys, tmp_path) -> None:
+    folder = _veronica_chronicle(tmp_path, lethal=7)
+    capsys.readouterr()
+    code, out, err = run(capsys, "roll", "v20", "--pool", "Perception + Finance", "--chronicle", str(folder),
+                         "--character", "Veronica")
+    assert_one_line_error(code, out, err, "Veronica is Incapacitated")

@@ -52,8 +52,9 @@ def _add_common_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--specialty", action="store_true", help="a specialty applies: a 10 counts two successes")
     parser.add_argument("--willpower", action="store_true", help="spend Willpower: one success 1s cannot cancel")
-    parser.add_argument("--wounds", type=non_negative_int, default=0, metavar="N",
-                        help="dice lost to the wound penalty (Hurt 1, Wounded 2, Crippled 5)")
+    parser.add_argument("--wounds", type=non_negative_int, metavar="N",
+                        help="dice lost to the wound penalty (Hurt 1, Wounded 2, Crippled 5); "
+                             "with --character, the sheet's health levels unless this is given")
     parser.add_argument("--modifier", type=whole_number, default=0, metavar="N", help="ad-hoc dice added or removed")
     parser.add_argument("--attempt", type=positive_int, default=1, metavar="N",
                         help="trying again: attempt N is Difficulty +N-1 (impossible above 10)")
@@ -169,7 +170,18 @@ def _pool(args: argparse.Namespace) -> tuple[int, str]:
         pool = resolve_pool(text, character.traits())
     except VtmError as exc:
         raise VtmError(f"--pool {text!r} for {character.name}: {exc}") from None
+    if args.wounds is None:
+        args.wounds = sheet_wound_penalty(character)
     return pool.before_wounds, pool.describe().rsplit(" = ", 1)[0]
+
+
+def sheet_wound_penalty(character) -> int:
+    """Dice a character's marked health levels cost; refuses a character who cannot act."""
+    health = getattr(character.sheet, "health", None)
+    penalty = health.penalty() if health is not None else 0
+    if penalty is None:
+        raise VtmError(f"{character.name} is {health.level()}: no action is possible until healed")
+    return abs(penalty)
 
 
 def _difficulty(args: argparse.Namespace) -> int:
@@ -183,6 +195,7 @@ def _difficulty(args: argparse.Namespace) -> int:
 
 def run_roll(args: argparse.Namespace) -> int:
     base, description = _pool(args)
+    args.wounds = args.wounds or 0
     dice = _dice_after_penalties(base, args)
     difficulty = _difficulty(args)
     options, free_botch_used = _house_rules(args)
@@ -239,6 +252,7 @@ def odds_lines(odds: V20Odds) -> list[str]:
 
 
 def run_odds(args: argparse.Namespace) -> int:
+    args.wounds = args.wounds or 0
     dice = _dice_after_penalties(check_dice(args.pool, what="--pool"), args)
     difficulty = _difficulty(args)
     if (args.extended_target is None) != (args.rolls is None):
