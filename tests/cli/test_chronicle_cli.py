@@ -17,6 +17,12 @@ from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.store.session_log import read_session
 
 
+@pytest.fixture(autouse=True)
+def _cache_outside_home(tmp_path_factory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parsed-sheet cache goes to a temporary folder, not the user's cache."""
+    monkeypatch.setenv("VTM_TUI_CACHE", str(tmp_path_factory.getbasetemp() / "vtm-cache"))
+
+
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "vtm_tui", *args], capture_output=True, text=True)
 

@@ -3,12 +3,20 @@
 import multiprocessing
 from pathlib import Path
 
+import pytest
+
 from vtm_tui.model.character import new_character
 from vtm_tui.store.catalog import create_chronicle
 from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.store.errors import ConflictError
 
 ROUNDS = 25
+
+
+@pytest.fixture(autouse=True)
+def _cache_outside_home(tmp_path_factory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parsed-sheet cache goes to a temporary folder, not the user's cache."""
+    monkeypatch.setenv("VTM_TUI_CACHE", str(tmp_path_factory.getbasetemp() / "vtm-cache"))
 
 
 def _own_field(path: str, field: str, start: multiprocessing.Event) -> None:

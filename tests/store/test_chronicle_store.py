@@ -15,6 +15,12 @@ from vtm_tui.store.paths import find_campaigns_dir
 from vtm_tui.store.toml_io import load_toml
 
 
+@pytest.fixture(autouse=True)
+def _cache_outside_home(tmp_path_factory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parsed-sheet cache goes to a temporary folder, not the user's cache."""
+    monkeypatch.setenv("VTM_TUI_CACHE", str(tmp_path_factory.getbasetemp() / "vtm-cache"))
+
+
 @pytest.fixture
 def chronicle(tmp_path: Path) -> Path:
     store = create_chronicle(tmp_path / "noites", "Noites", "v5")

@@ -14,6 +14,12 @@ CAMPAIGNS = Path(__file__).resolve().parents[2] / "campaigns"
 EXAMPLES = {"lisboa-nocturna": "v5", "the-iron-vigil": "v20", "lanterns-of-saltmarsh": "ingenuity"}
 
 
+@pytest.fixture(autouse=True)
+def _cache_outside_home(tmp_path_factory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parsed-sheet cache goes to a temporary folder, not the user's cache."""
+    monkeypatch.setenv("VTM_TUI_CACHE", str(tmp_path_factory.getbasetemp() / "vtm-cache"))
+
+
 @pytest.fixture(params=sorted(EXAMPLES))
 def example(request, tmp_path: Path) -> Path:
     """A copy of one example chronicle (tests never write into the repository)."""

@@ -29,6 +29,7 @@ from vtm_tui.store.paths import (
     TRASH_DIR,
     character_path,
 )
+from vtm_tui.store.sheet_cache import SheetCache
 from vtm_tui.store.tracked_file import TrackedFile
 
 if TYPE_CHECKING:
@@ -56,7 +57,8 @@ class ChronicleStore:
             raise StoreError(f"{self.path}: not a chronicle, {CHRONICLE_FILE} is missing{hint}; "
                              "create one with 'vtm-tui new PATH --ruleset v5 --name NAME'")
         warnings: list[str] = []
-        doc = self._chronicle_file.load()
+        cache = SheetCache(self.path)
+        doc = self._chronicle_file.load(cache.parse)
         chronicle = Chronicle.from_toml(doc, where=str(self._chronicle_file.path), warnings=warnings)
         characters: list[Character] = []
         files: dict[str, TrackedFile] = {}
@@ -66,7 +68,7 @@ class ChronicleStore:
             if file.name.startswith("."):
                 continue
             tracked = TrackedFile(file, "character", self.lock_path)
-            data = tracked.load()
+            data = tracked.load(cache.parse)
             character = Character.from_toml(data, where=str(file), ruleset=chronicle.ruleset, warnings=warnings)
             character.slug = file.stem
             key = character.name.casefold()
@@ -77,6 +79,7 @@ class ChronicleStore:
             characters.append(character)
             files[file.stem] = tracked
         self.chronicle, self.characters, self._files, self.warnings = chronicle, _sorted(characters), files, warnings
+        cache.save()
         return self
 
     # -- finding ---------------------------------------------------------------------

@@ -15,6 +15,7 @@ under the chronicle's store lock, reads the file again:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,17 +50,15 @@ class TrackedFile:
             line = data[: exc.start].count(b"\n") + 1
             raise BrokenFileError(self.path, line, None, "the file is not UTF-8 text") from None
 
-    def _parse(self, text: str) -> dict[str, Any]:
-        document, upgraded = migrate(parse_toml(text, self.path), self.kind, self.path)
-        self.upgraded = upgraded
-        return document
+    def load(self, parse: Callable[[str, Path], dict[str, Any]] = parse_toml) -> dict[str, Any]:
+        """Read the file (it must exist) and remember it as the base of the next save.
 
-    def load(self) -> dict[str, Any]:
-        """Read the file (it must exist) and remember it as the base of the next save."""
+        ``parse`` may be a cache's (:class:`~vtm_tui.store.sheet_cache.SheetCache`).
+        """
         text = self._read_text()
         if text is None:
             raise StoreError(f"{self.path}: file not found")
-        self.doc = self._parse(text)
+        self.doc, self.upgraded = migrate(parse(text, self.path), self.kind, self.path)
         self.text = text
         return self.doc
 

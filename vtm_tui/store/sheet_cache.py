@@ -1,0 +1,91 @@
+"""A disposable cache of parsed sheets, so opening a big chronicle does not re-parse every file.
+
+tomllib parses a full character sheet in about a millisecond; a chronicle of a
+hundred characters would spend most of its opening time there. The cache maps
+each file's *exact text* (by SHA-1) to the document tomllib made of it, so a
+hit is, by construction, what parsing would have given; any change to a file,
+by this program, another one or a text editor, is a miss and is parsed again.
+The TOML files stay the only source of truth: deleting the cache loses nothing.
+
+Where it lives: beside the log index, in the user cache folder
+(``$VTM_TUI_CACHE`` or ``platformdirs.user_cache_dir``), one file per
+chronicle folder, never inside the chronicle (which people diff, sync and back
+up). It is a pickle, read only from the user's own cache folder; an unreadable
+or foreign cache is ignored and rebuilt, and a cache that cannot be written is
+simply not kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from vtm_tui.store.toml_io import parse_toml
+
+CACHE_ENV = "VTM_TUI_CACHE"
+CACHE_VERSION = 1
+
+
+def cache_path(chronicle_dir: Path) -> Path:
+    base = os.environ.get(CACHE_ENV)
+    if not base:
+        import platformdirs
+
+        base = platformdirs.user_cache_dir("vtm-tui", appauthor=False)
+    resolved = Path(chronicle_dir).resolve()
+    digest = hashlib.sha256(str(resolved).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", resolved.name).strip("-")[:40] or "chronicle"
+    return Path(base) / "sheets" / f"{slug}-{digest}.pickle"
+
+
+class SheetCache:
+    """Parsed documents by text digest, for one chronicle folder, for one load."""
+
+    def __init__(self, chronicle_dir: Path) -> None:
+        self.path = cache_path(chronicle_dir)
+        self._old: dict[bytes, dict[str, Any]] = {}
+        self._new: dict[bytes, dict[str, Any]] = {}
+        self.hits = self.misses = 0
+        try:
+            with open(self.path, "rb") as handle:
+                version, entries = pickle.load(handle)
+            if version == CACHE_VERSION and isinstance(entries, dict):
+                self._old = entries
+        except Exception:  # a missing, torn, foreign or older cache is just rebuilt
+            self._old = {}
+
+    def parse(self, text: str, path: Path) -> dict[str, Any]:
+        """What ``parse_toml(text, path)`` returns (a broken file still raises, never cached)."""
+        key = hashlib.sha1(text.encode("utf-8", "surrogatepass")).digest()
+        document = self._old.get(key)
+        if document is None:
+            document = parse_toml(text, path)
+            self.misses += 1
+        else:
+            self.hits += 1
+        self._new[key] = document
+        return document
+
+    def save(self) -> None:
+        """Keep what this load parsed (only the files still there), if anything changed."""
+        if self.misses == 0 and len(self._new) == len(self._old):
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, temp = tempfile.mkstemp(prefix=".sheets.", dir=self.path.parent)
+        except OSError:
+            return
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                pickle.dump((CACHE_VERSION, self._new), handle, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temp, self.path)
+        except (OSError, pickle.PicklingError):
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
