@@ -248,6 +248,7 @@ def test_named_pool_from_the_sheet_with_its_wound_penalty(capsys, tmp_path) -> N
     common = ["--chronicle", str(folder), "--character", "veronica"]
     data = run_json(capsys, "roll", "v20", "--pool", "Perception + Finance", "--faces", "8,8,8,8,8", *common)
     assert data["pool"] == 5 and data["successes"] == 5 and data["logged"]
+    assert 'pool = "Perception 2 + Finance 4 - 1 wounds"' in (folder / "sessions" / "0001.toml").read_text()
     # --wounds overrides the sheet
     data = run_json(capsys, "roll", "v20", "--pool", "perc + fin", "--wounds", "0", "--faces", "8,8,8,8,8,8", *common)
     assert data["pool"] == 6

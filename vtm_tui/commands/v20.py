@@ -148,13 +148,14 @@ def _dice_after_penalties(base: int, args: argparse.Namespace) -> int:
     return check_dice(max(0, base + args.modifier - args.wounds), what="--pool (after --modifier and --wounds)")
 
 
-def _explain(base: int, args: argparse.Namespace) -> str:
-    parts = [str(base)]
+def _adjustments(args: argparse.Namespace) -> str:
+    """`` + 1 - 2 wounds``: what the modifier and the wounds did to the pool ("" for nothing)."""
+    text = ""
     if args.modifier:
-        parts.append(f"{'+' if args.modifier > 0 else '-'} {abs(args.modifier)}")
+        text += f" {'+' if args.modifier > 0 else '-'} {abs(args.modifier)}"
     if args.wounds:
-        parts.append(f"- {args.wounds} wounds")
-    return " ".join(parts)
+        text += f" - {args.wounds} wounds"
+    return text
 
 
 def _pool(args: argparse.Namespace) -> tuple[int, str]:
@@ -209,7 +210,7 @@ def run_roll(args: argparse.Namespace) -> int:
         if args.faces is not None:
             faces = parse_faces(args.faces, sides=10, what="--faces")
             if len(faces) != dice:
-                why = f" ({_explain(base, args)})" if args.modifier or args.wounds else ""
+                why = f" ({base}{_adjustments(args)})" if args.modifier or args.wounds else ""
                 raise DiceError(
                     f"--faces gives {len(faces)} face{'s' if len(faces) != 1 else ''} "
                     f"but the pool is {dice} {'die' if dice == 1 else 'dice'}{why}"
@@ -221,9 +222,7 @@ def run_roll(args: argparse.Namespace) -> int:
             dice, args.difficulty, source, specialty=args.specialty, willpower=args.willpower,
             options=options, free_botch_used=free_botch_used, attempt=args.attempt,
         )
-    if args.wounds or args.modifier:
-        description = f"{description} ({_explain(base, args).split(' ', 1)[1]})"
-    return finish_roll(args, outcome, pool=description, difficulty=difficulty)
+    return finish_roll(args, outcome, pool=description + _adjustments(args), difficulty=difficulty)
 
 
 #: Net-success counts rarer than this are left out of the human table (the JSON has them all).
