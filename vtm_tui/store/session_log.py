@@ -24,61 +24,36 @@ The promises, and how they are kept:
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from vtm_tui.model.log_entry import ROLL_KINDS, LogEntry
+from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import InvalidDataError, StoreError
 from vtm_tui.store.lock import exclusive_lock
-from vtm_tui.store.toml_io import atomic_write_text, fsync_dir, load_toml
+from vtm_tui.store.log_paths import (  # noqa: F401 - part of this module's API
+    lock_path,
+    session_numbers,
+    session_path,
+    sessions_dir,
+    set_aside_files,
+)
+from vtm_tui.store.log_recovery import TornReport, set_aside_torn, torn_entry_id
+from vtm_tui.store.toml_io import atomic_write_text, load_toml
 
-SESSIONS_DIR = "sessions"
-LOCK_NAME = ".lock"
-_SESSION_FILE = re.compile(r"(\d{4,})\.toml")
+__all__ = [
+    "LogRewrittenError", "SessionInfo", "SessionLog", "SessionSummary", "TornReport",
+    "append_entry", "create_session", "end_session", "list_sessions", "lock_path", "read_new_entries",
+    "read_session", "recover_session", "session_numbers", "session_path", "sessions_dir", "set_aside_files",
+]  # fmt: skip
 _TAIL_PROBE = 512
 _fdatasync = getattr(os, "fdatasync", os.fsync)
 
 
 class LogRewrittenError(StoreError):
     """A session file is shorter than what was already read: it was replaced; read it again."""
-
-
-# -- where things are ------------------------------------------------------------------------
-
-
-def sessions_dir(chronicle_dir: Path) -> Path:
-    return Path(chronicle_dir) / SESSIONS_DIR
-
-
-def lock_path(chronicle_dir: Path) -> Path:
-    return sessions_dir(chronicle_dir) / LOCK_NAME
-
-
-def session_path(chronicle_dir: Path, number: int) -> Path:
-    """``sessions/0003.toml`` for session 3 (four digits, more past 9999)."""
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise StoreError(f"session number must be a whole number 1 or more, got {number!r}")
-    return sessions_dir(chronicle_dir) / f"{number:04d}.toml"
-
-
-def session_numbers(chronicle_dir: Path) -> list[int]:
-    """The numbers of the session files present, in order."""
-    folder = sessions_dir(chronicle_dir)
-    try:
-        names = os.listdir(folder)
-    except FileNotFoundError:
-        return []
-    return sorted(int(m.group(1)) for name in names if (m := _SESSION_FILE.fullmatch(name)))
-
-
-def set_aside_files(chronicle_dir: Path, number: int) -> list[Path]:
-    """Side files holding torn blocks of session ``number`` set aside so far."""
-    path = session_path(chronicle_dir, number)
-    return sorted(path.parent.glob(f"{path.name}.torn-*"))
 
 
 # -- what a read returns ---------------------------------------------------------------------
@@ -119,23 +94,6 @@ class SessionInfo:
             raise InvalidDataError(path, "session.title", f"must be text, got {title!r}")
         extra = {k: v for k, v in table.items() if k not in ("number", "started", "title")}
         return cls(number=number, started=started, title=title, extra=extra)
-
-
-@dataclass(frozen=True)
-class TornReport:
-    """A torn last block (a crash mid-append) that was set aside, and where it went."""
-
-    session_file: Path
-    side_file: Path | None  # None when the file was only inspected, not repaired
-    size: int  # bytes set aside
-    entry_id: str = ""  # the torn entry's id, when its first line survived
-
-    @property
-    def message(self) -> str:
-        what = f"an entry cut short by a crash ({self.size} bytes" + (f", id {self.entry_id})" if self.entry_id else ")")
-        if self.side_file is None:
-            return f"{self.session_file}: ends with {what}; it will be set aside when the log is next opened for writing"
-        return f"{self.session_file}: {what} was moved to {self.side_file.name}; everything before it is intact"
 
 
 @dataclass(frozen=True)
@@ -180,6 +138,7 @@ class SessionSummary:
     actors: tuple[str, ...]
     ended: datetime | None = None
     last_time: datetime | None = None
+    problem: str = ""  # why the file could not be read (broken by hand), else ""
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -262,7 +221,7 @@ def append_entry(chronicle_dir: Path, entry: LogEntry) -> TornReport | None:
             report = None
             size = os.fstat(fd).st_size
             if not fmt.ends_with_marker(os.pread(fd, _TAIL_PROBE, max(0, size - _TAIL_PROBE))):
-                report = _set_aside_torn(fd, path)
+                report = set_aside_torn(fd, path)
                 size = os.fstat(fd).st_size
                 if size and not os.pread(fd, 1, size - 1) == b"\n":
                     block = b"\n" + block  # a hand-typed last line without its newline
@@ -289,60 +248,6 @@ def _write_all(fd: int, block: bytes, size: int, path: Path) -> None:
         raise StoreError(f"{path}: could not append ({exc.strerror or exc}); the log is as it was before") from None
 
 
-# -- crash recovery --------------------------------------------------------------------------
-
-
-def _tail_after_last_marker(fd: int, size: int) -> tuple[int, bytes] | None:
-    """(offset, bytes) after the last complete marker line, reading backwards in chunks."""
-    step = 4096
-    start = size
-    while start > 0:
-        start = max(0, start - step)
-        data = os.pread(fd, size - start, start)
-        end = fmt.last_marker_end(data)
-        if end >= 0:
-            return start + end, data[end:]
-        step *= 4
-    return None
-
-
-def _torn_entry_id(tail: bytes) -> str:
-    match = re.search(rb'^id = "([A-Za-z0-9_-]{1,64})"$', tail, re.MULTILINE)
-    return match.group(1).decode() if match else ""
-
-
-def _set_aside_torn(fd: int, path: Path) -> TornReport | None:
-    """Move a torn tail into a side file and truncate; call under the lock with ``fd`` open read-write."""
-    size = os.fstat(fd).st_size
-    found = _tail_after_last_marker(fd, size)
-    if found is None:
-        return None  # no complete block or header at all: not ours to cut (reading will say what is wrong)
-    offset, tail = found
-    if not fmt.is_torn_tail(tail):
-        return None
-    side = _side_file_name(path)
-    side_fd = os.open(side, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    try:
-        os.write(side_fd, tail)
-        os.fsync(side_fd)
-    finally:
-        os.close(side_fd)
-    fsync_dir(path.parent)
-    os.ftruncate(fd, offset)
-    os.fsync(fd)
-    return TornReport(session_file=path, side_file=side, size=len(tail), entry_id=_torn_entry_id(tail))
-
-
-def _side_file_name(path: Path) -> Path:
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
-    side = path.with_name(f"{path.name}.torn-{stamp}")
-    counter = 1
-    while side.exists():
-        counter += 1
-        side = path.with_name(f"{path.name}.torn-{stamp}-{counter}")
-    return side
-
-
 def recover_session(chronicle_dir: Path, number: int) -> TornReport | None:
     """Set aside a torn last block of session ``number`` now, if there is one."""
     path = session_path(chronicle_dir, number)
@@ -352,7 +257,7 @@ def recover_session(chronicle_dir: Path, number: int) -> TornReport | None:
         except FileNotFoundError:
             raise StoreError(f"{path}: no such session") from None
         try:
-            return _set_aside_torn(fd, path)
+            return set_aside_torn(fd, path)
         finally:
             os.close(fd)
 
@@ -385,7 +290,7 @@ def read_session(chronicle_dir: Path, number: int, *, recover: bool = True) -> S
         fmt.parse_chunk(head, path)  # broken before the tail: raise, touch nothing
         if not recover:
             tail = data[end:]
-            inspected = TornReport(path, None, len(tail), _torn_entry_id(tail))
+            inspected = TornReport(path, None, len(tail), torn_entry_id(tail))
             return _load(path, head, head, inspected, chronicle_dir)
         report = recover_session(chronicle_dir, number) or report
     raise StoreError(f"{path}: keeps changing while being repaired; try again")  # pragma: no cover
@@ -445,7 +350,3 @@ def list_sessions(chronicle_dir: Path) -> list[SessionSummary]:
     from vtm_tui.store.index import session_summaries
 
     return session_summaries(chronicle_dir)
-
-
-def count_rolls(entries: list[LogEntry]) -> int:
-    return sum(1 for entry in entries if entry.result or entry.kind in ROLL_KINDS)

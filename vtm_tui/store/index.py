@@ -1,0 +1,412 @@
+"""A disposable SQLite index of every session log, for filtering all history fast.
+
+The TOML files stay the only source of truth: the index holds, per session
+file, its size, modification time and inode and the searchable columns of its
+entries (with each entry's byte offset, so the full entry can be read back from
+the file). Before answering, it compares every session file's stamp with what
+it recorded; a file that only grew (an append: its last indexed marker line is
+still where it was) has just its new bytes parsed, any other change rebuilds
+that file's rows. Deleting the index loses nothing; it is rebuilt on demand.
+
+Where it lives: the user cache folder (``platformdirs.user_cache_dir``, or
+``$VTM_TUI_CACHE``), one database per chronicle folder, named after its path.
+Not inside the chronicle, because a chronicle folder is meant to be read,
+diffed, backed up and synced by people and tools (git, Dropbox) that should not
+carry a binary derived file; SQLite on a network or sync folder is fragile;
+and a read-only chronicle (an installed example) can still be indexed. The
+price: two Unix users on one chronicle each build their own, and a moved folder
+is indexed again. If the cache folder cannot be written, an in-memory index is
+used (correct, only rebuilt at each start).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import sqlite3
+import time as clock
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from vtm_tui.model.log_entry import ROLL_KINDS, LogEntry
+from vtm_tui.store import log_format as fmt
+from vtm_tui.store.errors import StoreError
+from vtm_tui.store.session_log import SessionInfo, SessionSummary, session_numbers, session_path
+
+INDEX_VERSION = "1"
+CACHE_ENV = "VTM_TUI_CACHE"
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_PROBE = 80  # bytes before the indexed end that must be unchanged for an append-only update
+Progress = Callable[[int, int], None]  # (bytes done, bytes to do)
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS files (
+    session INTEGER PRIMARY KEY, size INTEGER, mtime_ns INTEGER, inode INTEGER,
+    indexed_to INTEGER, probe BLOB, started INTEGER, title TEXT, problem TEXT);
+CREATE TABLE IF NOT EXISTS entries (
+    session INTEGER, seq INTEGER, id TEXT, time INTEGER, actor TEXT, actor_key TEXT, kind TEXT,
+    ruleset TEXT, result TEXT, margin INTEGER, pool TEXT, comment TEXT, secret INTEGER,
+    difficulty INTEGER, offset INTEGER, length INTEGER, search TEXT,
+    PRIMARY KEY (session, seq)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS entries_actor ON entries (actor_key);
+CREATE INDEX IF NOT EXISTS entries_kind ON entries (kind);
+CREATE INDEX IF NOT EXISTS entries_result ON entries (result);
+CREATE INDEX IF NOT EXISTS entries_time ON entries (time);
+"""
+_COLUMNS = "session, seq, id, time, actor, kind, ruleset, result, margin, pool, comment, secret, difficulty, offset, length"
+
+
+@dataclass(frozen=True)
+class IndexedEntry:
+    """The searchable part of one logged entry, and where the whole entry sits in its file."""
+
+    session: int
+    seq: int  # position in its session, from 0
+    id: str
+    time: datetime
+    actor: str
+    kind: str
+    ruleset: str
+    result: str
+    margin: int
+    pool: str
+    comment: str
+    secret: bool
+    difficulty: int | None
+    offset: int  # byte offset of the block's "[[entry]]" line, -1 if unknown (hand-written file)
+    length: int
+
+
+@dataclass(frozen=True)
+class SyncReport:
+    """What one check of the files against the index did."""
+
+    files: int  # session files present
+    updated: int  # files (re)indexed, fully or just their new bytes
+    entries_added: int
+    problems: tuple[str, ...]  # one message per session file that could not be indexed
+    seconds: float
+
+
+def index_path(chronicle_dir: Path) -> Path:
+    """Where the index of ``chronicle_dir`` lives (see the module docstring for why)."""
+    base = os.environ.get(CACHE_ENV)
+    if not base:
+        import platformdirs
+
+        base = platformdirs.user_cache_dir("vtm-tui", appauthor=False)
+    resolved = Path(chronicle_dir).resolve()
+    digest = hashlib.sha256(str(resolved).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", resolved.name).strip("-")[:40] or "chronicle"
+    return Path(base) / "index" / f"{slug}-{digest}.sqlite"
+
+
+def _micros(moment: datetime) -> int:
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return (moment - _EPOCH) // timedelta(microseconds=1)
+
+
+def _moment(micros: int | None) -> datetime | None:
+    return None if micros is None else _EPOCH + timedelta(microseconds=micros)
+
+
+def _as_list(value: object) -> list:
+    if isinstance(value, (str, int)):
+        return [value]
+    return list(value)  # type: ignore[call-overload]
+
+
+def _search_text(entry: LogEntry) -> str:
+    change = " ".join(f"{k} {v}" for k, v in entry.change.items())
+    return "\n".join((entry.actor, entry.pool, entry.comment, entry.kind, entry.result, change)).casefold()
+
+
+class HistoryIndex:
+    """An open index of one chronicle's session logs. Use as a context manager."""
+
+    def __init__(self, chronicle_dir: Path, path: Path | None = None) -> None:
+        self.chronicle_dir = Path(chronicle_dir)
+        self.path = path or index_path(self.chronicle_dir)
+        self.db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            return self._prepare(sqlite3.connect(self.path, timeout=30, isolation_level=None))
+        except sqlite3.DatabaseError:  # corrupt or not a database: it is disposable
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+            try:
+                return self._prepare(sqlite3.connect(self.path, timeout=30, isolation_level=None))
+            except sqlite3.DatabaseError:
+                pass
+        except OSError:
+            pass
+        self.path = Path(":memory:")
+        return self._prepare(sqlite3.connect(":memory:", isolation_level=None))
+
+    @staticmethod
+    def _prepare(db: sqlite3.Connection) -> sqlite3.Connection:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=OFF")  # a lost index is rebuilt; never worth an fsync
+        db.executescript(_SCHEMA)
+        row = db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
+        if row is None or row[0] != INDEX_VERSION:
+            db.executescript("DELETE FROM entries; DELETE FROM files; DELETE FROM meta;")
+            db.execute("INSERT INTO meta VALUES ('version', ?)", (INDEX_VERSION,))
+        return db
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> HistoryIndex:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- keeping it in step with the files ----------------------------------------------------
+
+    def sync(self, progress: Progress | None = None) -> SyncReport:
+        """Bring the index up to date with the session files; cheap when nothing changed."""
+        started = clock.perf_counter()
+        numbers = session_numbers(self.chronicle_dir)
+        known = {row[0]: row[1:] for row in self.db.execute("SELECT session, size, mtime_ns, inode FROM files")}
+        stale = []
+        for number in numbers:
+            try:
+                st = os.stat(session_path(self.chronicle_dir, number))
+            except FileNotFoundError:
+                continue
+            if known.get(number) != (st.st_size, st.st_mtime_ns, st.st_ino):
+                stale.append((number, st.st_size))
+        for gone in set(known) - set(numbers):
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("DELETE FROM entries WHERE session = ?", (gone,))
+            self.db.execute("DELETE FROM files WHERE session = ?", (gone,))
+            self.db.execute("COMMIT")
+        total = sum(size for _, size in stale)
+        done = added = 0
+        if progress and stale:
+            progress(0, total)
+        for number, size in stale:
+            added += self._sync_file(number)
+            done += size
+            if progress:
+                progress(done, total)
+        problems = tuple(
+            f"session {n}: {p}" for n, p in self.db.execute("SELECT session, problem FROM files WHERE problem IS NOT NULL")
+        )
+        return SyncReport(len(numbers), len(stale), added, problems, clock.perf_counter() - started)
+
+    def _sync_file(self, number: int) -> int:
+        path = session_path(self.chronicle_dir, number)
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            added = self._index_file(number, path)
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        return added
+
+    def _index_file(self, number: int, path: Path) -> int:
+        row = self.db.execute(
+            "SELECT size, mtime_ns, inode, indexed_to, probe, problem FROM files WHERE session = ?", (number,)
+        ).fetchone()
+        try:
+            handle = open(path, "rb")
+        except FileNotFoundError:
+            return 0
+        with handle:
+            st = os.fstat(handle.fileno())
+            stamp = (st.st_size, st.st_mtime_ns, st.st_ino)
+            if row is not None and tuple(row[:3]) == stamp:
+                return 0  # another process indexed it meanwhile
+            start = 0
+            grew = row is not None and row[5] is None and row[2] == st.st_ino and st.st_size > row[0]
+            if grew and 0 < row[3] <= st.st_size:  # type: ignore[index]
+                probe = os.pread(handle.fileno(), len(row[4]), row[3] - len(row[4]))
+                start = row[3] if probe == row[4] else 0
+            handle.seek(start)
+            data = handle.read(st.st_size - start)
+            if start:
+                try:
+                    return self._index_bytes(number, path, data, start, stamp, row)
+                except StoreError:  # read it all again, so the message has the real line numbers
+                    handle.seek(0)
+                    data, start = handle.read(st.st_size), 0
+        try:
+            added = self._index_bytes(number, path, data, start, stamp, row)
+        except StoreError as exc:
+            self.db.execute("DELETE FROM entries WHERE session = ?", (number,))
+            self.db.execute(
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, 0, x'', NULL, '', ?)", (number, *stamp, str(exc))
+            )
+            return 0
+        return added
+
+    def _index_bytes(self, number: int, path: Path, data: bytes, start: int, stamp: tuple, row: tuple | None) -> int:
+        end = fmt.last_marker_end(data)
+        if start == 0:
+            self.db.execute("DELETE FROM entries WHERE session = ?", (number,))
+            if end < 0 or not fmt.is_torn_tail(data[end:]):
+                end = len(data)  # no torn block: everything counts, hand-written parts too
+        if start and end <= 0:  # nothing complete yet beyond what is indexed
+            self.db.execute("UPDATE files SET size = ?, mtime_ns = ?, inode = ? WHERE session = ?", (*stamp, number))
+            return 0
+        chunk = data[:end]
+        document = fmt.parse_chunk(chunk, path)
+        entries = fmt.entries_from_tables(fmt.entry_tables(document, path), path, chunk)
+        if start == 0:
+            info = SessionInfo.from_toml(document, path)
+            started, title, seq0 = _micros(info.started), info.title, 0
+        else:
+            started, title = self.db.execute("SELECT started, title FROM files WHERE session = ?", (number,)).fetchone()
+            seq0 = self.db.execute("SELECT COUNT(*) FROM entries WHERE session = ?", (number,)).fetchone()[0]
+        spans = fmt.entry_spans(chunk)
+        if len(spans) != len(entries):
+            spans = [(-1 - start, 0)] * len(entries)
+        self.db.executemany(
+            "INSERT OR REPLACE INTO entries VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            [
+                (number, seq0 + i, e.id, _micros(e.time), e.actor, e.actor.casefold(), e.kind, e.ruleset, e.result,
+                 e.margin, e.pool, e.comment, int(e.secret), e.difficulty, start + off, length, _search_text(e))
+                for i, (e, (off, length)) in enumerate(zip(entries, spans, strict=True))
+            ],
+        )  # fmt: skip
+        probe = chunk[-_PROBE:] if start == 0 or len(chunk) >= _PROBE else (row[4] + chunk)[-_PROBE:]  # type: ignore[index]
+        self.db.execute(
+            "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+            (number, *stamp, start + end, probe, started, title),
+        )
+        return len(entries)
+
+    # -- questions ------------------------------------------------------------------------------
+
+    def query(
+        self,
+        *,
+        sessions: int | Iterable[int] | None = None,
+        actor: str | Iterable[str] | None = None,
+        kinds: str | Iterable[str] | None = None,
+        results: str | Iterable[str] | None = None,
+        ruleset: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        text: str | None = None,
+        secret: bool | None = None,
+        limit: int | None = None,
+        order: str = "asc",
+    ) -> list[IndexedEntry]:
+        """Entries matching every filter given, in log order (``order="desc"``: newest first).
+
+        ``actor`` matches whole names, ignoring case; ``text`` matches entries
+        whose actor, pool, comment, kind, result or change contain every word
+        of it, ignoring case; ``since`` is inclusive, ``until`` exclusive.
+        """
+        if order not in ("asc", "desc"):
+            raise StoreError(f"order must be 'asc' or 'desc', got {order!r}")
+        clauses: list[str] = []
+        params: list[object] = []
+
+        def among(column: str, values: Iterable[object]) -> None:
+            items = list(values)
+            clauses.append(f"{column} IN ({', '.join('?' * len(items))})" if items else "0")
+            params.extend(items)
+
+        if sessions is not None:
+            among("session", _as_list(sessions))
+        if actor is not None:
+            among("actor_key", [name.casefold() for name in _as_list(actor)])
+        if kinds is not None:
+            among("kind", _as_list(kinds))
+        if results is not None:
+            among("result", _as_list(results))
+        if ruleset is not None:
+            clauses.append("ruleset = ?")
+            params.append(ruleset)
+        if since is not None:
+            clauses.append("time >= ?")
+            params.append(_micros(since))
+        if until is not None:
+            clauses.append("time < ?")
+            params.append(_micros(until))
+        if secret is not None:
+            clauses.append("secret = ?")
+            params.append(int(secret))
+        for word in (text or "").casefold().split():
+            clauses.append("instr(search, ?) > 0")
+            params.append(word)
+        sql = f"SELECT {_COLUMNS} FROM entries"
+        if clauses:
+            sql += " WHERE " + " AND ".join(clauses)
+        sql += " ORDER BY session DESC, seq DESC" if order == "desc" else " ORDER BY session, seq"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(max(0, int(limit)))
+        return [
+            IndexedEntry(s, q, i, _moment(t), a, k, r, res, m, p, c, bool(sec), d, off, n)  # type: ignore[arg-type]
+            for s, q, i, t, a, k, r, res, m, p, c, sec, d, off, n in self.db.execute(sql, params)
+        ]
+
+    def session_summaries(self) -> list[SessionSummary]:
+        """Each session's start, title, entry and roll counts, actors (in order of appearance)."""
+        kinds = ", ".join(f"'{kind}'" for kind in ROLL_KINDS)
+        counts = {
+            s: (n, rolls, _moment(ended), _moment(last))
+            for s, n, rolls, ended, last in self.db.execute(
+                f"SELECT session, COUNT(*), SUM(result != '' OR kind IN ({kinds})), "
+                "MAX(CASE WHEN kind = 'session_end' THEN time END), MAX(time) FROM entries GROUP BY session"
+            )
+        }
+        actors: dict[int, list[str]] = {}
+        for session, name in self.db.execute(
+            "SELECT session, actor FROM entries WHERE actor != '' GROUP BY session, actor ORDER BY session, MIN(seq)"
+        ):
+            actors.setdefault(session, []).append(name)
+        summaries = []
+        for session, started, title, problem in self.db.execute(
+            "SELECT session, started, title, problem FROM files ORDER BY session"
+        ):
+            n, rolls, ended, last = counts.get(session, (0, 0, None, None))
+            summaries.append(
+                SessionSummary(session, _moment(started), title or "", n, rolls or 0, tuple(actors.get(session, ())),
+                               ended, last, problem or "")  # fmt: skip
+            )
+        return summaries
+
+
+# -- the module-level API ------------------------------------------------------------------------
+
+
+def sync_index(chronicle_dir: Path, progress: Progress | None = None) -> SyncReport:
+    """Bring the chronicle's index up to date (the first build reports progress in bytes)."""
+    with HistoryIndex(chronicle_dir) as index:
+        return index.sync(progress)
+
+
+def query(chronicle_dir: Path, *, progress: Progress | None = None, **filters: object) -> list[IndexedEntry]:
+    """Filter all history (see :meth:`HistoryIndex.query`), syncing the index first."""
+    with HistoryIndex(chronicle_dir) as index:
+        index.sync(progress)
+        return index.query(**filters)  # type: ignore[arg-type]
+
+
+def load_entries(chronicle_dir: Path, found: Iterable[IndexedEntry]) -> list[LogEntry]:
+    """The full entries (every face) of index hits; see :mod:`vtm_tui.store.log_lookup`."""
+    from vtm_tui.store.log_lookup import load_entries as load
+
+    return load(chronicle_dir, found)
+
+
+def session_summaries(chronicle_dir: Path, progress: Progress | None = None) -> list[SessionSummary]:
+    """One summary per session file, from the index (synced first)."""
+    with HistoryIndex(chronicle_dir) as index:
+        index.sync(progress)
+        return index.session_summaries()

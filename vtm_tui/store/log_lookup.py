@@ -1,0 +1,58 @@
+"""Reading whole entries back for index hits, straight from their byte offsets.
+
+The index keeps only the searchable columns; when a caller needs every die face
+(an export, the detail of a roll) it reads just that block from the file with
+one ``pread`` and parses it: no need to parse the session around it. If the
+file changed since it was indexed (the id at that offset differs), the session
+is read whole instead, so a stale index can never return the wrong entry.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import BinaryIO
+
+from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.store import log_format as fmt
+from vtm_tui.store.errors import StoreError
+from vtm_tui.store.index import IndexedEntry
+from vtm_tui.store.session_log import read_session, session_path
+
+
+def load_entries(chronicle_dir: Path, found: Iterable[IndexedEntry]) -> list[LogEntry]:
+    """The full entries (every face) for index hits, read at their offsets; same order.
+
+    Hits whose entry is no longer in its file (deleted by hand) are left out.
+    """
+    wanted = list(found)
+    result: list[LogEntry | None] = [None] * len(wanted)
+    fallback: dict[int, list[int]] = {}
+    handles: dict[int, BinaryIO] = {}
+    try:
+        for i, hit in enumerate(wanted):
+            if hit.offset < 0:
+                fallback.setdefault(hit.session, []).append(i)
+                continue
+            if hit.session not in handles:
+                handles[hit.session] = open(session_path(chronicle_dir, hit.session), "rb")
+            fd = handles[hit.session].fileno()
+            block = os.pread(fd, hit.length, hit.offset)
+            try:
+                tables = fmt.entry_tables(fmt.parse_chunk(block, session_path(chronicle_dir, hit.session)), Path())
+                entry = LogEntry.from_toml(tables[0], where=str(session_path(chronicle_dir, hit.session)))
+            except (StoreError, IndexError):
+                entry = None
+            if entry is None or entry.id != hit.id:
+                fallback.setdefault(hit.session, []).append(i)  # the file changed since it was indexed
+            else:
+                result[i] = entry
+    finally:
+        for handle in handles.values():
+            handle.close()
+    for session, positions in fallback.items():
+        by_id = {entry.id: entry for entry in read_session(chronicle_dir, session, recover=False).entries}
+        for i in positions:
+            result[i] = by_id.get(wanted[i].id)
+    return [entry for entry in result if entry is not None]
