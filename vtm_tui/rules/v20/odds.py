@@ -264,19 +264,19 @@ def extended_odds(
     rescale_mask = _pack([(1 << (SLOT - FIXED)) - 1] * target)
     one = 1 << FIXED
     tally = one  # all the chance on a tally of 0
+    live = one  # the chance still short of the target (the sum of the tallies)
     failed = 0
     by_roll: list[float] = []
     for _ in range(rolls):
-        live = _slot_sum(tally, target)
         tally = (((tally * step) & keep) >> FIXED) & rescale_mask
         lost = (live * p_botch) >> FIXED
         if botch_rule == "restart":
             tally += lost
         else:
             failed += lost
-        remaining = _slot_sum(tally, target)
-        by_roll.append(round(max(0.0, (one - remaining - failed) / one), ROUND))
-        if not remaining:  # nothing left short of the target: later rolls change nothing
+        live = _slot_sum(tally, target)
+        by_roll.append(round(max(0.0, (one - live - failed) / one), ROUND))
+        if not live:  # nothing left short of the target: later rolls change nothing
             by_roll.extend([by_roll[-1]] * (rolls - len(by_roll)))
             break
     reached = by_roll[-1]
