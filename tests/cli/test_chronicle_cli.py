@@ -6,6 +6,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from vtm_tui.cli import main
 from vtm_tui.commands.chronicle import character_pool, record_roll
@@ -136,3 +138,13 @@ def test_roll_command_logs_into_the_chronicle(chronicle: Path) -> None:
     data = json.loads(out.stdout)
     [entry] = read_session(chronicle, 1).entries
     assert data["logged"] == entry.id and entry.pool == "Wits 3 + Awareness 2" and entry.actor == "Ana Sousa"
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(comment=st.text(st.characters(exclude_categories=("Cs",)), max_size=120))
+def test_any_comment_round_trips_through_the_log(chronicle: Path, comment: str) -> None:
+    entry_id = record_roll(str(chronicle), judge([7], [], 1), character="rui", pool="1", difficulty=1, secret=False,
+                           comment=comment)
+    number = open_chronicle(chronicle).chronicle.current_session
+    [entry] = [e for e in read_session(chronicle, number).entries if e.id == entry_id]
+    assert entry.comment == comment and entry.actor == "Rui"

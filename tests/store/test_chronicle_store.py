@@ -219,3 +219,19 @@ def test_any_name_and_note_round_trips_exactly(tmp_path_factory, name: str, note
     assert back.chronicle.name == chronicle_name
     [character] = back.characters
     assert (character.name, character.notes, character.private_notes) == (name, notes, notes[::-1])
+
+
+def test_conflict_file_round_trip_and_clear(chronicle: Path) -> None:
+    from vtm_tui.model.conflict import Conflict, Participant
+
+    store = open_chronicle(chronicle)
+    assert store.load_conflict() is None
+    saved = store.save_conflict(Conflict(title="Docks", participants=[Participant("Ana Sousa", "coterie")]))
+    assert open_chronicle(chronicle).load_conflict() == saved
+    other = open_chronicle(chronicle)
+    other.load_conflict()
+    store.save_conflict(Conflict(title="Docks", round=2, participants=saved.participants))
+    with pytest.raises(ConflictError, match="conflict.toml: another process changed 'round'"):
+        other.save_conflict(Conflict(title="Docks", round=3, participants=saved.participants))
+    store.clear_conflict()
+    assert not (chronicle / "conflict.toml").exists() and list((chronicle / "trash").glob("conflict-*.toml"))
