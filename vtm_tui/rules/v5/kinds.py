@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from vtm_tui.rules.errors import RulesError
+
 
 class RollKind(str, Enum):
     """What is being rolled; the value is the name used on the command line and in logs."""
@@ -70,8 +72,6 @@ _NO_REROLL = {
 
 def parse_kind(value: str | RollKind) -> RollKind:
     """Accept a kind or its name; a bad name raises a RulesError listing the kinds."""
-    from vtm_tui.rules.errors import RulesError
-
     if isinstance(value, RollKind):
         return value
     try:
