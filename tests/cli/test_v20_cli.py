@@ -112,6 +112,7 @@ def test_automatic_success(capsys) -> None:
         (["--pool", "100"], "--pool 100 is out of range: 0-99"),
         (["--pool", "-1"], "--pool -1 is negative"),
         (["--pool", "Wits + Etiquette"], "needs --chronicle and --character"),
+        (["--pool", "²"], "--pool '²'"),
         (["--pool", "3", "--automatic", "--faces", "8,8,8"], "--automatic takes no --faces"),
         (["--pool", "3", "--difficulty", "six"], "'six' is not a whole number"),
         (["--pool", "3", "--attempt", "0"], "--attempt"),

@@ -72,7 +72,7 @@ def pool_from_args(args: argparse.Namespace, text: str, *, option: str = "--pool
     such as ``"Wits + Awareness"`` needs ``--chronicle`` and ``--character``.
     """
     stripped = text.strip()
-    if stripped.lstrip("-").isdigit():
+    if stripped.lstrip("-").isdecimal():  # not isdigit: int() refuses "²"
         value = int(stripped)
         if value < 0:
             raise VtmError(f"{option} {value} is negative; use 0 or more")

@@ -161,7 +161,7 @@ def _adjustments(args: argparse.Namespace) -> str:
 def _pool(args: argparse.Namespace) -> tuple[int, str]:
     """``(dice before modifier and wounds, description)``; names are held to the V20 two-Trait rule."""
     text = args.pool.strip()
-    if text.lstrip("-").isdigit() or not (args.chronicle and args.character):
+    if text.lstrip("-").isdecimal() or not (args.chronicle and args.character):
         dice, description = pool_from_args(args, text)
         return check_dice(dice, what="--pool"), description
     from vtm_tui.commands.chronicle import find_character

@@ -90,7 +90,7 @@ def parse_pool(text: str) -> PoolExpr:
         if sign_text is None and terms:
             raise PoolError(f"the pool {text!r} needs + or - between its parts")
         sign = -1 if sign_text == "-" else 1
-        if body.isdigit():
+        if body.isdecimal():  # not isdigit: "²" is a digit that int() refuses
             terms.append(Term(sign, number=int(body)))
         elif any(ch.isdigit() for ch in body) and not any(ch.isalpha() for ch in body):
             raise PoolError(f"{body!r} in the pool {text!r} is not a whole number")

@@ -117,3 +117,10 @@ def test_pools_of_ordinary_traits(names: list[str], dots: int) -> None:
     else:
         with pytest.raises(PoolError, match="at most two"):
             resolve_pool(text, sheet)
+
+
+@pytest.mark.parametrize("text", ["Perception + ²", "²", "Finance - ³"])
+def test_superscript_digits_are_refused_not_crashed(text: str) -> None:
+    """'²'.isdigit() is True but int('²') fails: the shared parser must say so, not crash."""
+    with pytest.raises(PoolError, match="not a whole number"):
+        resolve_pool(text, VERONICA)
