@@ -121,7 +121,7 @@ def _as_list(value: object) -> list:
     return list(value)  # type: ignore[call-overload]
 
 
-def _search_text(entry: LogEntry) -> str:
+def search_text(entry: LogEntry) -> str:
     change = " ".join(f"{k} {v}" for k, v in entry.change.items())
     return "\n".join((entry.actor, entry.pool, entry.comment, entry.kind, entry.result, change)).casefold()
 
@@ -276,7 +276,7 @@ class HistoryIndex:
             "INSERT OR REPLACE INTO entries VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [
                 (number, seq0 + i, e.id, _micros(e.time), e.actor, e.actor.casefold(), e.kind, e.ruleset, e.result,
-                 e.margin, e.pool, e.comment, int(e.secret), e.difficulty, start + off, length, _search_text(e))
+                 e.margin, e.pool, e.comment, int(e.secret), e.difficulty, start + off, length, search_text(e))
                 for i, (e, (off, length)) in enumerate(zip(entries, spans, strict=True))
             ],
         )  # fmt: skip

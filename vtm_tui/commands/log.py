@@ -1,0 +1,183 @@
+"""``vtm-tui log PATH``: print a chronicle's session logs, filter them, export a session recap.
+
+Without ``--session`` every session is printed, oldest first (``--limit N``
+keeps the newest N, like ``tail``); ``--session current`` is the chronicle's
+current session. Filters over several sessions go through the history index
+(:mod:`vtm_tui.store.index`), so they answer fast on a long chronicle.
+Secret Difficulties are shown, marked "(secret)": this is the storyteller's
+command (``--hide-secret`` for something to show players).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from vtm_tui.commands.common import positive_int
+from vtm_tui.errors import VtmError
+from vtm_tui.model.log_entry import LogEntry
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "log",
+        help="print, filter or export a chronicle's session logs",
+        description="Print a chronicle's logged rolls and events, or export a session recap.",
+    )
+    parser.add_argument("path", metavar="PATH", help="the chronicle's folder")
+    parser.add_argument("--session", metavar="N", type=session_choice,
+                        help="a session number, 'current' or 'all' (default: all; current for --export)")
+    parser.add_argument("--character", metavar="NAME", action="append",
+                        help="only this character's entries (repeatable; any case)")
+    parser.add_argument("--kind", metavar="K", action="append", help="only these kinds: roll, rouse, note, … (repeatable or a,b)")
+    parser.add_argument("--result", metavar="R", action="append", help="only these results: win, botch, … (repeatable or a,b)")
+    parser.add_argument("--text", metavar="WORDS", help="only entries whose names, pool or comment hold every word")
+    parser.add_argument("--limit", metavar="N", type=positive_int, help="only the newest N matching entries")
+    parser.add_argument("--json", action="store_true", help="one JSON object per entry, one per line")
+    parser.add_argument("--hide-secret", action="store_true", help="hide secret Difficulties (for players' eyes)")
+    parser.add_argument("--export", choices=("markdown", "json"), help="write a recap of one session instead")
+    parser.add_argument("--output", metavar="FILE", help="with --export: write to FILE instead of the screen")
+    parser.set_defaults(func=run)
+
+
+def session_choice(text: str) -> int | str:
+    if text in ("current", "all"):
+        return text
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a session number, 'current' or 'all'") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"session {number} does not exist: sessions are numbered from 1")
+    return number
+
+
+def _words(values: list[str] | None) -> list[str] | None:
+    if not values:
+        return None
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def current_session(chronicle: Path) -> int:
+    """The chronicle's current session: ``current_session`` in chronicle.toml, else the last file."""
+    from vtm_tui.store.session_log import session_numbers
+    from vtm_tui.store.toml_io import load_toml
+
+    number = load_toml(chronicle / "chronicle.toml").get("current_session")
+    if isinstance(number, int) and not isinstance(number, bool) and number >= 1:
+        return number
+    numbers = session_numbers(chronicle)
+    if not numbers:
+        raise VtmError(f"{chronicle}: no session has been started yet (vtm-tui session {chronicle} start)")
+    return numbers[-1]
+
+
+def _chronicle(path_text: str) -> Path:
+    path = Path(path_text)
+    if not (path / "chronicle.toml").is_file():
+        raise VtmError(f"{path}: not a chronicle folder (no chronicle.toml)")
+    return path
+
+
+def run(args: argparse.Namespace) -> int:
+    chronicle = _chronicle(args.path)
+    if args.output and not args.export:
+        raise VtmError("--output goes with --export markdown|json")
+    if args.export:
+        return export(args, chronicle)
+    entries = select(args, chronicle)
+    from vtm_tui.store.log_recap import describe_entry, entry_json
+
+    out = sys.stdout
+    for entry in entries:
+        if args.json:
+            out.write(json.dumps(entry_json(entry, hide_secret=args.hide_secret), ensure_ascii=False, sort_keys=True))
+            out.write("\n")
+        else:
+            out.write(describe_entry(entry, hide_secret=args.hide_secret) + "\n")
+    if not entries and not args.json:
+        print("no entries match", file=sys.stderr)
+    return 0
+
+
+def _report_torn(log: Any) -> None:
+    if log.torn is not None:
+        print(f"vtm-tui: warning: {log.torn.message}", file=sys.stderr)
+
+
+def select(args: argparse.Namespace, chronicle: Path) -> list[LogEntry]:
+    """The entries asked for, in log order."""
+    from vtm_tui.store.session_log import read_session, session_numbers
+
+    session = args.session or "all"
+    filters: dict[str, Any] = {
+        "actor": args.character, "kinds": _words(args.kind), "results": _words(args.result), "text": args.text,
+    }  # fmt: skip
+    filtered = any(value for value in filters.values())
+    if session != "all":
+        number = current_session(chronicle) if session == "current" else session
+        log = read_session(chronicle, number)
+        _report_torn(log)
+        entries = [entry for entry in log.entries if matches(entry, **filters)]
+        return entries[-args.limit :] if args.limit else entries
+    numbers = session_numbers(chronicle)
+    if not filtered and not args.limit:
+        entries = []
+        for number in numbers:
+            log = read_session(chronicle, number)
+            _report_torn(log)
+            entries.extend(log.entries)
+        return entries
+    from vtm_tui.store.index import load_entries, query
+
+    for number in numbers:  # set aside any torn block first, so the index sees clean files
+        from vtm_tui.store.session_log import recover_session
+
+        report = recover_session(chronicle, number)
+        if report is not None:
+            print(f"vtm-tui: warning: {report.message}", file=sys.stderr)
+    hits = query(chronicle, **{k: v for k, v in filters.items() if v}, limit=args.limit, order="desc")
+    return load_entries(chronicle, list(reversed(hits)))
+
+
+def matches(entry: LogEntry, *, actor: list[str] | None, kinds: list[str] | None, results: list[str] | None,
+            text: str | None) -> bool:  # fmt: skip
+    """The same tests as the index's query, for entries already in memory."""
+    from vtm_tui.store.index import search_text
+
+    if actor and entry.actor.casefold() not in {name.casefold() for name in actor}:
+        return False
+    if kinds and entry.kind not in kinds:
+        return False
+    if results and entry.result not in results:
+        return False
+    haystack = search_text(entry)
+    return all(word in haystack for word in (text or "").casefold().split())
+
+
+def export(args: argparse.Namespace, chronicle: Path) -> int:
+    from vtm_tui.store.log_recap import chronicle_facts, recap_json, recap_markdown
+    from vtm_tui.store.session_log import read_session
+    from vtm_tui.store.toml_io import atomic_write_text
+
+    if args.session == "all":
+        raise VtmError("--export writes the recap of one session: give --session N (or current)")
+    if args.character or args.kind or args.result or args.text or args.limit:
+        raise VtmError("--export recaps a whole session; --character, --kind, --result, --text and --limit do not apply")
+    number = current_session(chronicle) if args.session in (None, "current") else args.session
+    log = read_session(chronicle, number)
+    _report_torn(log)
+    facts = chronicle_facts(chronicle)
+    if args.export == "markdown":
+        text = recap_markdown(log, facts, hide_secret=args.hide_secret)
+    else:
+        text = json.dumps(recap_json(log, facts, hide_secret=args.hide_secret), ensure_ascii=False, indent=2) + "\n"
+    if args.output:
+        atomic_write_text(args.output, text)
+        print(f"session {number} recap written to {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -1,0 +1,199 @@
+"""Words for a session log: one readable line per entry, and session recaps (Markdown, JSON).
+
+Shared by ``vtm-tui log`` and the app, so an entry reads the same everywhere.
+Secret Difficulties are shown (marked "(secret)") unless ``hide_secret``: the
+storyteller reads the log; a recap meant for players can hide them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.store.errors import StoreError
+from vtm_tui.store.session_log import SessionLog
+from vtm_tui.store.toml_io import load_toml
+
+STORYTELLER = "Storyteller"
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#])")
+
+
+def one_line(text: str) -> str:
+    """Text on one line: line breaks become " / " so a log line never splits."""
+    return " / ".join(part for part in text.replace("\r\n", "\n").split("\n"))
+
+
+def iso_utc(moment: datetime) -> str:
+    """ISO 8601 in UTC with a ``Z``, as entries are written in JSON."""
+    return moment.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+def local_time(moment: datetime, fmt: str = "%Y-%m-%d %H:%M") -> str:
+    return moment.astimezone().strftime(fmt)
+
+
+def _faces(roll: dict[str, Any]) -> str:
+    groups = []
+    for key, value in roll.items():
+        if "faces" in key and isinstance(value, list) and value:
+            label = key.replace("_faces", "").replace("faces", "").strip("_") or "dice"
+            groups.append(f"{label} {' '.join(str(v) for v in value)}")
+    return "; ".join(groups)
+
+
+def _change(change: dict[str, Any]) -> str:
+    if not change:
+        return ""
+    name = change.get("field", "")
+    if "before" in change or "after" in change:
+        return f"{name} {change.get('before', '?')} → {change.get('after', '?')}".strip()
+    return ", ".join(f"{k} {v}" for k, v in change.items())
+
+
+def difficulty_text(entry: LogEntry, *, hide_secret: bool = False) -> str:
+    if entry.difficulty is None:
+        return "(secret)" if entry.secret else ""
+    if entry.secret:
+        return "vs ? (secret)" if hide_secret else f"vs {entry.difficulty} (secret)"
+    return f"vs {entry.difficulty}"
+
+
+def describe_entry(entry: LogEntry, *, hide_secret: bool = False, session: bool = True) -> str:
+    """One readable line, e.g. ``S3 2026-11-29 21:04 Ana: roll Wits 3 + Awareness 2 vs 3 → win +2 [dice 7 10]``."""
+    parts = [f"S{entry.session}"] if session else []
+    parts += [local_time(entry.time), f"{one_line(entry.actor) or STORYTELLER}:", entry.kind]
+    if entry.pool:
+        parts.append(one_line(entry.pool))
+    if text := difficulty_text(entry, hide_secret=hide_secret):
+        parts.append(text)
+    if entry.result:
+        parts.append(f"→ {entry.result}" + (f" {entry.margin:+d}" if entry.margin else ""))
+    if faces := _faces(entry.roll):
+        parts.append(f"[{faces}]")
+    if change := _change(entry.change):
+        parts.append(f"({change})")
+    if entry.comment:
+        parts.append(f"— {one_line(entry.comment)}")
+    return " ".join(parts)
+
+
+def entry_json(entry: LogEntry, *, hide_secret: bool = False) -> dict[str, Any]:
+    data = entry.to_json()
+    if hide_secret and entry.secret:
+        data["difficulty"] = None
+        data["roll"] = {k: v for k, v in data["roll"].items() if k != "difficulty"}
+    return data
+
+
+# -- recaps ------------------------------------------------------------------------------------
+
+
+def chronicle_facts(chronicle_dir: Path) -> dict[str, Any]:
+    """Name, rule set and who plays whom, read straight from the files (no sheet model needed)."""
+    facts: dict[str, Any] = {"name": Path(chronicle_dir).name, "ruleset": "", "players": {}}
+    try:
+        data = load_toml(Path(chronicle_dir) / "chronicle.toml")
+        facts["name"] = str(data.get("name", facts["name"]))
+        facts["ruleset"] = str(data.get("ruleset", ""))
+    except StoreError:
+        pass
+    for path in sorted((Path(chronicle_dir) / "characters").glob("*.toml")):
+        try:
+            sheet = load_toml(path)
+        except StoreError:
+            continue
+        if sheet.get("kind", "pc") == "pc" and isinstance(sheet.get("name"), str):
+            facts["players"][sheet["name"]] = str(sheet.get("player", "") or "")
+    return facts
+
+
+def words(name: str) -> str:
+    """A result or kind name as words: ``messy_critical`` → ``messy critical``."""
+    return name.replace("_", " ")
+
+
+def md(text: str) -> str:
+    """Escape Markdown so a name with ``*`` or ``|`` stays itself (and inside a table)."""
+    return _MD_SPECIAL.sub(r"\\\1", one_line(text))
+
+
+def outcome_table(log: SessionLog) -> tuple[list[str], list[tuple[str, int, Counter[str]]]]:
+    """(result names in order of first appearance, [(actor, rolls, count per result)])."""
+    results: list[str] = []
+    per_actor: dict[str, Counter[str]] = {}
+    for entry in log.entries:
+        if not entry.result:
+            continue
+        if entry.result not in results:
+            results.append(entry.result)
+        per_actor.setdefault(entry.actor or STORYTELLER, Counter())[entry.result] += 1
+    return results, [(actor, sum(c.values()), c) for actor, c in per_actor.items()]
+
+
+def recap_markdown(log: SessionLog, facts: dict[str, Any], *, hide_secret: bool = False) -> str:
+    """A session recap: heading with number, date and players; one line per event; outcomes per character."""
+    info = log.info
+    title = f"# Session {info.number}" + (f" — {md(info.title)}" if info.title else "")
+    date = local_time(info.started)
+    if log.ended:
+        date += "–" + local_time(log.ended, "%H:%M" if log.ended.date() == info.started.date() else "%Y-%m-%d %H:%M")
+    players = facts.get("players", {})
+    actors = log.actors
+    shown = [a for a in actors if a in players] or actors
+    who = ", ".join(md(a) + (f" ({md(players[a])})" if players.get(a) else "") for a in shown)
+    lines = [title, "", f"- **Chronicle:** {md(facts.get('name', ''))}" + (f" ({facts['ruleset']})" if facts.get("ruleset") else "")]
+    lines += [f"- **Date:** {date}", f"- **Players:** {who or 'none logged'}"]
+    lines += [f"- **Entries:** {len(log.entries)} ({len(log.rolls)} rolls)", "", "## The night, roll by roll", ""]
+    for entry in log.entries:
+        lines.append("- " + _md_entry(entry, hide_secret=hide_secret))
+    if not log.entries:
+        lines.append("*Nothing was logged.*")
+    results, rows = outcome_table(log)
+    lines += ["", "## Outcomes per character", ""]
+    if rows:
+        lines.append("| Character | Rolls | " + " | ".join(md(words(r)) for r in results) + " |")
+        lines.append("|---|---:|" + "---:|" * len(results))
+        for actor, total, counts in rows:
+            lines.append(f"| {md(actor)} | {total} | " + " | ".join(str(counts.get(r, 0)) for r in results) + " |")
+    else:
+        lines.append("*No rolls.*")
+    return "\n".join(lines) + "\n"
+
+
+def _md_entry(entry: LogEntry, *, hide_secret: bool) -> str:
+    parts = [local_time(entry.time, "%H:%M"), f"**{md(entry.actor or STORYTELLER)}**", md(words(entry.kind))]
+    if entry.pool:
+        parts.append(md(entry.pool))
+    if text := difficulty_text(entry, hide_secret=hide_secret):
+        parts.append(text)
+    line = " · ".join(parts)
+    if entry.result:
+        line += f": **{md(words(entry.result))}**" + (f" ({entry.margin:+d})" if entry.margin else "")
+    if faces := _faces(entry.roll):
+        line += f" — {md(faces)}"
+    if change := _change(entry.change):
+        line += f" — {md(change)}"
+    if entry.comment:
+        line += f" — *{md(entry.comment)}*"
+    return line
+
+
+def recap_json(log: SessionLog, facts: dict[str, Any], *, hide_secret: bool = False) -> dict[str, Any]:
+    """The session's info, the chronicle's name and rule set, and every entry in full."""
+    results, rows = outcome_table(log)
+    return {
+        "chronicle": {"name": facts.get("name", ""), "ruleset": facts.get("ruleset", "")},
+        "session": {
+            "number": log.info.number,
+            "title": log.info.title,
+            "started": iso_utc(log.info.started),
+            "ended": iso_utc(log.ended) if log.ended else None,
+            "players": [a for a in log.actors if a in facts.get("players", {})] or log.actors,
+        },
+        "outcomes": {actor: {"rolls": total, **{r: counts.get(r, 0) for r in results}} for actor, total, counts in rows},
+        "entries": [entry_json(entry, hide_secret=hide_secret) for entry in log.entries],
+    }
