@@ -40,6 +40,9 @@ SEVERITY = {
 }
 
 
+HINT = "Tab: sheet · +/- dots · d/D damage · h heal · ]/[ Hunger · s stain · e notes · a add · ? keys"
+
+
 class CoterieScreen(Screen[None]):
     """Characters and their sheets, edited with keys alone."""
 
@@ -89,6 +92,7 @@ class CoterieScreen(Screen[None]):
             self.keeper = SheetKeeper(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
         self.refresh_list()
         self.query_one(CharacterList).focus()
+        self.say(HINT)
 
     @property
     def characters(self) -> list[Character]:
@@ -233,7 +237,7 @@ class CoterieScreen(Screen[None]):
 
     def say(self, text: str, *, error: bool = False) -> None:
         status = self.query_one("#status", Static)
-        status.update(Text(("⚠ " if error else "") + text))
+        status.update(Text(("⚠ " if error else "") + text, style="" if error else "italic"))
         status.set_class(error, "-error")
 
     def on_character_changed(self, message: CharacterChanged) -> None:

@@ -7,6 +7,7 @@ picker shows at once however long the chronicles' histories are.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,33 @@ from vtm_tui.ui.widgets.header import RULESET_LABELS, VtmHeader
 
 if TYPE_CHECKING:
     from vtm_tui.store.catalog import ChronicleSummary
+
+
+def display_path(path: Path) -> str:
+    """A path as short as it can be said: relative to the working folder, else with ``~``."""
+    path = Path(path)
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve())) or "."
+    except (ValueError, OSError):
+        pass
+    try:
+        return "~/" + str(path.resolve().relative_to(Path.home().resolve()))
+    except (ValueError, OSError, RuntimeError):
+        return str(path)
+
+
+_WHERE = re.compile(r"([^\s:]+\.toml)(?:, line (\d+)(?:, column (\d+))?)?")
+
+
+def short_error(error: str) -> str:
+    """The gist of a chronicle's error for its row: ``broken: chronicle.toml 2:11``."""
+    match = _WHERE.search(error)
+    if match is None:
+        return "cannot open (details below)"
+    where = Path(match.group(1)).name
+    if match.group(2):
+        where += f" {match.group(2)}" + (f":{match.group(3)}" if match.group(3) else "")
+    return f"broken: {where}"
 
 
 def last_session_text(summary: ChronicleSummary) -> str:
@@ -83,11 +111,12 @@ class PickerScreen(Screen[None]):
         if self.summaries:
             table.move_cursor(row=min(selected, len(self.summaries) - 1))
         count = len(self.summaries)
-        header = f"{count} chronicle{'s' if count != 1 else ''} in {where}"
+        shown = display_path(where)
+        header = f"{count} chronicle{'s' if count != 1 else ''} in {shown} — Enter opens, n creates"
         if not self.summaries:
-            header = f"No chronicles in {where} yet. Press n to create one."
+            header = f"No chronicles in {shown} yet. Press n to create one."
         if problem:
-            header = f"Cannot list {where}: {problem}"
+            header = f"Cannot list {shown}: {problem}"
         self.query_one("#picker-where", Static).update(Text(header))
         self._show_detail()
         table.focus()
@@ -96,7 +125,7 @@ class PickerScreen(Screen[None]):
     def _row(summary: ChronicleSummary) -> tuple[Text | str, ...]:
         if summary.error:
             name = Text(f"⚠ {summary.name}", style="bold")
-            return name, "?", str(summary.characters), Text("broken: Enter for details", style="italic")
+            return name, "?", str(summary.characters), Text(short_error(summary.error), style="italic")
         return (Text(summary.name, style="bold"), RULESET_LABELS.get(summary.ruleset, summary.ruleset),
                 str(summary.characters), last_session_text(summary))
 
@@ -118,7 +147,7 @@ class PickerScreen(Screen[None]):
             detail.update(Text(f"⚠ This chronicle cannot be opened:\n{summary.error}"))
             detail.add_class("-error")
         else:
-            detail.update(Text(str(summary.path), style="dim"))
+            detail.update(Text(display_path(summary.path), style="dim"))
             detail.remove_class("-error")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

@@ -102,12 +102,10 @@ def layout_v5(character: Character, width: int, cursor: str | None) -> SheetLayo
                            note=v5_legend(size, held.superficial, held.aggravated)))
     b.rows(tracks, label_width=10, value_width=19)
     b.paragraph("Health = Stamina + 3 · Willpower = Composure + Resolve · / Superficial, X Aggravated", style="dim")
-    impaired = is_impaired(character)
-    if impaired:
-        for reason in impaired:
-            b.paragraph(f"⚠ Impaired — {reason}", style="bold")
-    elif sheet.health.aggravated >= sheet.health_size:
+    if sheet.health.aggravated >= sheet.health_size:
         b.paragraph("⚠ Health all Aggravated: " + ("torpor" if sheet.is_vampire else "death"), style="bold")
+    for reason in is_impaired(character):
+        b.paragraph(f"⚠ Impaired — {reason}", style="bold")
 
     if sheet.advantages or sheet.flaws:
         b.heading("Advantages & Flaws")

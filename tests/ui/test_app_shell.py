@@ -1,0 +1,124 @@
+"""The shell: modes and app-wide keys on every screen, help, palette, sizes, quitting."""
+
+from __future__ import annotations
+
+import importlib.util
+
+from conftest import make_app, screen_text
+
+from vtm_tui.ui.screens.coterie import CoterieScreen
+from vtm_tui.ui.screens.help import HelpScreen
+from vtm_tui.ui.screens.picker import PickerScreen
+from vtm_tui.ui.widgets.header import VtmHeader
+
+
+async def test_starts_on_the_picker_and_quits_with_q(campaigns):
+    app = make_app(campaigns=campaigns)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        assert app.theme == "vtm"
+        await pilot.press("1")  # no chronicle yet: nothing happens, nothing breaks
+        await pilot.press("r")
+        assert isinstance(app.screen, PickerScreen)
+        await pilot.press("q")
+    assert app.return_code == 0
+
+
+async def test_path_opens_the_coterie_with_a_header(campaigns):
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CoterieScreen)
+        header = app.screen.query_one(VtmHeader).describe()
+        assert header == "Lisboa Nocturna · V5 · session 3 (ended) — coterie"
+        assert app.chronicle_store is not None
+
+
+async def test_number_keys_switch_screens_and_back(campaigns):
+    app = make_app(campaigns / "the-iron-vigil")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        coterie = app.screen
+        await pilot.press("2")
+        assert app.current_mode == "conflict"
+        assert "conflict" in screen_text(app)
+        await pilot.press("3")
+        assert app.current_mode == "log"
+        await pilot.press("1")
+        assert app.screen is coterie  # the coterie keeps its state
+        await pilot.press("o")
+        assert isinstance(app.screen, PickerScreen)
+
+
+async def test_help_lists_every_key_with_a_description(campaigns):
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("tab")  # into the sheet: its keys join the help
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        described = {description for section in app.screen.sections for _key, description in section.keys}
+        for wanted in ("Raise", "Lower", "Damage", "Heal", "Hunger +1", "Slake", "Stain", "Undo", "Notes",
+                       "Rename", "Coterie", "Conflict", "Log", "Roll", "Help", "Quit", "Commands"):
+            assert wanted in described
+        titles = [section.title for section in app.screen.sections]
+        assert titles[0] == "Sheet" and titles[-1] == "VtmApp"
+        await pilot.press("escape")
+        assert isinstance(app.screen, CoterieScreen)
+
+
+async def test_roll_key_never_crashes(campaigns):
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        if importlib.util.find_spec("vtm_tui.ui.screens.roll_dialog") is None:
+            assert any("not built yet" in n.message for n in app._notifications)
+            assert isinstance(app.screen, CoterieScreen)
+        else:
+            assert not isinstance(app.screen, CoterieScreen)
+
+
+async def test_command_palette_goes_to_the_log(campaigns):
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Log")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.current_mode == "log"
+
+
+async def test_resizing_small_does_not_crash(campaigns):
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("tab", "j", "j", "t", "2", "1", "question_mark", "escape")
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert any("80×24" in n.message for n in app._notifications)
+        assert isinstance(app.screen, CoterieScreen)
+
+
+async def test_start_and_end_session_from_the_palette_actions(campaigns):
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.action_start_session()
+        await pilot.pause()
+        assert app.session_number == 4 and app.session_open
+        assert (campaigns / "lisboa-nocturna" / "sessions" / "0004.toml").is_file()
+        assert "session 4 —" in app.screen.query_one(VtmHeader).describe()
+        app.action_end_session()
+        await pilot.pause()
+        assert not app.session_open
+        assert "session 4 (ended)" in app.screen.query_one(VtmHeader).describe()

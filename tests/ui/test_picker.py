@@ -1,0 +1,126 @@
+"""The chronicle picker: what each row says, opening, broken chronicles, creating one with keys."""
+
+from __future__ import annotations
+
+import tomllib
+
+from conftest import make_app, screen_text
+from textual.widgets import DataTable
+
+from vtm_tui.ui.screens.broken import ProblemScreen
+from vtm_tui.ui.screens.coterie import CoterieScreen
+from vtm_tui.ui.screens.picker import PickerScreen, short_error
+
+BROKEN = 'name = "Ruined"\nruleset = "v5\n'
+
+
+async def test_rows_show_rules_characters_and_last_session(campaigns):
+    app = make_app(campaigns=campaigns)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        expected = []
+        for folder, rules in (("lanterns-of-saltmarsh", "Ingenuity"), ("lisboa-nocturna", "V5"),
+                              ("the-iron-vigil", "V20")):
+            data = tomllib.loads((campaigns / folder / "chronicle.toml").read_text())
+            count = len(list((campaigns / folder / "characters").glob("*.toml")))
+            last = f"#{data['current_session']} · {data['last_session']:%Y-%m-%d}"
+            expected.append([data["name"], rules, str(count), last])
+        assert rows == expected
+        assert rows[1][:3] == ["Lisboa Nocturna", "V5", "9"]
+        assert "3 chronicles in campaigns" in screen_text(app)
+
+
+async def test_enter_opens_the_highlighted_chronicle(campaigns):
+    app = make_app(campaigns=campaigns)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("j", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CoterieScreen)
+        assert app.chronicle_name == "Lisboa Nocturna"
+        await pilot.press("o")  # back to the list, then another chronicle
+        await pilot.press("j", "enter")
+        await pilot.pause()
+        assert app.chronicle_name == "The Iron Vigil"
+        assert app.screen.selected_character.ruleset == "v20"
+
+
+async def test_a_broken_chronicle_is_listed_with_its_error_and_others_still_open(campaigns):
+    broken = campaigns / "aaa-ruined"
+    broken.mkdir()
+    (broken / "chronicle.toml").write_text(BROKEN)
+    app = make_app(campaigns=campaigns)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        first = [str(cell) for cell in table.get_row_at(0)]
+        assert first[0] == "⚠ aaa-ruined" and first[3] == "broken: chronicle.toml 2:14"
+        assert "cannot be opened" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen)
+        text = screen_text(app)
+        assert "line 2, column 14" in text and "^ here" in text
+        await pilot.press("escape", "j", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CoterieScreen)
+    assert (broken / "chronicle.toml").read_text() == BROKEN  # never overwritten
+
+
+async def test_opening_a_folder_that_is_not_a_chronicle_says_so(campaigns, tmp_path):
+    app = make_app(tmp_path / "nowhere", campaigns=campaigns)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen)
+        assert "chronicle.toml is missing" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, PickerScreen)
+
+
+async def test_retry_opens_the_chronicle_once_fixed(campaigns):
+    file = campaigns / "the-iron-vigil" / "chronicle.toml"
+    good = file.read_text()
+    file.write_text(good.replace('ruleset = "v20"', 'ruleset = "v20'))
+    app = make_app(campaigns / "the-iron-vigil")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen)
+        file.write_text(good)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, CoterieScreen)
+
+
+async def test_n_creates_a_chronicle_through_the_store(campaigns):
+    app = make_app(campaigns=campaigns)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press(*"Porto Sombrio", "enter", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CoterieScreen)
+        assert app.chronicle_name == "Porto Sombrio" and app.ruleset == "v20"
+    data = tomllib.loads((campaigns / "porto-sombrio" / "chronicle.toml").read_text())
+    assert data["name"] == "Porto Sombrio" and data["ruleset"] == "v20"
+
+
+async def test_new_chronicle_needs_a_name_and_escape_cancels(campaigns):
+    app = make_app(campaigns=campaigns)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n", "enter", "enter")
+        await pilot.pause()
+        assert "needs a name" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, PickerScreen)
+    assert sorted(p.name for p in campaigns.iterdir()) == ["lanterns-of-saltmarsh", "lisboa-nocturna",
+                                                          "the-iron-vigil"]
+
+
+def test_short_error_names_file_line_and_column():
+    assert short_error("/x/y/chronicle.toml, line 3, column 7: Invalid value") == "broken: chronicle.toml 3:7"
+    assert short_error("/x/chronicle.toml: field 'ruleset': bad") == "broken: chronicle.toml"
+    assert short_error("something else") == "cannot open (details below)"
