@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     chronicle = store.chronicle
     data: dict[str, Any] = {"chronicle": chronicle.name, "ruleset": chronicle.ruleset}
     lines: list[str] = []
-    if args.remorse and args.action not in ("end",):
+    if args.remorse and args.action not in ("end", "remorse"):
         raise VtmError("--remorse goes with 'end' (or use the 'remorse' action)")
     if args.action == "start":
         number = store.start_session(title=args.title)

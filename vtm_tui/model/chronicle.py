@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
+from vtm_tui.errors import VtmError
 from vtm_tui.model.validation import Reader, merge_extra
 from vtm_tui.rules.base import RULESETS
 
@@ -58,7 +59,7 @@ class Chronicle:
 
     def __post_init__(self) -> None:
         if self.ruleset not in RULESETS:
-            raise ValueError(f"unknown rule set {self.ruleset!r}; use one of {', '.join(RULESETS)}")
+            raise VtmError(f"unknown rule set {self.ruleset!r}; use one of {', '.join(RULESETS)}")
         self.options = {**DEFAULT_OPTIONS[self.ruleset], **self.options}
 
     def option(self, name: str) -> bool | str:
