@@ -1,0 +1,179 @@
+"""One log entry as one line a storyteller can scan: time, actor, pool, dice, Difficulty, outcome, margin, comment.
+
+Shared by the log screen and anything printing a log (the CLI, an export), so
+that a roll reads the same everywhere. Nothing here knows Textual: the screen
+styles the fields, this module only decides the words.
+
+Hunger dice are told apart by symbol, not only by colour (a storyteller over a
+monochrome SSH link must still see a messy critical): a Hunger face is written
+``⟨10⟩``. Secret Difficulties are shown to the storyteller marked ``secret`` and
+hidden from anyone else (``D?``).
+
+Times are shown in the local zone of the machine running the tool (``tz=None``)
+unless a zone is passed; the files themselves store UTC.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, tzinfo
+from typing import Any
+
+from vtm_tui.model.log_entry import LogEntry
+
+HUNGER_OPEN, HUNGER_CLOSE = "⟨", "⟩"
+
+#: Results a storyteller looks for first: they change the story (Compulsions, botches).
+ALARMING = frozenset({"messy_critical", "bestial_failure", "botch", "total_failure"})
+WINNING = frozenset({"win", "critical_win", "messy_critical", "success", "pass"})
+
+
+@dataclass(frozen=True)
+class Die:
+    """One shown die: its face (text, e.g. ``"10"`` or ``"d8:5"``) and whether it is a Hunger die."""
+
+    face: str
+    hunger: bool = False
+
+    @property
+    def text(self) -> str:
+        return f"{HUNGER_OPEN}{self.face}{HUNGER_CLOSE}" if self.hunger else self.face
+
+
+@dataclass(frozen=True)
+class EntryLine:
+    """The fields of one log line, as words; :meth:`text` joins them."""
+
+    time: str
+    actor: str
+    what: str
+    dice: tuple[Die, ...]
+    difficulty: str
+    outcome: str
+    margin: str
+    comment: str
+    result: str = ""  # the raw result name (for styling), "" for non-rolls
+    session: int = 0
+
+    @property
+    def dice_text(self) -> str:
+        return " ".join(die.text for die in self.dice)
+
+    def text(self) -> str:
+        """The plain one-line form (what the CLI prints): fields joined by two spaces, empty ones left out."""
+        parts = [self.time, self.actor, self.what, self.dice_text, self.difficulty, self.outcome, self.margin,
+                 self.comment]
+        return "  ".join(part for part in parts if part)
+
+
+def outcome_name(result: str) -> str:
+    """``messy_critical`` → ``messy critical`` (the name RULES.md uses, in words)."""
+    return result.replace("_", " ")
+
+
+def local_time(moment: datetime, tz: tzinfo | None = None) -> datetime:
+    """``moment`` in ``tz`` (the machine's local zone when None)."""
+    return moment.astimezone(tz)
+
+
+def entry_dice(entry: LogEntry) -> tuple[Die, ...]:
+    """Every face of a logged roll, Hunger dice marked; () for entries without dice."""
+    return dice_of(entry.roll)
+
+
+def dice_of(roll: dict[str, Any]) -> tuple[Die, ...]:
+    faces = roll.get("faces")
+    if isinstance(faces, dict):  # ingenuity: attribute + skill dice and the luck d20
+        dice_sizes = roll.get("dice") if isinstance(roll.get("dice"), dict) else {}
+        shown = []
+        for name in ("attribute", "skill"):
+            if name in faces:
+                size = dice_sizes.get(name, "")
+                shown.append(Die(f"{size}:{faces[name]}" if size else str(faces[name])))
+        if faces.get("luck") is not None:
+            shown.append(Die(f"luck:{faces['luck']}"))
+        return tuple(shown)
+    regular = [Die(str(face)) for face in faces] if isinstance(faces, list) else []
+    hunger = roll.get("hunger_faces")
+    if isinstance(hunger, list):
+        regular += [Die(str(face), hunger=True) for face in hunger]
+    return tuple(regular)
+
+
+def difficulty_text(entry: LogEntry, *, storyteller: bool = True) -> str:
+    """``D3``; a secret one is ``D3 secret`` for the storyteller and ``D?`` for anyone else."""
+    difficulty = entry.difficulty
+    if difficulty is None:
+        value = entry.roll.get("difficulty")
+        difficulty = value if isinstance(value, int) and not isinstance(value, bool) else None
+    if difficulty is None:
+        return ""
+    if entry.secret:
+        return f"D{difficulty} secret" if storyteller else "D?"
+    return f"D{difficulty}"
+
+
+def margin_text(entry: LogEntry) -> str:
+    """``+3`` on a win, ``-1`` (the shortfall) on a failure, "" when neither is known."""
+    if not entry.result:
+        return ""
+    win = entry.win
+    if win is True:
+        return f"+{entry.margin}"
+    shortfall = entry.roll.get("shortfall")
+    if win is False and isinstance(shortfall, int) and shortfall > 0:
+        return f"-{shortfall}"
+    if win is False and entry.margin:
+        return f"-{abs(entry.margin)}"
+    return ""
+
+
+def change_text(change: dict[str, Any]) -> str:
+    """``hunger 1→2`` from a change table (what a tracker or edit entry changed)."""
+    if not change:
+        return ""
+    name = change.get("field", "")
+    if "before" in change or "after" in change:
+        return f"{name} {change.get('before', '')}→{change.get('after', '')}".strip()
+    return " ".join(f"{key} {value}" for key, value in change.items())
+
+
+def what_text(entry: LogEntry) -> str:
+    """What was rolled or done: the pool for rolls, the change for tracker entries, the kind otherwise."""
+    if entry.kind == "session_start":
+        return "session started"
+    if entry.kind == "session_end":
+        return "session ended"
+    if entry.pool:
+        prefix = "re-roll: " if entry.kind == "reroll" else ""
+        return prefix + entry.pool
+    change = change_text(entry.change)
+    if change:
+        return change
+    return entry.kind
+
+
+def format_entry(
+    entry: LogEntry,
+    *,
+    storyteller: bool = True,
+    tz: tzinfo | None = None,
+    with_date: bool = False,
+) -> EntryLine:
+    """The line for ``entry``. ``with_date`` adds the date (and session) when several sessions show together."""
+    moment = local_time(entry.time, tz)
+    stamp = moment.strftime("%Y-%m-%d %H:%M" if with_date else "%H:%M")
+    if with_date:
+        stamp = f"#{entry.session} {stamp}"
+    return EntryLine(
+        time=stamp,
+        actor=entry.actor,
+        what=what_text(entry),
+        dice=entry_dice(entry),
+        difficulty=difficulty_text(entry, storyteller=storyteller),
+        outcome=outcome_name(entry.result),
+        margin=margin_text(entry),
+        comment=entry.comment,
+        result=entry.result,
+        session=entry.session,
+    )
