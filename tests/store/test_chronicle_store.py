@@ -65,6 +65,19 @@ def test_same_field_changed_twice_is_refused_and_nothing_is_written(chronicle: P
     assert two.character("ana").sheet.hunger == 3
 
 
+def test_changed_on_disk_sees_other_processes(chronicle: Path) -> None:
+    one, two = open_chronicle(chronicle), open_chronicle(chronicle)
+    assert not one.changed_on_disk()
+    ana = two.character("ana")
+    ana.sheet.hunger = 4
+    two.save_character(ana)
+    assert one.changed_on_disk() and not two.changed_on_disk()
+    one.reload()
+    assert one.character("ana").sheet.hunger == 4 and not one.changed_on_disk()
+    two.add_character(new_character("Zé", "v5"))
+    assert one.changed_on_disk()
+
+
 def test_same_value_from_both_sides_is_not_a_conflict(chronicle: Path) -> None:
     one, two = open_chronicle(chronicle), open_chronicle(chronicle)
     for store in (one, two):

@@ -82,6 +82,15 @@ class ChronicleStore:
         cache.save()
         return self
 
+    def changed_on_disk(self) -> bool:
+        """Whether another process changed, added or removed a sheet or the chronicle file since
+        this one read them (a cue for the app to :meth:`reload`)."""
+        folder = self.path / CHARACTERS_DIR
+        stems = {p.stem for p in folder.glob("*.toml") if not p.name.startswith(".")} if folder.is_dir() else set()
+        if stems != set(self._files):
+            return True
+        return self._chronicle_file.changed_on_disk() or any(f.changed_on_disk() for f in self._files.values())
+
     # -- finding ---------------------------------------------------------------------
     def character(self, name: str) -> Character:
         """The character called ``name``, as a storyteller types it.
