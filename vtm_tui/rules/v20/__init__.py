@@ -32,7 +32,8 @@ Pools (``pools``, ``traits``)
 
 House rules (``options``)
     ``V20Options(free_botch=False, specialty_doubles=True, extended_botch="restart",
-    automatic_success=True)``, ``.to_dict()`` / ``V20Options.from_dict(data)``.
+    automatic_success=True)``, ``.to_dict()`` / ``V20Options.from_dict(data, *, strict=True)``
+    (``strict=False`` ignores the app's own switches in a chronicle's ``[options]``).
 
 Actions — frozen state, each method returns the next state
     ``ExtendedAction(target, botch_rule="restart", max_rolls=None)``: ``.apply(outcome)``,
