@@ -1,0 +1,62 @@
+"""A character rolls: the headless play layer between the sheets, the engines and the log.
+
+The roll dialog is a thin Textual shell over these functions, which know nothing
+of Textual (``tests/test_layers.py`` checks) and are tested with given faces.
+
+Requests (``request``, ``ladders``)
+    ``make_request(character, pool_text, *, kind="test", modifier=0, difficulty=None,
+    difficulty_modifier=0, secret=False, specialty="", comment="", willpower=False, surge=False,
+    voluntary=True, rouse_reroll=False, options=None, free_botch_used=False) -> RollRequest``
+    (V5 kinds: test, tracker (Willpower/Humanity alone, found from the pool), rouse, check, remorse,
+    frenzy). ``RollRequest``: ruleset, actor, pool_text, kind, traits, dice, hunger, difficulty,
+    modifier, difficulty_modifier, secret, specialty, comment, description (the log's ``pool``),
+    penalties (impairment / wounds / bonuses applied from the sheet), warnings (the engine's), ...;
+    ``headline()``. ``parse_difficulty(ruleset, text)``, ``ladder_text(ruleset)``,
+    ``difficulty_label(ruleset, value)``, ``LADDERS``, ``DEFAULT_DIFFICULTY``.
+
+Odds (``odds_view``)
+    ``odds(request) -> OddsView`` (``rows``: ordered (result, probability); ``p_win``; ``expected``,
+    ``expected_label``; ``summary()``), from the engines' exact odds. ``label(result)``.
+
+Rolling (``perform``)
+    ``perform(request, dice) -> Outcome``; ``judge_faces(request, text) -> Outcome`` (V5: ``7 3 2 | 10 4``);
+    ``faces_hint(request)``; V5: ``surge_rouse(request, dice)``, ``willpower_reroll(first, choice, dice)``,
+    ``reroll_odds(first, indices) -> OddsView`` (exact, given the faces showing).
+
+What follows (``follow_ups``)
+    ``follow_ups(outcome, request, character) -> tuple[FollowUp, ...]`` (action info/reroll/pick/cost/
+    rouse/frenzy, text, key, strategy, indices, odds, available); ``describe_result(outcome)``.
+
+Applying (``apply``)
+    ``apply(character, request, outcome, *, session, now, ref="", comment=None) -> Applied``
+    (``character`` after: Hunger, Willpower damage, Humanity/stains; ``entries``: LogEntry objects with
+    ``change`` and ``ref``; ``changes`` in words); ``note_entry(request, text, *, session, now, ref)``.
+
+Defaults (``defaults``)
+    ``default_pool(character, ruleset=None, last_pool=None) -> str``; ``find_last_pool(chronicle_dir,
+    current_session, actor)``; ``last_pool(entries, actor)``; ``strongest_pool(character)``;
+    ``expression_from_description(text)``; ``trait_completions(character, text) -> list[str]``.
+"""
+
+from vtm_tui.play.apply import Applied, apply, note_entry
+from vtm_tui.play.defaults import (
+    default_pool,
+    expression_from_description,
+    find_last_pool,
+    last_pool,
+    strongest_pool,
+    trait_completions,
+)
+from vtm_tui.play.follow_ups import FollowUp, describe_result, follow_ups
+from vtm_tui.play.ladders import DEFAULT_DIFFICULTY, LADDERS, difficulty_label, ladder_text, parse_difficulty
+from vtm_tui.play.odds_view import OddsView, label, odds
+from vtm_tui.play.perform import faces_hint, judge_faces, perform, reroll_odds, surge_rouse, willpower_reroll
+from vtm_tui.play.request import KINDS, RollRequest, make_request
+
+__all__ = [
+    "DEFAULT_DIFFICULTY", "KINDS", "LADDERS", "Applied", "FollowUp", "OddsView", "RollRequest", "apply",
+    "default_pool", "describe_result", "difficulty_label", "expression_from_description", "faces_hint",
+    "find_last_pool", "follow_ups", "judge_faces", "label", "ladder_text", "last_pool", "make_request",
+    "note_entry", "odds", "parse_difficulty", "perform", "reroll_odds", "strongest_pool", "surge_rouse",
+    "trait_completions", "willpower_reroll",
+]

@@ -1,0 +1,113 @@
+"""Applying a judged roll: the character as it is afterwards, and the log entries to append.
+
+Nothing is saved here. The caller appends the entries first (so the record of
+the dice survives even if the sheet save then fails) and saves the returned
+character through the store. Each entry carries its sheet change in
+``change = {field, before, after}``, so the log alone can replay what a roll
+did to the sheet; a re-roll's entry names its original in ``ref``.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from vtm_tui.model.character import Character
+from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.play.request import RollRequest
+from vtm_tui.rules.base import Outcome
+
+
+@dataclass(frozen=True)
+class Applied:
+    """The character after a roll (a new object), the entries to log and what changed, in words."""
+
+    character: Character
+    entries: tuple[LogEntry, ...]
+    changes: tuple[str, ...] = ()
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.changes)
+
+
+def apply(
+    character: Character,
+    request: RollRequest,
+    outcome: Outcome,
+    *,
+    session: int,
+    now: datetime,
+    ref: str = "",
+    comment: str | None = None,
+) -> Applied:
+    """What ``outcome`` does to ``character``; the roll's entry (kind from the request, ``reroll`` for re-rolls)."""
+    after = copy.deepcopy(character)
+    change: dict[str, Any] = {}
+    changes: list[str] = []
+    kind = request.log_kind
+    if outcome.ruleset == "v5":
+        kind, change, changes = _v5(after, outcome, kind)
+    elif outcome.ruleset == "v20" and request.willpower:
+        sheet = after.sheet
+        before = sheet.willpower_current
+        sheet.willpower_current = max(0, before - 1)
+        change = {"field": "willpower", "before": before, "after": sheet.willpower_current}
+        changes.append(f"Willpower {before} → {sheet.willpower_current} (spent)")
+    entry = LogEntry.from_outcome(
+        outcome,
+        session=session,
+        actor=character.name,
+        pool=request.description,
+        difficulty=request.difficulty if kind not in ("rouse", "check") else None,
+        secret=request.secret,
+        comment=request.comment if comment is None else comment,
+        kind=kind,
+        ref=ref,
+        now=now,
+    )
+    if change:
+        entry = replace(entry, change=change)
+    return Applied(after, (entry,), tuple(changes))
+
+
+def _tracker(track: Any) -> dict[str, int]:
+    return {"superficial": track.superficial, "aggravated": track.aggravated}
+
+
+def _v5(after: Character, outcome: Outcome, kind: str) -> tuple[str, dict[str, Any], list[str]]:
+    from vtm_tui.rules.v5 import RemorseResult, RerollResult, RouseResult, Tracker
+
+    sheet = after.sheet
+    if isinstance(outcome, RouseResult):
+        if outcome.hunger_after != sheet.hunger:
+            before = sheet.hunger
+            sheet.hunger = outcome.hunger_after
+            return kind, {"field": "hunger", "before": before, "after": sheet.hunger}, [
+                f"Hunger {before} → {sheet.hunger}"]
+        return kind, {}, []
+    if isinstance(outcome, RerollResult):
+        if not outcome.willpower_damage:
+            return "reroll", {}, []
+        before = _tracker(sheet.willpower)
+        size = sheet.willpower_size
+        track = Tracker(size, sheet.willpower.superficial, sheet.willpower.aggravated)
+        track = track.take_superficial(outcome.willpower_damage)
+        sheet.willpower.superficial, sheet.willpower.aggravated = track.superficial, track.aggravated
+        words = f"Willpower {sheet.willpower.boxes(size)} (1 Superficial damage for the re-roll)"
+        return "reroll", {"field": "willpower", "before": before, "after": _tracker(sheet.willpower)}, [words]
+    if isinstance(outcome, RemorseResult):
+        before = {"humanity": sheet.humanity, "stains": sheet.stains}
+        sheet.humanity, sheet.stains, sheet.degenerating = outcome.after.rating, 0, False
+        words = f"Humanity {before['humanity']} → {sheet.humanity}, stains cleared"
+        return kind, {"field": "humanity", "before": before, "after": {"humanity": sheet.humanity, "stains": 0}}, [
+            words]
+    return kind, {}, []
+
+
+def note_entry(request: RollRequest, text: str, *, session: int, now: datetime, ref: str = "") -> LogEntry:
+    """A plain note about a roll (a win at a cost accepted), linked to it by ``ref``."""
+    return LogEntry.new("note", session=session, ruleset=request.ruleset, now=now, actor=request.actor,
+                        comment=text, ref=ref)

@@ -1,0 +1,132 @@
+"""The pool a dialog opens with, and completion of trait names while typing.
+
+``r`` then Enter should roll what the storyteller most likely means: the pool
+this character rolled last (the newest roll entry in the log whose actor is the
+character), else their strongest Attribute + Skill. The log keeps pools as
+described (``Wits 3 + Awareness 2``); :func:`expression_from_description` turns
+that back into an expression the pool parser reads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from vtm_tui.errors import VtmError
+from vtm_tui.model.character import Character
+from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.rules.pool import complete_trait, resolve
+
+_SPLIT = re.compile(r"\s*([+-])\s*")
+_RATED = re.compile(r"^(?P<name>.*?[A-Za-z].*?)\s+d?\d+$")
+#: How many sessions back the last pool is looked for (each is parsed whole).
+LOOK_BACK_SESSIONS = 3
+
+
+def _attribute_skill_names(character: Character) -> tuple[list[str], list[str]]:
+    sheet = character.sheet
+    if character.ruleset == "v5":
+        from vtm_tui.model.traits import V5_SKILLS
+
+        return list(sheet.attributes), list(V5_SKILLS) + [s for s in sheet.skills if s not in V5_SKILLS]
+    if character.ruleset == "v20":
+        from vtm_tui.model.traits import V20_ABILITIES
+
+        return list(sheet.attributes), list(V20_ABILITIES) + [a for a in sheet.abilities if a not in V20_ABILITIES]
+    from vtm_tui.model.traits import INGENUITY_MUNDANE_SKILLS
+
+    skills = list(INGENUITY_MUNDANE_SKILLS) + [s for s in sheet.skills if s not in INGENUITY_MUNDANE_SKILLS]
+    return list(sheet.attributes), skills
+
+
+def strongest_pool(character: Character) -> str:
+    """``Charisma + Performance``: the highest Attribute plus the highest Skill (sheet order breaks ties)."""
+    traits = character.traits()
+    attributes, skills = _attribute_skill_names(character)
+    attribute = max(attributes, key=lambda n: (traits.get(n, 0), -attributes.index(n)))
+    skill = max(skills, key=lambda n: (traits.get(n, 0), -skills.index(n)))
+    return f"{attribute} + {skill}"
+
+
+def expression_from_description(description: str) -> str:
+    """``Wits 3 + Awareness 2 - 1`` → ``Wits + Awareness - 1``; words without a rating are dropped."""
+    text = description.split("=")[0].split(" (")[0]
+    parts = _SPLIT.split(" + " + text.replace("−", "-"))
+    out: list[str] = []
+    for sign, term in zip(parts[1::2], parts[2::2]):
+        term = term.strip()
+        if not term:
+            continue
+        if term.isdigit():
+            out.append(f"{sign} {term}")
+            continue
+        rated = _RATED.match(term)
+        if rated:
+            out.append(f"{sign} {rated.group('name').strip()}")
+    expr = " ".join(out).strip()
+    return expr[2:] if expr.startswith("+ ") else expr
+
+
+def last_pool(entries: Iterable[LogEntry], actor: str) -> str | None:
+    """The newest plain roll's pool (as described) of ``actor`` among ``entries`` (oldest first)."""
+    found = None
+    for entry in entries:
+        if entry.actor == actor and entry.kind == "roll" and entry.pool:
+            found = entry.pool
+    return found
+
+
+def find_last_pool(chronicle_dir: Path, current_session: int, actor: str) -> str | None:
+    """Look through the newest few sessions' logs for ``actor``'s last pool; None if there is none.
+
+    A log that cannot be read is skipped: a default pool is a convenience, never a reason to fail.
+    """
+    from vtm_tui.store.session_log import read_session, session_path
+
+    for number in range(current_session, max(0, current_session - LOOK_BACK_SESSIONS), -1):
+        if not session_path(chronicle_dir, number).exists():
+            continue
+        try:
+            log = read_session(chronicle_dir, number, recover=False)
+        except (VtmError, OSError):
+            continue
+        pool = last_pool(log.entries, actor)
+        if pool:
+            return pool
+    return None
+
+
+def default_pool(character: Character, ruleset: str | None = None, last_pool: str | None = None) -> str:
+    """The last pool used for this character if it still resolves on the sheet, else the strongest pair."""
+    if last_pool:
+        expression = expression_from_description(last_pool)
+        if expression:
+            try:
+                names = dict(character.traits())
+                if character.ruleset == "ingenuity":
+                    names.update(dict.fromkeys(character.sheet.proficiencies, 0))
+                resolve(expression, names)
+                return expression
+            except VtmError:
+                pass
+    return strongest_pool(character)
+
+
+def completion_names(character: Character) -> list[str]:
+    """Every name a pool may use for this character (Ingenuity adds its proficiencies)."""
+    names = list(character.traits())
+    if character.ruleset == "ingenuity":
+        names += [p for p in character.sheet.proficiencies if p not in names]
+    return names
+
+
+def trait_completions(character: Character, text: str) -> list[str]:
+    """Whole-text completions of the last term: ``wits+aw`` → ``["wits+Awareness"]``."""
+    match = re.search(r"[+-]\s*(?=[^+-]*$)", text)
+    start = match.end() if match else len(text) - len(text.lstrip())
+    prefix = text[start:]
+    if not prefix.strip() or prefix.strip().isdigit():
+        return []
+    return [text[:start] + name for name in complete_trait(prefix, completion_names(character))
+            if name.casefold() != prefix.strip().casefold() or name != prefix.strip()]

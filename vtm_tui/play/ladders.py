@@ -1,0 +1,104 @@
+"""Each rule set's Difficulty, as a storyteller names it and as the engine counts it.
+
+The dialog shows the ladder beside the Difficulty field so "Hard" is one glance
+away from "5"; :func:`parse_difficulty` reads a number or a name, so a
+storyteller can type either. V5 names come from the seed's table (Routine 1 …
+Nearly Impossible 7+), V20 names only the rungs its seed names (2, 6, 10), and
+Ingenuity uses its engine's own ladder.
+"""
+
+from __future__ import annotations
+
+from vtm_tui.errors import VtmError
+from vtm_tui.rules.ingenuity.difficulty import LADDER as INGENUITY_LADDER
+from vtm_tui.rules.ingenuity.difficulty import parse_difficulty as parse_ingenuity_difficulty
+from vtm_tui.rules.pool import PoolError, match_trait
+
+#: V5: Difficulty = successes needed; 0 means "no Difficulty set" (one success wins).
+V5_MAX_DIFFICULTY = 15
+V5_LADDER: tuple[tuple[str, int], ...] = (
+    ("Routine", 1),
+    ("Straightforward", 2),
+    ("Moderate", 3),
+    ("Challenging", 4),
+    ("Hard", 5),
+    ("Very Hard", 6),
+    ("Nearly Impossible", 7),
+)
+#: V20: a target number per die, 2-10; the seed names only these rungs.
+V20_LADDER: tuple[tuple[str, int], ...] = (
+    ("Trivially easy", 2),
+    ("Standard", 6),
+    ("Almost impossible", 10),
+)
+LADDERS: dict[str, tuple[tuple[str, int], ...]] = {
+    "v5": V5_LADDER,
+    "v20": V20_LADDER,
+    "ingenuity": INGENUITY_LADDER,
+}
+#: What the dialog fills in before the storyteller says otherwise.
+DEFAULT_DIFFICULTY: dict[str, int | None] = {"v5": 0, "v20": 6, "ingenuity": 8}
+RANGES = {"v5": (0, V5_MAX_DIFFICULTY), "v20": (2, 10), "ingenuity": (1, 99)}
+
+
+def difficulty_name(ruleset: str, value: int | None) -> str:
+    """``"Hard"`` for V5 5, ``"Nearly Impossible"`` for V5 9, ``""`` off the ladder or for None."""
+    if value is None:
+        return ""
+    ladder = LADDERS[ruleset]
+    for name, rung in ladder:
+        if rung == value:
+            return name
+    if ruleset == "v5" and value > V5_LADDER[-1][1]:
+        return V5_LADDER[-1][0]
+    if ruleset == "v5" and value == 0:
+        return "no Difficulty"
+    return ""
+
+
+def difficulty_label(ruleset: str, value: int | None) -> str:
+    """``"Hard 5"``, ``"7"`` (V20 off the named rungs) or ``"secret"``-free plain text."""
+    if value is None:
+        return "none"
+    name = difficulty_name(ruleset, value)
+    return f"{name} {value}" if name and name != "no Difficulty" else ("none (1 success)" if name else str(value))
+
+
+def ladder_text(ruleset: str) -> str:
+    """The ladder on one line: ``Routine 1 · Straightforward 2 · …``."""
+    rungs = LADDERS[ruleset]
+    text = " · ".join(f"{name} {value}" for name, value in rungs)
+    return text + "+" if ruleset == "v5" else text
+
+
+def parse_difficulty(ruleset: str, text: str | int | None) -> int | None:
+    """A Difficulty typed as a number or a ladder name (``"hard"``, ``"chall"``, ``"8"``).
+
+    Empty text means the rule set's default (V5 0, V20 6) and, for Ingenuity,
+    no Difficulty at all (a plain total). Anything out of range raises
+    :class:`VtmError` naming the range.
+    """
+    low, high = RANGES[ruleset]
+    if text is None or (isinstance(text, str) and not text.strip()):
+        return None if ruleset == "ingenuity" else DEFAULT_DIFFICULTY[ruleset]
+    if ruleset == "ingenuity":
+        try:
+            return parse_ingenuity_difficulty(text).value
+        except VtmError as exc:
+            raise VtmError(f"Difficulty: {exc}") from None
+    if isinstance(text, int):
+        value = text
+    else:
+        words = text.split()
+        if words[-1].lstrip("-").isdigit():
+            value = int(words[-1])
+        else:
+            rungs = dict(LADDERS[ruleset])
+            try:
+                value = rungs[match_trait(text, rungs)]
+            except PoolError:
+                raise VtmError(f"Difficulty {text.strip()!r} is not a number or a name ({ladder_text(ruleset)})") from None
+    if not low <= value <= high:
+        what = "successes needed" if ruleset == "v5" else "the target number of each die"
+        raise VtmError(f"Difficulty {value} is out of range: a {ruleset.upper()} Difficulty ({what}) is {low}-{high}")
+    return value

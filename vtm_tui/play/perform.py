@@ -1,0 +1,191 @@
+"""Rolling a request, or judging faces typed in from physical dice.
+
+Both paths end in the same engine functions, so a table that rolls real dice
+gets exactly the verdict the app's dice would have had. V5 follow-up rolls (the
+Willpower re-roll, the Rouse check before a Blood Surge) live here too, next to
+the exact odds of a re-roll *given the dice already showing*.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from vtm_tui.errors import VtmError
+from vtm_tui.play.odds_view import OddsView
+from vtm_tui.play.request import RollRequest
+from vtm_tui.rules.base import Outcome
+from vtm_tui.rules.dice import DiceSource, parse_faces
+
+
+def perform(request: RollRequest, dice: DiceSource) -> Outcome:
+    """Roll ``request`` with ``dice`` and return the engine's judged outcome."""
+    if request.ruleset == "v5":
+        return _v5_roll(request, dice)
+    if request.ruleset == "v20":
+        from vtm_tui.rules.v20 import roll
+
+        return roll(request.dice, request.difficulty or 6, dice, specialty=bool(request.specialty),
+                    willpower=request.willpower, options=_v20_options(request),
+                    free_botch_used=request.free_botch_used)
+    from vtm_tui.rules.ingenuity import roll as ingenuity_roll
+
+    return ingenuity_roll(request.attribute_die, request.skill_die, dice, bonus=request.bonus,
+                          difficulty=request.difficulty, advantage=request.advantage,
+                          disadvantage=request.disadvantage)
+
+
+def faces_hint(request: RollRequest) -> str:
+    """What the faces field expects, e.g. ``5 faces: 3 regular | 2 Hunger (0 reads as 10)``."""
+    if request.ruleset == "ingenuity":
+        extra = abs(request.modifier)
+        tail = f", then {extra} re-roll face{'s' if extra != 1 else ''}" if extra else ""
+        return f"attribute d{request.attribute_die}, skill d{request.skill_die}, luck d20{tail}"
+    if request.ruleset == "v5" and request.kind in ("rouse", "check"):
+        return "1 face" if request.dice == 1 else "2 faces (keep the better)"
+    count = f"{request.dice} face{'s' if request.dice != 1 else ''}"
+    if request.ruleset == "v5" and request.hunger:
+        return f"{count}: {request.regular} regular | {request.hunger} Hunger (0 reads as 10)"
+    return count + (" (0 reads as 10)" if request.ruleset in ("v5", "v20") else "")
+
+
+def judge_faces(request: RollRequest, text: str) -> Outcome:
+    """Judge faces typed in from physical dice; a miscount names what was expected.
+
+    V5: regular faces, then ``|`` and the Hunger faces (without a bar the last
+    faces are read as the Hunger dice). Ingenuity: attribute, skill, luck, then
+    any re-roll faces that advantage or disadvantage call for.
+    """
+    if request.ruleset == "ingenuity":
+        return _ingenuity_faces(request, text)
+    if request.ruleset == "v5" and "|" in text:
+        left, _, right = text.partition("|")
+        regular = parse_faces(left, sides=10, what="Faces")
+        hunger = parse_faces(right, sides=10, what="Hunger faces")
+        if len(regular) != request.regular or len(hunger) != request.hunger:
+            raise VtmError(f"Faces: expected {faces_hint(request)}, got {len(regular)} | {len(hunger)}")
+        faces = regular + hunger
+    else:
+        faces = parse_faces(text, sides=10, what="Faces")
+        if len(faces) != request.dice:
+            raise VtmError(f"Faces: expected {faces_hint(request)}, got {len(faces)}")
+    if request.ruleset == "v20":
+        from vtm_tui.rules.v20 import judge
+
+        options = _v20_options(request)
+        return judge(faces, request.difficulty or 6, specialty=bool(request.specialty), willpower=request.willpower,
+                     specialty_doubles=options.specialty_doubles,
+                     free_botch=options.free_botch and not request.free_botch_used)
+    return _v5_judge(request, faces)
+
+
+def _v20_options(request: RollRequest) -> Any:
+    from vtm_tui.rules.v20 import V20Options
+
+    return V20Options.from_dict(request.options, strict=False)
+
+
+def _v5_roll(request: RollRequest, dice: DiceSource) -> Outcome:
+    from vtm_tui.rules.v5 import Humanity, RollKind, frenzy_test, remorse, roll, rouse_check
+    from vtm_tui.rules.v5.checks import check
+
+    if request.kind == "rouse":
+        return rouse_check(request.hunger, dice, reroll=request.rouse_reroll, voluntary=request.voluntary)
+    if request.kind == "check":
+        return check(dice, reroll=request.rouse_reroll)
+    if request.kind == "remorse":
+        return remorse(Humanity(request.humanity, request.stains, request.degenerating), dice)
+    if request.kind == "frenzy":
+        return frenzy_test(request.dice, request.difficulty or 0, dice)
+    kind = RollKind.TRACKER if request.kind == "tracker" else RollKind.TEST
+    return roll(request.dice, request.hunger, request.difficulty or 0, dice, kind=kind, mortal=request.mortal,
+                notes=(*request.warnings, *request.notes))
+
+
+def _v5_judge(request: RollRequest, faces: list[int]) -> Outcome:
+    from vtm_tui.rules.v5 import Humanity, RollKind, judge, judge_frenzy, judge_remorse, judge_rouse
+    from vtm_tui.rules.v5.checks import judge_check
+
+    if request.kind == "rouse":
+        return judge_rouse(faces, request.hunger, voluntary=request.voluntary)
+    if request.kind == "check":
+        return judge_check(faces)
+    if request.kind == "remorse":
+        return judge_remorse(Humanity(request.humanity, request.stains, request.degenerating), faces)
+    if request.kind == "frenzy":
+        return judge_frenzy(faces, request.difficulty or 0)
+    kind = RollKind.TRACKER if request.kind == "tracker" else RollKind.TEST
+    split = request.regular
+    return judge(faces[:split], faces[split:], request.difficulty or 0, kind=kind,
+                 notes=(*request.warnings, *request.notes))
+
+
+def _ingenuity_faces(request: RollRequest, text: str) -> Outcome:
+    from vtm_tui.rules.ingenuity import judge
+
+    values: list[int] = []
+    for token in text.replace(",", " ").split():
+        try:
+            values.append(int(token))
+        except ValueError:
+            raise VtmError(f"Faces: {token!r} is not a whole number") from None
+    if len(values) < 3:
+        raise VtmError(f"Faces: expected {faces_hint(request)}, got {len(values)}")
+    try:
+        return judge(request.attribute_die, request.skill_die, values[0], values[1], values[2], bonus=request.bonus,
+                     difficulty=request.difficulty, advantage=request.advantage, disadvantage=request.disadvantage,
+                     reroll_faces=values[3:])
+    except VtmError as exc:
+        raise VtmError(f"Faces: {exc}") from None
+
+
+# -- V5 follow-up rolls ---------------------------------------------------------------------------------
+
+
+def surge_rouse(request: RollRequest, dice: DiceSource) -> Outcome:
+    """The Rouse check a Blood Surge costs, made before the surged pool is rolled."""
+    from vtm_tui.rules.v5 import rouse_check
+
+    return rouse_check(request.hunger, dice)
+
+
+def willpower_reroll(first: Outcome, choice: str | list[int], dice: DiceSource) -> Outcome:
+    """Spend Willpower on a V5 roll: a strategy's name or regular dice by index (from 0)."""
+    from vtm_tui.rules.v5 import reroll
+
+    return reroll(first, choice, dice)  # type: ignore[arg-type]
+
+
+#: A re-rolled d10 matters only by class: a failure (1-5), a plain success (6-9) or a ten.
+_CLASSES = ((1, 5), (6, 4), (10, 1))
+
+
+def reroll_odds(first: Any, indices: tuple[int, ...] | list[int]) -> OddsView:
+    """Exact odds of each result after re-rolling the regular dice at ``indices`` of ``first``.
+
+    Conditional on the faces already showing: the re-rolled dice fall in three
+    classes, so at most 27 cases are judged (three dice), weighted by faces.
+    """
+    from vtm_tui.rules.v5 import RESULTS, judge
+
+    chosen = tuple(indices)
+    if not chosen:
+        counts = {first.result: 1.0}
+    else:
+        counts = dict.fromkeys(RESULTS, 0.0)
+        expected = 0.0
+        for combo in product(_CLASSES, repeat=len(chosen)):
+            faces = list(first.faces)
+            weight = 1
+            for index, (face, ways) in zip(chosen, combo):
+                faces[index] = face
+                weight *= ways
+            after = judge(faces, first.hunger_faces, first.difficulty, kind=first.kind)
+            p = weight / 10 ** len(chosen)
+            counts[after.result] += p
+            expected += p * after.successes
+        rows = tuple((name, counts[name]) for name in RESULTS)
+        p_win = sum(p for name, p in rows if name in ("messy_critical", "critical_win", "win"))
+        return OddsView(rows, p_win, expected, "successes")
+    rows = tuple((name, counts.get(name, 0.0)) for name in RESULTS)
+    return OddsView(rows, 1.0 if first.win else 0.0, float(first.successes), "successes")
