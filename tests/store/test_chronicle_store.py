@@ -150,6 +150,8 @@ def test_add_rename_delete(chronicle: Path) -> None:
     store = open_chronicle(chronicle)
     with pytest.raises(VtmError, match="already has a character called 'Rui'"):
         store.add_character(new_character("rui", "v5"))
+    with pytest.raises(VtmError, match="a character needs a name"):
+        store.add_character(new_character(" \n", "v5"))
     with pytest.raises(VtmError, match="has a v20 sheet"):
         store.add_character(new_character("Tom", "v20"))
     renamed = store.rename_character(store.character("rui"), "Rui Valadares")

@@ -123,6 +123,8 @@ class ChronicleStore:
 
     def add_character(self, character: Character) -> Character:
         """Add a new character (its file name is a fresh slug of its name); returns it with ``slug`` set."""
+        if not character.name.strip():
+            raise VtmError("a character needs a name; the name is empty")
         if character.ruleset != self.chronicle.ruleset:
             raise VtmError(f"{character.name!r} has a {character.ruleset} sheet but {self.path} plays "
                            f"{self.chronicle.ruleset}")
