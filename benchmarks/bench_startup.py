@@ -1,0 +1,112 @@
+"""Start to first screen, against a bare Textual "hello" app started the same way.
+
+Budget (DESIGN.md): with 100 characters and 100,000 logged rolls over 300 sessions,
+start to the first screen within 1.5× the bare app. Both are measured two ways, each
+in fresh processes so import costs count as they do for a user:
+
+- headless: a child process times from its first line to the first screen shown by
+  ``App.run_test()`` (imports included);
+- whole process: the real command on a pseudo-terminal (80×24, as over SSH), timed
+  from spawn until the first screen's text reaches the terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from benchmarks.figure import Figure
+from benchmarks.ptyrun import PtyProgram
+from benchmarks.synthetic import build_chronicle
+
+RATIO_BUDGET = 1.5
+
+HELLO_APP = '''
+from textual.app import App
+from textual.widgets import Static
+
+
+class Hello(App):
+    def compose(self):
+        yield Static("Hello, night")
+
+
+if __name__ == "__main__":
+    Hello().run()
+'''
+
+HEADLESS_CHILD = '''
+import time
+t0 = time.perf_counter()
+import asyncio, json, sys
+kind, path = sys.argv[1], sys.argv[2]
+if kind == "hello":
+    sys.path.insert(0, path)
+    from hello import Hello
+    app = Hello()
+else:
+    from vtm_tui.ui.app import VtmApp
+    app = VtmApp(path=path)
+
+async def main():
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = time.perf_counter() - t0
+    print(json.dumps({"seconds": shown}))
+
+asyncio.run(main())
+'''
+
+
+def _headless(kind: str, path: Path, env: dict[str, str]) -> float:
+    out = subprocess.run(
+        [sys.executable, "-c", HEADLESS_CHILD, kind, str(path)],
+        capture_output=True, text=True, check=True, env=env,
+    )  # fmt: skip
+    return json.loads(out.stdout.strip().splitlines()[-1])["seconds"]
+
+
+def _whole_process(argv: list[str], needle: bytes, env: dict[str, str]) -> float:
+    program = PtyProgram(argv, env=env).start()
+    try:
+        return program.read_until(needle, quiet=0.05)
+    finally:
+        program.stop()
+
+
+def _median(fn, repeat: int) -> float:
+    return statistics.median(fn() for _ in range(repeat))
+
+
+def figures(quick: bool) -> list[Figure]:
+    repeat = 3 if quick else 7
+    entries, sessions = (10_000, 30) if quick else (100_000, 300)
+    with tempfile.TemporaryDirectory(prefix="vtm-bench-start-") as temp:
+        root = Path(temp)
+        chronicle = build_chronicle(root / "chronicle", characters=100, sessions=sessions, entries=entries)
+        (root / "hello.py").write_text(HELLO_APP)
+        env = {**os.environ, "VTM_TUI_CACHE": str(root / "cache"), "PYTHONPATH": os.getcwd()}
+        # Warm the OS file cache and the index once, as a second start would find them.
+        _headless("vtm", chronicle, env)
+        size = f"100 characters, {entries:,} rolls, {sessions} sessions"
+
+        hello_h = _median(lambda: _headless("hello", root, env), repeat)
+        vtm_h = _median(lambda: _headless("vtm", chronicle, env), repeat)
+        hello_p = _median(lambda: _whole_process([sys.executable, str(root / "hello.py")], b"Hello, night", env), repeat)
+        vtm_p = _median(
+            lambda: _whole_process([sys.executable, "-m", "vtm_tui", str(chronicle)], b"Benchmark Nights", env),
+            repeat,
+        )
+    return [
+        Figure("start: bare Textual hello, headless", hello_h * 1000, "ms", None, "baseline"),
+        Figure("start: vtm-tui first screen, headless", vtm_h * 1000, "ms", None, size),
+        Figure("start: ratio headless (vtm / hello)", vtm_h / hello_h, "x", RATIO_BUDGET),
+        Figure("start: bare Textual hello, whole process", hello_p * 1000, "ms", None, "pty 80x24"),
+        Figure("start: vtm-tui first screen, whole process", vtm_p * 1000, "ms", None, size),
+        Figure("start: ratio whole process (vtm / hello)", vtm_p / hello_p, "x", RATIO_BUDGET),
+    ]
