@@ -35,7 +35,9 @@ class NotesEditor(ModalScreen[str | None]):
             yield TextArea(self.text, id="notes", soft_wrap=True, show_line_numbers=False)
 
     def on_mount(self) -> None:
-        self.query_one(TextArea).focus()
+        area = self.query_one(TextArea)
+        area.move_cursor(area.document.end)  # notes grow at the end
+        area.focus()
 
     def action_done(self) -> None:
         self.dismiss(self.query_one(TextArea).text)

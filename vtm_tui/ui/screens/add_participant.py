@@ -1,0 +1,147 @@
+"""``a`` on the tracker: add chronicle characters, or nameless extras ("three ghouls"), to a side.
+
+Space ticks characters in the list (those already fighting are not offered);
+or type an extra's name, how many, one number per pool (``general 5, attack 6``:
+dice in V5/V20, die sizes in Ingenuity such as ``d8``) and health. Enter or
+ctrl+s adds, Esc cancels. Bad input is explained in the dialog, which stays open.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, Input, Label, SelectionList, Static
+
+from vtm_tui.model.character import Character
+
+_POOL = re.compile(r"^(?:([^\d,]+?)\s+)?d?(\d+)$", re.IGNORECASE)
+
+
+class PoolsError(ValueError):
+    """Pools typed in a way that cannot be read."""
+
+
+def parse_pools(text: str) -> dict[str, int]:
+    """``"general 5, attack 6"`` → ``{"general": 5, "attack": 6}``; a bare ``5`` (or ``d8``) is the general pool."""
+    pools: dict[str, int] = {}
+    for part in text.split(","):
+        clean = " ".join(part.split())
+        if not clean:
+            continue
+        match = _POOL.match(clean)
+        if match is None:
+            raise PoolsError(f"pool {clean!r}: write a name and a number, such as 'attack 6' (or 'attack d8')")
+        pools[(match.group(1) or "general").strip().casefold()] = int(match.group(2))
+    return pools
+
+
+@dataclass(frozen=True)
+class AddRequest:
+    """What the storyteller asked for: characters by name, and/or a group of extras."""
+
+    characters: tuple[str, ...] = ()
+    side: str = ""
+    extras_name: str = ""
+    extras_count: int = 0
+    pools: dict[str, int] = field(default_factory=dict)
+    health: int = 0
+    vampire: bool = False
+
+
+class AddParticipantDialog(ModalScreen[AddRequest | None]):
+    """Answers an :class:`AddRequest`, or None when cancelled."""
+
+    HELP_TITLE = "Add participants"
+    BINDINGS = [
+        Binding("ctrl+s", "add", "Add", priority=True, id="add_participant.add"),
+        Binding("escape", "cancel", "Cancel", id="add_participant.cancel"),
+    ]
+    DEFAULT_CSS = """
+    AddParticipantDialog { align: center middle; }
+    AddParticipantDialog > Vertical { width: 76; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $primary; background: $surface; padding: 0 1; }
+    AddParticipantDialog SelectionList { height: auto; max-height: 8; border: none; }
+    AddParticipantDialog Input { border: none; height: 1; background: $panel; width: 1fr; }
+    AddParticipantDialog Input:focus { background: $boost; }
+    AddParticipantDialog Horizontal { height: 1; margin-top: 1; }
+    AddParticipantDialog Label { width: auto; padding: 0 1 0 0; }
+    AddParticipantDialog Checkbox { border: none; height: 1; padding: 0; width: auto; }
+    AddParticipantDialog #add-error { color: $warning; text-style: bold; height: auto; }
+    AddParticipantDialog #add-hint { color: $text-muted; }
+    """
+
+    def __init__(self, characters: list[Character], ruleset: str) -> None:
+        super().__init__()
+        self.characters = characters
+        self.ruleset = ruleset
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "Add to the conflict"
+            yield Label("Characters (space ticks):")
+            yield SelectionList[str](*[(self._label(c), c.name) for c in self.characters], id="add-characters")
+            with Horizontal():
+                yield Label("Side:")
+                yield Input(placeholder="blank: coterie for players, opposition for the storyteller's",
+                            id="add-side")
+            yield Label("— or nameless extras —", id="add-extras-title")
+            with Horizontal():
+                yield Label("Name:")
+                yield Input(placeholder="Ghoul", id="add-name")
+                yield Label(" How many:")
+                yield Input(placeholder="1", id="add-count", restrict=r"\d*", max_length=2)
+            with Horizontal():
+                yield Label("Pools:")
+                example = "general d8, attack d10" if self.ruleset == "ingenuity" else "general 5, attack 6"
+                yield Input(placeholder=example, id="add-pools")
+                yield Label(" Health:")
+                yield Input(placeholder={"v5": "4", "v20": "7", "ingenuity": "8"}[self.ruleset], id="add-health",
+                            restrict=r"\d*", max_length=2)
+            if self.ruleset != "ingenuity":
+                yield Checkbox("Vampire", id="add-vampire")
+            yield Static("", id="add-error")
+            yield Static("Tab: next field · ctrl+s or Enter: add · Esc: cancel", id="add-hint")
+
+    def _label(self, character: Character) -> str:
+        who = "player" if character.kind == "pc" else "storyteller"
+        return f"{character.name} ({who})"
+
+    def on_mount(self) -> None:
+        if self.characters:
+            self.query_one(SelectionList).focus()
+        else:
+            self.query_one("#add-name", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_add()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_add(self) -> None:
+        try:
+            request = self.request()
+        except (PoolsError, ValueError) as exc:
+            self.query_one("#add-error", Static).update(str(exc))
+            return
+        if not request.characters and not request.extras_name:
+            self.query_one("#add-error", Static).update("Tick a character (space) or type an extra's name.")
+            return
+        self.dismiss(request)
+
+    def request(self) -> AddRequest:
+        """The form as a request (raises ValueError with a message for a bad field)."""
+        chosen = tuple(self.query_one(SelectionList).selected)
+        value = lambda wid: self.query_one(wid, Input).value.strip()  # noqa: E731
+        name = value("#add-name")
+        count = int(value("#add-count") or "1")
+        pools = parse_pools(value("#add-pools")) if name else {}
+        health = int(value("#add-health") or "0")
+        vampire = bool(self.query("#add-vampire") and self.query_one("#add-vampire", Checkbox).value)
+        return AddRequest(chosen, value("#add-side"), name, count if name else 0, pools, health, vampire)

@@ -1,0 +1,153 @@
+"""Statistics of what the log shows: counts per outcome next to the exact expected counts, successes, Hunger.
+
+The numbers come from :func:`vtm_tui.review.stats.roll_stats` (headless); this
+screen draws them: a bar per outcome with its count and the expected count from
+the engines' exact odds, a sparkline of successes per roll, and one sparkline of
+Hunger per character. ``c`` steps through the characters (all, then each).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Sparkline, Static
+
+from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.review.stats import RollStats, bar, roll_stats
+
+#: The outcome a storyteller asks about first, per rule set (the sentence under the table).
+HEADLINE = {"v5": "messy_critical", "v20": "botch", "ingenuity": "failure"}
+BAR_WIDTH = 22
+
+
+def outcome_table(stats: RollStats) -> Table:
+    """Outcome · bar · count · expected (exact), one row each."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True, width=BAR_WIDTH)
+    table.add_column(justify="right", no_wrap=True)
+    table.add_column(justify="right", no_wrap=True)
+    table.add_row(Text("outcome", "bold"), Text("", "bold"), Text("count", "bold"), Text("expected", "bold"))
+    most = max([o.count for o in stats.outcomes] + [o.expected for o in stats.outcomes] + [1])
+    for outcome in stats.outcomes:
+        shown = Text(bar(outcome.count, most, BAR_WIDTH), "bold")
+        table.add_row(outcome.name, shown, str(outcome.count), f"{outcome.expected:.1f}")
+    return table
+
+
+class LogStats(ModalScreen[None]):
+    """Statistics for a session (or all shown), for everyone or one character."""
+
+    HELP_TITLE = "Statistics"
+    DEFAULT_CSS = """
+    LogStats {
+        align: center middle;
+    }
+    LogStats > Vertical {
+        width: 90;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        background: $surface;
+        border: round $secondary;
+        padding: 0 1;
+    }
+    LogStats #stats-title { text-style: bold; height: 1; }
+    LogStats #stats-scroll { height: auto; max-height: 24; }
+    LogStats .stats-label { width: 24; height: 1; }
+    LogStats .stats-row { height: 1; }
+    LogStats Sparkline { width: 1fr; height: 1; }
+    LogStats .stats-heading { text-style: bold; height: 1; margin-top: 1; }
+    LogStats #stats-sentence { margin-top: 1; height: auto; }
+    LogStats #stats-hint { color: $text-muted; height: 1; }
+    """
+    BINDINGS = [
+        Binding("escape,q", "dismiss", "Close", id="stats.close"),
+        Binding("c", "next_actor", "Next character", id="stats.character"),
+        Binding("C", "all_actors", "Everyone", show=False, id="stats.everyone"),
+    ]
+
+    def __init__(self, entries: Sequence[LogEntry], *, scope: str, actor: str | None = None,
+                 options: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.entries = list(entries)
+        self.scope = scope
+        self.options = options or {}
+        self.actors = list(dict.fromkeys(e.actor for e in self.entries if e.actor and e.is_roll and e.result))
+        self.actor = actor if actor in self.actors else None
+        self.stats = self._compute()
+
+    def _compute(self) -> RollStats:
+        label = self.actor or self.scope
+        return roll_stats(self.entries, label=label, actor=self.actor, options=self.options)
+
+    @property
+    def ruleset(self) -> str:
+        return self.entries[0].ruleset if self.entries else "v5"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("", id="stats-title", markup=False)
+            with VerticalScroll(id="stats-scroll"):
+                yield Static("", id="stats-table")
+                yield Static("", id="stats-sentence", markup=False)
+                yield Static("", classes="stats-heading", id="successes-heading", markup=False)
+                yield Sparkline([], summary_function=max, id="successes")
+                yield Static("Hunger over the session", classes="stats-heading", id="hunger-heading")
+                yield Vertical(id="hunger-rows")
+            yield Static("c next character · C everyone · Esc close", id="stats-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#stats-scroll").focus()
+        self._show()
+
+    def _show(self) -> None:
+        stats = self.stats
+        who = self.actor or "everyone"
+        self.query_one("#stats-title", Static).update(f"Statistics — {self.scope} · {who}")
+        if not stats.rolls:
+            self.query_one("#stats-table", Static).update(Text("No rolls here yet.", "italic"))
+        else:
+            self.query_one("#stats-table", Static).update(outcome_table(stats))
+        headline = HEADLINE.get(self.ruleset, "")
+        sentence = stats.sentence(headline) if stats.rolls and headline else ""
+        if stats.rolls and stats.with_odds < stats.rolls:
+            sentence += f"\n({stats.rolls - stats.with_odds} rolls without known odds are left out of the expected counts)"
+        self.query_one("#stats-sentence", Static).update(sentence)
+        mean = stats.mean_successes
+        word = "total per roll" if self.ruleset == "ingenuity" else "successes per roll"
+        heading = f"{word.capitalize()}" + (f" (mean {mean:.1f}, {len(stats.successes)} rolls, oldest left)"
+                                              if mean is not None else ": none")
+        self.query_one("#successes-heading", Static).update(heading)
+        self.query_one("#successes", Sparkline).data = list(stats.successes) or [0]
+        rows = self.query_one("#hunger-rows", Vertical)
+        rows.remove_children()
+        hunger = {name: values for name, values in stats.hunger.items() if values}
+        self.query_one("#hunger-heading").display = bool(hunger)
+        widgets = []
+        for name, values in hunger.items():
+            label = f"{name[:15]:<15} {values[0]}→{values[-1]} (max {max(values)})"
+            widgets.append(Horizontal(Static(label, classes="stats-label", markup=False),
+                                      Sparkline(list(values), summary_function=max), classes="stats-row"))
+        if widgets:
+            rows.mount_all(widgets)
+
+    def action_next_actor(self) -> None:
+        if not self.actors:
+            return
+        index = self.actors.index(self.actor) + 1 if self.actor in self.actors else 0
+        self.actor = self.actors[index] if index < len(self.actors) else None
+        self.stats = self._compute()
+        self._show()
+
+    def action_all_actors(self) -> None:
+        self.actor = None
+        self.stats = self._compute()
+        self._show()

@@ -1,0 +1,145 @@
+"""Every die of a roll, its face written out, Hunger dice told apart by their brackets.
+
+``[7]`` is a regular die and ``⟨7⟩`` a Hunger die, so a storyteller reading a
+monochrome terminal (or a colour-blind one) sees which is which. The line below
+marks each die: ``*`` a ten, ``+`` a success, ``!`` a one (a Hunger one is what
+makes a bestial failure), ``·`` anything else. In pick mode (a Willpower
+re-roll by hand) the regular dice carry their key above them and ``^`` marks
+the picked ones. The widget draws whatever outcome it is given.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+CELL = 5
+LEGEND = {
+    "v5": "[n] regular · ⟨n⟩ Hunger · * ten · + success · ! one",
+    "v20": "* ten · + success · ! one (cancels a success)",
+    "ingenuity": "attribute, skill and luck dice; ★ luck 20 adds 4",
+}
+PICK_KEYS = "1234567890"
+
+
+def regular_face(face: int) -> str:
+    return f"[{face}]"
+
+
+def hunger_face(face: int) -> str:
+    return f"⟨{face}⟩"
+
+
+def _mark(face: int, target: int) -> str:
+    if face == 10:
+        return "*"
+    if face >= target:
+        return "+"
+    if face == 1:
+        return "!"
+    return "·"
+
+
+def shown_roll(outcome: Any) -> Any:
+    """The judged dice inside an outcome: a re-roll's result after, a Rouse's check, a Frenzy's roll."""
+    if hasattr(outcome, "selection"):  # a Willpower re-roll: show the dice as they stand now
+        return outcome.after
+    if hasattr(outcome, "check"):  # a Rouse check
+        return outcome.check
+    inner = getattr(outcome, "roll", None)
+    if inner is not None and hasattr(inner, "faces"):  # Frenzy, Remorse
+        return inner
+    return outcome
+
+
+def dice_cells(outcome: Any) -> list[tuple[str, str, str]]:
+    """(kind, face text, mark) for each d10 of a V5/V20 outcome, regular dice first."""
+    roll = shown_roll(outcome)
+    faces = tuple(getattr(roll, "faces", ()) or ())
+    if outcome.ruleset == "v20":
+        target = roll.difficulty
+        return [("regular", regular_face(f), _mark(f, target)) for f in faces]
+    cells = [("regular", regular_face(f), _mark(f, 6)) for f in faces]
+    cells += [("hunger", hunger_face(f), _mark(f, 6)) for f in getattr(roll, "hunger_faces", ())]
+    return cells
+
+
+class DiceView(Widget):
+    """The dice of one outcome; ``picked`` and ``pick_mode`` drive a Willpower re-roll by hand."""
+
+    DEFAULT_CSS = """
+    DiceView { height: auto; padding: 0 1; }
+    DiceView > .dice-view--hunger { text-style: bold; color: $error; }
+    DiceView > .dice-view--regular { text-style: bold; }
+    DiceView > .dice-view--legend { text-style: italic; color: $text-muted; }
+    DiceView > .dice-view--picked { text-style: reverse; }
+    """
+    COMPONENT_CLASSES = {"dice-view--hunger", "dice-view--regular", "dice-view--legend", "dice-view--picked"}
+
+    outcome: reactive[Any] = reactive(None, layout=True)
+    pick_mode: reactive[bool] = reactive(False, layout=True)
+    picked: reactive[tuple[int, ...]] = reactive((), layout=True)
+
+    def render(self) -> Text:
+        outcome = self.outcome
+        if outcome is None:
+            return Text("")
+        if outcome.ruleset == "ingenuity":
+            return self._ingenuity(outcome)
+        style = self.get_component_rich_style
+        cells = dice_cells(outcome)
+        per_line = max(1, (self.size.width - 2) // CELL) if self.size.width else 14
+        text = Text()
+        for start in range(0, len(cells), per_line):
+            chunk = list(enumerate(cells))[start : start + per_line]
+            if start:
+                text.append("\n")
+            if self.pick_mode:
+                keys = "".join(
+                    (PICK_KEYS[i] if kind == "regular" and i < len(PICK_KEYS) else "").center(CELL)
+                    for i, (kind, _, _) in chunk
+                )
+                text.append(keys.rstrip() + "\n")
+            for i, (kind, face, _) in chunk:
+                cell_style = style(f"dice-view--{kind}")
+                if i in self.picked:
+                    cell_style = cell_style + style("dice-view--picked")
+                text.append(face.center(CELL - 1), style=cell_style)
+                text.append(" ")
+            text.append("\n")
+            marks = "".join(("^" if i in self.picked else mark).center(CELL) for i, (_, _, mark) in chunk)
+            text.append(marks.rstrip())
+        text.append("\n")
+        text.append(LEGEND.get(outcome.ruleset, ""), style=style("dice-view--legend"))
+        return text
+
+    def _ingenuity(self, outcome: Any) -> Text:
+        data = outcome.to_dict()
+        faces = data.get("faces", {})
+        text = Text()
+        if "dice" in data:
+            dice = data["dice"]
+            text.append(f"{dice['attribute']} [{faces.get('attribute')}]  {dice['skill']} [{faces.get('skill')}]",
+                        style="bold")
+            luck = faces.get("luck")
+            if luck is not None:
+                text.append(f"  luck d20 [{luck}]" + (" ★ +4" if luck == 20 else ""))
+            for reroll in faces.get("rerolls", []):
+                text.append(f"\nre-rolled: {reroll}")
+        else:
+            text.append(f"luck d20 [{faces.get('luck')}]", style="bold")
+        text.append("\n")
+        text.append(LEGEND["ingenuity"], style=self.get_component_rich_style("dice-view--legend"))
+        return text
+
+    def describe(self) -> str:
+        """The dice as plain text (for tests): ``[10] [7] [3] ⟨10⟩ ⟨4⟩``."""
+        outcome = self.outcome
+        if outcome is None:
+            return ""
+        if outcome.ruleset == "ingenuity":
+            return self._ingenuity(outcome).plain
+        return " ".join(face for _, face, _ in dice_cells(outcome))

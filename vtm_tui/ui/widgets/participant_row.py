@@ -1,0 +1,77 @@
+"""One participant as a row of the turn-order table: marker, name, side, order facts, wounds.
+
+Nothing depends on colour alone: the current actor carries ``▶``, who has
+acted ``✓``, who is out ``✗`` with the reason written out; tied V20
+initiatives show ``=``. Pure functions of the conflict and the table, so
+tests can read a row without running the app.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from vtm_tui.conflict import v5_round, v20_round
+from vtm_tui.conflict.context import Table
+from vtm_tui.conflict.roster import is_extra
+from vtm_tui.conflict.wounds import condition
+from vtm_tui.model.conflict import Conflict, Participant
+
+CURRENT, ACTED, OUT, WAITING = "▶", "✓", "✗", " "
+#: Column headers, per rule set: the third column says what orders the round.
+COLUMNS = {"v5": ("", "Name", "Side", "Action", "Health", "State"),
+           "v20": ("", "Name", "Side", "Init", "Health", "State"),
+           "ingenuity": ("", "Name", "Team", "Turn", "Health", "State")}
+
+
+def marker(p: Participant, current: Participant | None, table: Table) -> str:
+    if current is not None and p.name == current.name:
+        return CURRENT
+    if p.out or not condition(p, table).can_act:
+        return OUT
+    return ACTED if p.acted else WAITING
+
+
+def order_cell(p: Participant, conflict: Conflict, table: Table) -> str:
+    """What orders this participant in the round, as a storyteller reads it."""
+    if table.ruleset == "v5":
+        text = v5_round.SHORT[v5_round.group_of(p)]
+        skill = p.extra.get("skill")
+        if skill:
+            text += f" ({skill})"
+        if p.name in conflict.state.get("passed", []):
+            text += " · passed"
+        return text
+    if table.ruleset == "v20":
+        if p.initiative is None:
+            return "—"
+        die = conflict.state.get("initiative", {}).get(p.name, [None])[0]
+        text = f"{p.initiative}" + (f" (d{die})" if die else "")
+        if v20_round.tied_with(conflict, p.name):
+            text = "=" + text
+        split = v20_round.split_text(conflict, p.name)
+        if split:
+            text += f" · {split.split(':')[0]}"
+        return text
+    if p.acted:
+        return "acted"
+    return "waiting"
+
+
+def state_cell(p: Participant, table: Table) -> str:
+    state = condition(p, table)
+    if p.out:
+        return f"out: {p.note or state.state}"
+    text = state.label
+    if is_extra(p):
+        pools = ", ".join(f"{k} {v}" if table.ruleset != "ingenuity" else f"{k} d{v}"
+                          for k, v in dict(p.extra.get("pools", {})).items())
+        text = f"{text} · {pools}" if pools else text
+    return text
+
+
+def row_cells(p: Participant, conflict: Conflict, table: Table, current: Participant | None) -> tuple[Text, ...]:
+    mark = marker(p, current, table)
+    style = "bold reverse" if mark == CURRENT else ("dim" if mark in (OUT, ACTED) else "")
+    name = p.name + (" *" if is_extra(p) else "")
+    cells = (mark, name, p.side, order_cell(p, conflict, table), condition(p, table).track, state_cell(p, table))
+    return tuple(Text(str(cell), style=style) for cell in cells)
