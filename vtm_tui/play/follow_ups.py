@@ -140,8 +140,8 @@ def _rerolls(roll: object, character: Character | None) -> list[FollowUp]:
         selection = select(roll, strategy)  # type: ignore[arg-type]
         name = STRATEGY_LABELS[strategy]
         if not selection:
-            out.append(FollowUp("reroll", f"{name}: {selection.reason}", key=key, strategy=strategy,
-                                available=False))
+            reason = selection.reason.rsplit(": ", 1)[-1]
+            out.append(FollowUp("reroll", f"{name}: {reason}", key=key, strategy=strategy, available=False))
             continue
         view = reroll_odds(roll, selection.indices)
         faces = " ".join(str(roll.faces[i]) for i in selection.indices)  # type: ignore[attr-defined]

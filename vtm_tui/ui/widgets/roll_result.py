@@ -37,7 +37,7 @@ def follow_up_text(item: FollowUp) -> str:
     if item.action == "info":
         return f"· {item.text}"
     mark = f"[{item.key}] " if item.key else ""
-    return f"{mark}{item.text}" + ("" if item.available else " (not available)")
+    return f"{mark}{'' if item.available else '✗ '}{item.text}"
 
 
 class RollResult(VerticalScroll, can_focus=True):
@@ -75,7 +75,9 @@ class RollResult(VerticalScroll, can_focus=True):
 
     def set_changes(self, changes: Iterable[str]) -> None:
         said = list(changes)
-        self.query_one("#result-changes", Static).update(Text("Saved: " + "; ".join(said) if said else ""))
+        static = self.query_one("#result-changes", Static)
+        static.update(Text("Saved: " + "; ".join(said) if said else ""))
+        static.display = bool(said)
 
     def set_keys(self, keys: str) -> None:
         self.query_one("#result-keys", Static).update(Text(keys))

@@ -1,0 +1,76 @@
+"""Writing what a roll did: log entries first (durable at once), then the sheet, through the store.
+
+The order matters: an entry is appended with fsync before the sheet is saved,
+so if the sheet save fails (another login changed the same fields) the dice are
+still on record and the storyteller is told the sheet did not change. A
+chronicle that never had a session starts session 1 on its first roll, as the
+coterie screen does for its edits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from vtm_tui.errors import VtmError
+from vtm_tui.model.character import Character
+from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.play.apply import Applied
+from vtm_tui.store.errors import ConflictError
+
+if TYPE_CHECKING:
+    from vtm_tui.store.chronicle_store import ChronicleStore
+
+
+class Recorder:
+    """Logs roll entries and saves the sheets they change, for one open chronicle."""
+
+    def __init__(self, store: ChronicleStore, clock: Callable[[], datetime],
+                 on_session_started: Callable[[int], None] | None = None) -> None:
+        self.store = store
+        self.clock = clock
+        self.on_session_started = on_session_started
+
+    def session(self) -> int:
+        """The session entries go to; the first roll of a new chronicle starts session 1."""
+        chronicle = self.store.chronicle
+        if chronicle.current_session == 0:
+            number = self.store.start_session(self.clock())
+            if self.on_session_started is not None:
+                self.on_session_started(number)
+            return number
+        return chronicle.current_session
+
+    def log(self, entry: LogEntry) -> None:
+        self.store.log(entry)
+
+    def record(self, applied: Applied, character: Character) -> Character:
+        """Append ``applied.entries`` (fsynced), then save the changed sheet; returns the sheet as it now is."""
+        for entry in applied.entries:
+            self.store.log(entry)
+        if not applied.changed:
+            return character
+        try:
+            return self.store.save_character(applied.character)
+        except ConflictError:
+            self.store.reload()
+            raise
+
+    def free_botch_used(self) -> bool:
+        """Whether this session already forgave a V20 botch (the free-botch house rule)."""
+        from vtm_tui.store.session_log import read_session, session_path
+
+        number = self.store.chronicle.current_session
+        if not number or not session_path(self.store.path, number).exists():
+            return False
+        try:
+            log = read_session(self.store.path, number, recover=False)
+        except (VtmError, OSError):
+            return False
+        return any(entry.roll.get("free_botch_consumed") is True for entry in log.entries)
+
+    def last_pool(self, actor: str) -> str | None:
+        from vtm_tui.play.defaults import find_last_pool
+
+        return find_last_pool(self.store.path, self.store.chronicle.current_session, actor)

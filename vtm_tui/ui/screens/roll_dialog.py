@@ -1,0 +1,449 @@
+"""``r``: the roll dialog — a pool with live exact odds, the dice, the result and what follows.
+
+A thin shell over :mod:`vtm_tui.play`: the form's text becomes a request
+(``make_request``), the chart shows ``odds(request)``, Enter rolls with the
+app's dice (or judges typed faces), and every roll is appended to the session
+log the moment it is made, before the sheet it changes is saved. The result page
+offers the V5 follow-ups as one-key actions: Willpower re-roll by strategy
+(``1``-``4``, each with its exact odds given the dice showing) or by hand
+(``p``), a Rouse check (``o``), the hunger frenzy a failed forced Rouse owes
+(``f``), win at a cost noted (``c``); ``n`` rolls again, Enter or Esc closes.
+
+Seams with the app: ``app.chronicle_store``, ``app.dice``, ``app.clock``; the
+dialog posts :class:`~vtm_tui.ui.messages.CharacterChanged` after saving a sheet.
+Frenzy, Remorse and Rouse open with ``RollDialog.for_frenzy(character)``,
+``for_remorse`` and ``for_rouse`` (or ``RollDialog(character, kind=...)``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, Input, Select, Static
+
+from vtm_tui.errors import VtmError
+from vtm_tui.model.character import Character
+from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.play import (
+    FollowUp,
+    RollRequest,
+    apply,
+    default_pool,
+    faces_hint,
+    follow_ups,
+    judge_faces,
+    make_request,
+    note_entry,
+    odds,
+    perform,
+    reroll_odds,
+    surge_rouse,
+    willpower_reroll,
+)
+from vtm_tui.play.record import Recorder
+from vtm_tui.rules.dice import GivenFaces, parse_faces
+from vtm_tui.store.errors import ConflictError
+from vtm_tui.ui.messages import CharacterChanged
+from vtm_tui.ui.widgets.dice_view import PICK_KEYS, DiceView
+from vtm_tui.ui.widgets.roll_form import LIVE_FIELDS, RollForm
+from vtm_tui.ui.widgets.roll_result import RollResult
+
+TITLES = {"test": "Roll", "rouse": "Rouse check", "remorse": "Remorse test", "frenzy": "Frenzy test",
+          "check": "Check"}
+FIXED_POOLS = {"rouse": "Rouse check", "remorse": "Remorse", "frenzy": "Frenzy", "check": "Check"}
+FORM_KEYS = "Enter rolls · Tab next field · → or Tab completes a trait · Esc closes"
+
+
+class RollDialog(ModalScreen[LogEntry | None]):
+    """Roll for one character; returns the last logged roll entry (None if nothing was rolled)."""
+
+    HELP_TITLE = "Roll dialog"
+    CSS_PATH = "roll_dialog.tcss"
+    BINDINGS = [
+        Binding("escape", "back", "Close", id="roll.close"),
+        Binding("enter", "confirm", "Close / re-roll picked", show=False, id="roll.confirm"),
+        *[Binding(key, f"digit('{key}')", f"Re-roll strategy {key}" if key in "1234" else "Pick die",
+                  show=False, id=f"roll.digit_{key}") for key in PICK_KEYS],
+        Binding("p", "pick", "Re-roll by hand", show=False, id="roll.pick"),
+        Binding("o", "rouse", "Rouse check", show=False, id="roll.rouse"),
+        Binding("f", "frenzy", "Frenzy test", show=False, id="roll.frenzy"),
+        Binding("c", "cost", "Win at a cost", show=False, id="roll.cost"),
+        Binding("n,r", "again", "New roll", show=False, id="roll.again"),
+    ]
+
+    def __init__(self, character: Character | None, *, kind: str = "test", difficulty: int | None = None) -> None:
+        super().__init__()
+        self.character = character
+        self.kind = kind
+        self.initial_difficulty = difficulty
+        self.mode = "form"  # form | result | pick | faces
+        self.request: RollRequest | None = None
+        self.outcome: Any = None
+        self.result_request: RollRequest | None = None
+        self.result_entry: LogEntry | None = None
+        self.last_entry: LogEntry | None = None
+        self.from_faces = False
+        self.items: tuple[FollowUp, ...] = ()
+        self.pending_choice: Any = None
+        self.recorder: Recorder | None = None
+        self.free_botch_used = False
+
+    @classmethod
+    def for_frenzy(cls, character: Character | None, difficulty: int = 4) -> RollDialog:
+        """A Frenzy test (Willpower + Humanity // 3, no Hunger dice), Difficulty 4 unless told."""
+        return cls(character, kind="frenzy", difficulty=difficulty)
+
+    @classmethod
+    def for_remorse(cls, character: Character | None) -> RollDialog:
+        """The end-of-session Remorse test (10 − Humanity − stains dice)."""
+        return cls(character, kind="remorse")
+
+    @classmethod
+    def for_rouse(cls, character: Character | None) -> RollDialog:
+        return cls(character, kind="rouse")
+
+    @property
+    def selected_character(self) -> Character | None:
+        return self.character
+
+    # -- building ------------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Vertical(id="roll-box") as box:
+            if self.character is None:
+                yield Static("No character is selected: pick one on the coterie screen (1), then press r.")
+                return
+            box.border_title = f"{TITLES.get(self.kind, 'Roll')} — {self.character.name}"
+            box.border_subtitle = self.character.ruleset.upper().replace("INGENUITY", "Ingenuity")
+            yield RollForm(self.character, self.kind, self._opening_pool(), fixed_pool=FIXED_POOLS.get(self.kind, ""),
+                           difficulty=None if self.initial_difficulty is None else str(self.initial_difficulty),
+                           surge_dice=self._surge_dice(), id="form")
+            yield RollResult(id="result")
+            yield Input("", id="reroll-faces", compact=True)
+            yield Static(FORM_KEYS, id="keys")
+
+    def _opening_pool(self) -> str:
+        assert self.character is not None
+        store = getattr(self.app, "chronicle_store", None)
+        if store is not None:
+            self.recorder = Recorder(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
+        if self.kind != "test":
+            return ""
+        last = self.recorder.last_pool(self.character.name) if self.recorder else None
+        return default_pool(self.character, self.character.ruleset, last)
+
+    def _surge_dice(self) -> int:
+        if self.character is None or self.character.ruleset != "v5":
+            return 0
+        from vtm_tui.rules.v5 import blood_potency
+
+        return blood_potency(self.character.sheet.blood_potency).surge
+
+    def on_mount(self) -> None:
+        if self.character is None:
+            self.app.notify("No character selected: pick one on the coterie screen first.", title="Roll",
+                            severity="warning")
+            self.dismiss(None)
+            return
+        self.query_one("#result", RollResult).display = False
+        self.query_one("#reroll-faces", Input).display = False
+        if self.character.ruleset == "v20" and self.recorder is not None:
+            self.free_botch_used = self.recorder.free_botch_used()
+        self.refresh_request()
+        self.query_one("#pool" if self.kind == "test" else "#faces", Input).focus()
+
+    # -- the form ------------------------------------------------------------------------------------
+    def build_request(self) -> RollRequest:
+        assert self.character is not None
+        form = self.query_one(RollForm)
+        store = getattr(self.app, "chronicle_store", None)
+        options = dict(store.chronicle.options) if store is not None else {}
+        return make_request(self.character, kind=self.kind, options=options, free_botch_used=self.free_botch_used,
+                            **form.values())
+
+    def refresh_request(self) -> RollRequest | None:
+        """Re-read the form: the request, its odds in the chart, or the error inline."""
+        form = self.query_one(RollForm)
+        try:
+            request = self.build_request()
+            view = odds(request)
+        except VtmError as exc:
+            self.request = None
+            form.show_error(str(exc))
+            return None
+        self.request = request
+        form.show_request(request, view, faces_hint(request))
+        return request
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id in LIVE_FIELDS:
+            self.refresh_request()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self.refresh_request()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "add-trait":
+            if not event.select.is_blank():
+                name = str(event.value)
+                event.select.clear()
+                self.query_one(RollForm).add_trait(name)
+            return
+        self.refresh_request()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == "reroll-faces":
+            self._typed_reroll(event.value)
+            return
+        self.roll()
+
+    # -- rolling -------------------------------------------------------------------------------------
+    def roll(self) -> None:
+        """Roll (or judge the typed faces), log at once, save what changed, show the result."""
+        request = self.refresh_request()
+        if request is None or self.character is None:
+            self.query_one("#pool", Input).focus()
+            return
+        form = self.query_one(RollForm)
+        faces = form.faces
+        dice = self.app.dice  # type: ignore[attr-defined]
+        try:
+            if request.surge:
+                surge_dice = dice
+                if faces:
+                    first, _, faces = faces.replace(",", " ").strip().partition(" ")
+                    surge_dice = GivenFaces({"regular": parse_faces(first, sides=10, what="Blood Surge Rouse face")})
+                rouse = surge_rouse(request, surge_dice)
+                rouse_request = make_request(self.character, kind="rouse", comment="Blood Surge")
+                self._record(rouse_request, rouse)
+            outcome = judge_faces(request, faces) if faces else perform(request, dice)
+        except VtmError as exc:
+            form.show_error(str(exc))
+            self.query_one("#faces" if faces else "#pool", Input).focus()
+            return
+        self.from_faces = bool(faces)
+        self._record(request, outcome, show=True)
+
+    def _record(self, request: RollRequest, outcome: Any, *, ref: str = "", show: bool = False) -> LogEntry | None:
+        assert self.character is not None
+        if self.recorder is None:
+            entry = None
+            changes: tuple[str, ...] = ()
+        else:
+            try:
+                session = self.recorder.session()
+                applied = apply(self.character, request, outcome, session=session, now=self.app.clock(), ref=ref)  # type: ignore[attr-defined]
+                saved = self.recorder.record(applied, self.character)
+            except ConflictError as exc:
+                self.app.notify(f"{exc}\nThe roll is logged; the sheet was reloaded and not changed.",
+                                title="Changed by another process", severity="error", timeout=12)
+                saved, applied = self.character, None
+            except VtmError as exc:
+                self.app.notify(str(exc), title="Not saved", severity="error", timeout=12)
+                return None
+            entry = applied.entries[0] if applied else None
+            changes = applied.changes if applied else ()
+            if applied and applied.changed:
+                self.character = saved
+                self.post_message(CharacterChanged(saved))
+            if getattr(outcome, "free_botch_consumed", False):
+                self.free_botch_used = True
+        self.last_entry = entry or self.last_entry
+        if show:
+            self.show_result(request, outcome, entry, changes)
+        return entry
+
+    def show_result(self, request: RollRequest, outcome: Any, entry: LogEntry | None, changes: tuple[str, ...]) -> None:
+        self.request = request
+        self.result_request, self.outcome, self.result_entry = request, outcome, entry
+        self.items = follow_ups(outcome, request, self.character)
+        self.mode = "result"
+        self.query_one(RollForm).display = False
+        result = self.query_one("#result", RollResult)
+        result.display = True
+        head = request.headline() + (" · typed faces" if self.from_faces else "")
+        result.show(outcome, head, self.items, changes, self._result_keys())
+        self.query_one("#keys", Static).update("")
+        result.focus()
+        self.refresh_bindings()
+
+    def _result_keys(self) -> str:
+        keys = sorted({item.key for item in self.items if item.key and item.available})
+        hint = [f"[{'/'.join(keys)}] follow-up"] if keys else []
+        return " · ".join(hint + ["[n] new roll", "Enter/Esc close"])
+
+    def _item(self, action: str, key: str | None = None) -> FollowUp | None:
+        for item in self.items:
+            if item.action == action and (key is None or item.key == key):
+                return item
+        return None
+
+    # -- follow-ups ----------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("pick", "rouse", "frenzy", "cost"):
+            return self.mode == "result" and self._item(action) is not None
+        if action == "again":
+            return self.mode == "result"
+        if action == "digit":
+            return self.mode in ("result", "pick")
+        if action == "confirm":
+            return self.mode in ("result", "pick")
+        return True
+
+    def action_digit(self, key: str) -> None:
+        if self.mode == "pick":
+            self._toggle_pick(PICK_KEYS.index(key))
+            return
+        item = self._item("reroll", key)
+        if item is None:
+            return
+        if not item.available:
+            self._say(item.text)
+            return
+        self._reroll(item.strategy, len(item.indices))
+
+    def _reroll(self, choice: Any, count: int) -> None:
+        if self.from_faces:
+            self.pending_choice = choice
+            field = self.query_one("#reroll-faces", Input)
+            field.placeholder = f"type the {count} re-rolled face{'s' if count != 1 else ''}, then Enter (Esc cancels)"
+            field.value = ""
+            field.display = True
+            self.mode = "faces"
+            field.focus()
+            return
+        self._apply_reroll(choice, self.app.dice)  # type: ignore[attr-defined]
+
+    def _typed_reroll(self, text: str) -> None:
+        try:
+            faces = parse_faces(text, sides=10, what="Re-rolled faces")
+            dice = GivenFaces({"reroll": faces})
+            done = self._apply_reroll(self.pending_choice, dice)
+            if done:
+                dice.check_used()
+        except VtmError as exc:
+            self._say(str(exc))
+            return
+        self.query_one("#reroll-faces", Input).display = False
+
+    def _apply_reroll(self, choice: Any, dice: Any) -> bool:
+        assert self.result_request is not None
+        try:
+            outcome = willpower_reroll(self.outcome, choice, dice)
+        except VtmError as exc:
+            self._say(str(exc))
+            return False
+        ref = self.result_entry.id if self.result_entry else ""
+        self._record(self.result_request, outcome, ref=ref, show=True)
+        return True
+
+    def action_pick(self) -> None:
+        self.mode = "pick"
+        dice = self.query_one(DiceView)
+        dice.pick_mode, dice.picked = True, ()
+        self._say("Pick up to 3 regular dice with their keys, Enter re-rolls them (1 Willpower), Esc cancels")
+        self.refresh_bindings()
+
+    def _toggle_pick(self, index: int) -> None:
+        dice = self.query_one(DiceView)
+        roll = self.outcome
+        if index >= len(roll.faces):
+            self._say(f"die #{index + 1} is not a regular die: Willpower re-rolls only regular dice")
+            return
+        picked = list(dice.picked)
+        if index in picked:
+            picked.remove(index)
+        elif len(picked) >= 3:
+            self._say("Willpower re-rolls at most 3 dice")
+            return
+        else:
+            picked.append(index)
+        dice.picked = tuple(picked)
+        if picked:
+            view = reroll_odds(roll, picked)
+            self._say(f"Picked {len(picked)}: win {view.p_win:.1%} after the re-roll · Enter re-rolls · Esc cancels")
+        else:
+            self._say("Pick up to 3 regular dice with their keys, Enter re-rolls them, Esc cancels")
+
+    def action_confirm(self) -> None:
+        if self.mode == "pick":
+            picked = list(self.query_one(DiceView).picked)
+            if not picked:
+                self._say("Pick at least one regular die first (its key is shown above it)")
+                return
+            self._reroll(picked, len(picked))
+            return
+        self.dismiss(self.last_entry)
+
+    def action_rouse(self) -> None:
+        self._follow_roll("rouse")
+
+    def action_frenzy(self) -> None:
+        item = self._item("frenzy")
+        self._follow_roll("frenzy", difficulty=item.difficulty if item else 4)
+
+    def _follow_roll(self, kind: str, difficulty: int | None = None) -> None:
+        assert self.character is not None
+        try:
+            request = make_request(self.character, kind=kind, difficulty=difficulty)
+            outcome = perform(request, self.app.dice)  # type: ignore[attr-defined]
+        except VtmError as exc:
+            self._say(str(exc))
+            return
+        self.from_faces = False
+        self._record(request, outcome, ref=self.result_entry.id if self.result_entry else "", show=True)
+
+    def action_cost(self) -> None:
+        if self.recorder is None or self.result_request is None:
+            return
+        entry = note_entry(self.result_request, "win at a cost: the goal is reached, with a cost",
+                           session=self.recorder.session(), now=self.app.clock(),  # type: ignore[attr-defined]
+                           ref=self.result_entry.id if self.result_entry else "")
+        try:
+            self.recorder.log(entry)
+        except VtmError as exc:
+            self._say(str(exc))
+            return
+        self._say("Noted in the log: won at a cost")
+
+    def action_again(self) -> None:
+        """Back to the form, same pool and settings, for another roll."""
+        self.mode = "form"
+        self.query_one("#result", RollResult).display = False
+        form = self.query_one(RollForm)
+        form.display = True
+        self.query_one("#faces", Input).value = ""
+        self.query_one("#keys", Static).update(FORM_KEYS)
+        self.refresh_request()
+        self.query_one("#pool" if self.kind == "test" else "#faces", Input).focus()
+        self.refresh_bindings()
+
+    def action_back(self) -> None:
+        if self.mode == "pick":
+            self.mode = "result"
+            dice = self.query_one(DiceView)
+            dice.pick_mode, dice.picked = False, ()
+            self._say(self._result_keys())
+            self.refresh_bindings()
+            return
+        if self.mode == "faces":
+            self.mode = "result"
+            self.query_one("#reroll-faces", Input).display = False
+            self.query_one("#result", RollResult).focus()
+            return
+        self.dismiss(self.last_entry)
+
+    def _say(self, text: str) -> None:
+        if self.mode in ("result", "pick", "faces"):
+            self.query_one("#result", RollResult).set_keys(text)
+        else:
+            self.query_one("#keys", Static).update(text)
+
+    def _session_started(self, number: int) -> None:
+        publish = getattr(self.app, "publish_chronicle", None)
+        if publish is not None:
+            publish()

@@ -1,0 +1,214 @@
+"""The roll dialog's form: pool (with completion), Difficulty and its ladder, modifiers, options, faces.
+
+Only fields live here; the dialog reads them with :meth:`RollForm.values`,
+builds the request through the play layer and tells the form what to show
+(:meth:`RollForm.show_request`, :meth:`RollForm.show_error`). Laid out one row
+per line with compact inputs so the whole form and the odds chart fit 80×24.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.suggester import Suggester
+from textual.widgets import Checkbox, Input, Label, Select, Static
+
+from vtm_tui.model.character import Character
+from vtm_tui.play.defaults import completion_names, trait_completions
+from vtm_tui.play.ladders import DEFAULT_DIFFICULTY, ladder_text
+from vtm_tui.play.request import RollRequest
+from vtm_tui.ui.widgets.odds_chart import OddsChart
+
+#: Fields whose changes re-compute the request and the odds.
+LIVE_FIELDS = ("pool", "difficulty", "modifier", "difficulty-modifier")
+MODIFIER_LABELS = {"v5": "± dice", "v20": "± dice", "ingenuity": "± adv."}
+
+
+class PoolSuggester(Suggester):
+    """Completes the last term of a pool with the character's trait names, any case (``wits+aw``)."""
+
+    def __init__(self, character: Character) -> None:
+        super().__init__(use_cache=True, case_sensitive=True)  # matching folds case itself, keeping what was typed
+        self.character = character
+
+    async def get_suggestion(self, value: str) -> str | None:
+        found = trait_completions(self.character, value)
+        return found[0] if found else None
+
+
+class PoolInput(Input):
+    """The pool field: Tab accepts a shown completion (as → does), else moves on."""
+
+    BINDINGS = [Binding("tab", "complete", "Complete", show=False, id="roll.complete")]
+
+    def action_complete(self) -> None:
+        if self._suggestion and self.cursor_at_end and self._suggestion != self.value:
+            self.value = self._suggestion
+            self.cursor_position = len(self.value)
+        else:
+            self.screen.focus_next()
+
+
+class MarkedCheckbox(Checkbox):
+    """A checkbox whose mark is ``X`` when on and blank when off, not a colour change alone."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 - Textual's name
+        return "X" if self.value else " "
+
+
+class RollForm(VerticalScroll):
+    """The fields of a roll for one character and kind."""
+
+    DEFAULT_CSS = """
+    RollForm { height: auto; max-height: 100%; }
+    RollForm .row { height: 1; margin: 0 1; }
+    RollForm .row > Label { width: 11; color: $text-muted; }
+    RollForm .row > Input { width: 1fr; }
+    RollForm .row > .short { width: 8; }
+    RollForm .row > .gap { width: 2; }
+    RollForm .row > Checkbox { width: auto; margin-right: 1; }
+    RollForm .row > Select { width: 1fr; }
+    RollForm #add-trait { width: 26; }
+    RollForm #pool-status { margin: 0 1; height: auto; }
+    RollForm #pool-status.-error { color: $error; text-style: bold; }
+    RollForm #ladder { margin: 0 1; height: auto; color: $text-muted; }
+    RollForm OddsChart { margin-top: 1; }
+    """
+
+    def __init__(self, character: Character, kind: str, pool: str, *, fixed_pool: str = "",
+                 difficulty: str | None = None, surge_dice: int = 0, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.character = character
+        self.kind = kind
+        self.initial_pool = pool
+        self.fixed_pool = fixed_pool
+        ruleset = character.ruleset
+        default = DEFAULT_DIFFICULTY[ruleset]
+        self.initial_difficulty = difficulty if difficulty is not None else ("" if not default else str(default))
+        self.surge_dice = surge_dice
+        self._specialties: tuple[tuple[str, str], ...] = ()
+
+    def compose(self) -> ComposeResult:
+        ruleset = self.character.ruleset
+        fixed = bool(self.fixed_pool)
+        with Horizontal(classes="row"):
+            yield Label("Pool")
+            yield PoolInput(self.fixed_pool or self.initial_pool, id="pool", compact=True, disabled=fixed,
+                            suggester=None if fixed else PoolSuggester(self.character),
+                            placeholder="e.g. Wits + Awareness (→ or Tab completes)")
+            if not fixed:
+                yield Select(self._trait_options(), prompt="+ add a trait", id="add-trait", compact=True)
+        yield Static("", id="pool-status")
+        no_difficulty = self.kind in ("rouse", "check", "remorse")
+        with Horizontal(classes="row"):
+            yield Label("Difficulty")
+            yield Input(self.initial_difficulty, id="difficulty", compact=True, disabled=no_difficulty,
+                        placeholder="none" if ruleset == "ingenuity" else "")
+            yield Label(MODIFIER_LABELS[ruleset], classes="short")
+            yield Input("", id="modifier", compact=True, placeholder="0", classes="short",
+                        disabled=fixed or self.kind != "test")
+            yield Label("± Diff.", classes="short")
+            yield Input("", id="difficulty-modifier", compact=True, placeholder="0", classes="short",
+                        disabled=no_difficulty)
+        yield Static(Text("Ladder: " + ladder_text(ruleset)), id="ladder")
+        with Horizontal(classes="row"):
+            yield MarkedCheckbox("Secret", id="secret", compact=True)
+            if ruleset == "v5" and self.kind == "test" and getattr(self.character.sheet, "is_vampire", False):
+                yield MarkedCheckbox(f"Blood Surge +{self.surge_dice}", id="surge", compact=True)
+            if ruleset == "v20":
+                yield MarkedCheckbox("Spend Willpower", id="willpower", compact=True)
+            if self.kind == "test":
+                prompt = "no proficiency" if ruleset == "ingenuity" else "no specialty"
+                yield Select([], prompt=prompt, id="specialty", compact=True)
+        with Horizontal(classes="row"):
+            yield Label("Comment")
+            yield Input("", id="comment", compact=True, placeholder="what is attempted (logged)")
+        with Horizontal(classes="row"):
+            yield Label("Faces")
+            yield Input("", id="faces", compact=True, placeholder="empty: the app rolls; or type physical dice")
+        yield OddsChart(id="odds")
+
+    def _trait_options(self) -> list[tuple[str, str]]:
+        traits = self.character.traits()
+        return [(f"{name} {self._rating(traits.get(name, 0))}", name) for name in completion_names(self.character)]
+
+    def _rating(self, value: int) -> str:
+        return f"d{value}" if self.character.ruleset == "ingenuity" else str(value)
+
+    # -- reading ---------------------------------------------------------------------------------
+    def values(self) -> dict[str, Any]:
+        """Every field as the play layer's ``make_request`` takes it (faces apart)."""
+        def text(name: str) -> str:
+            return self.query_one(f"#{name}", Input).value
+
+        def checked(name: str) -> bool:
+            found = self.query(f"#{name}")
+            return bool(found) and bool(found.first(Checkbox).value)
+
+        specialty = ""
+        found = self.query("#specialty")
+        if found:
+            select = found.first(Select)
+            specialty = "" if select.is_blank() else str(select.value)
+        return {
+            "pool_text": self.fixed_pool or text("pool"),
+            "difficulty": text("difficulty"),
+            "modifier": text("modifier"),
+            "difficulty_modifier": text("difficulty-modifier"),
+            "secret": checked("secret"),
+            "surge": checked("surge"),
+            "willpower": checked("willpower"),
+            "specialty": specialty,
+            "comment": text("comment"),
+        }
+
+    @property
+    def faces(self) -> str:
+        return self.query_one("#faces", Input).value.strip()
+
+    # -- showing ---------------------------------------------------------------------------------
+    def show_request(self, request: RollRequest, odds_view: Any, faces_hint: str) -> None:
+        lines = [request.headline()]
+        lines += [f"  {p}" for p in request.penalties]
+        lines += [f"  ⚠ {w}" for w in request.warnings]
+        lines += [f"  note: {n}" for n in request.notes]
+        status = self.query_one("#pool-status", Static)
+        status.update(Text("\n".join(lines)))
+        status.remove_class("-error")
+        self.query_one("#faces", Input).placeholder = f"empty: the app rolls; or {faces_hint}"
+        self.query_one(OddsChart).view = odds_view
+        self._offer_specialties(request)
+
+    def show_error(self, message: str) -> None:
+        status = self.query_one("#pool-status", Static)
+        status.update(Text("⚠ " + message))
+        status.add_class("-error")
+        self.query_one(OddsChart).view = None
+
+    def _offer_specialties(self, request: RollRequest) -> None:
+        """Offer the specialties of the pool's traits (Ingenuity: every proficiency)."""
+        found = self.query("#specialty")
+        if not found:
+            return
+        sheet = self.character.sheet
+        if self.character.ruleset == "ingenuity":
+            options = tuple((f"{name} +{bonus}", name) for name, bonus in sheet.proficiencies.items())
+        else:
+            names = {name for name, _ in request.traits}
+            options = tuple((f"{spec} ({trait})", spec) for trait, specs in sheet.specialties.items()
+                            if trait in names for spec in specs)
+        if options != self._specialties:
+            self._specialties = options
+            found.first(Select).set_options(options)
+
+    def add_trait(self, name: str) -> None:
+        """Append ``+ name`` to the pool (from the trait picker)."""
+        pool = self.query_one("#pool", Input)
+        pool.value = f"{pool.value.rstrip()} + {name}" if pool.value.strip() else name
+        pool.cursor_position = len(pool.value)
+        pool.focus()
