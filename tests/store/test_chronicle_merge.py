@@ -44,5 +44,13 @@ def test_merge_properties(base: dict, ours: dict, theirs: dict) -> None:
         assert merged == theirs and not clashes
     if theirs == base:
         assert merged == ours and not clashes
-    if ours == theirs:
-        assert merged == ours and not clashes
+    if not clashes:  # nothing either side changed is dropped
+        for side in (ours, theirs):
+            for key in set(side) | set(base):
+                if side.get(key) != base.get(key) and not isinstance(side.get(key), dict):
+                    assert merged.get(key) == side.get(key)
+
+
+def test_equal_changes_on_both_sides_still_clash() -> None:
+    _, clashes = three_way_merge({"xp": 5}, {"xp": 6}, {"xp": 6})
+    assert clashes == ["xp"]

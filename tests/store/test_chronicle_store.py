@@ -78,13 +78,15 @@ def test_changed_on_disk_sees_other_processes(chronicle: Path) -> None:
     assert one.changed_on_disk()
 
 
-def test_same_value_from_both_sides_is_not_a_conflict(chronicle: Path) -> None:
+def test_same_value_from_both_sides_is_still_refused(chronicle: Path) -> None:
+    """Two logins each adding 1 XP write the same number: agreeing would lose a point."""
     one, two = open_chronicle(chronicle), open_chronicle(chronicle)
-    for store in (one, two):
-        ana = store.character("ana")
-        ana.sheet.hunger = 2
-        store.save_character(ana)
-    assert open_chronicle(chronicle).character("ana").sheet.hunger == 2
+    a1, a2 = one.character("ana"), two.character("ana")
+    a1.sheet.experience_total += 1
+    one.save_character(a1)
+    a2.sheet.experience_total += 1
+    with pytest.raises(ConflictError, match="'experience.total'"):
+        two.save_character(a2)
 
 
 def test_chronicle_file_is_merged_too(chronicle: Path) -> None:

@@ -3,9 +3,10 @@
 When a save finds the file changed since it was read, the store compares three
 versions key by key: the text it read (*base*), what this process wants to
 write (*ours*) and what is on disk now (*theirs*). A key only one side changed
-takes that side's value; a key both changed to the same value is fine; a key
-both changed differently is a *clash*, reported by its dotted name so the
-message can say exactly which field two people edited at once. Tables are
+takes that side's value; a key both sides changed is a *clash*, reported by
+its dotted name so the message can say exactly which field two people edited
+at once. Even two equal changes clash: two logins each adding 1 XP to 5 both
+write 6, and taking that as agreement would lose one of the two points. Tables are
 merged key by key; lists and plain values are compared whole.
 """
 
@@ -26,12 +27,12 @@ def three_way_merge(base: Mapping[str, Any], ours: Mapping[str, Any], theirs: Ma
     for key in keys:
         b, o, t = base.get(key, _MISSING), ours.get(key, _MISSING), theirs.get(key, _MISSING)
         name = f"{prefix}.{key}" if prefix else key
-        if _same(o, t):
-            value = o
-        elif _same(o, b):
+        if _same(o, b):
             value = t
         elif _same(t, b):
             value = o
+        elif o is _MISSING and t is _MISSING:
+            value = o  # deleted on both sides: nothing can be lost
         elif isinstance(o, Mapping) and isinstance(t, Mapping) and (b is _MISSING or isinstance(b, Mapping)):
             value, inner = three_way_merge({} if b is _MISSING else b, o, t, name)
             clashes.extend(inner)
