@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-CORE = ["vtm_tui.rules", "vtm_tui.model", "vtm_tui.store", "vtm_tui.commands", "vtm_tui.cli", "vtm_tui.play", "vtm_tui.review"]
+CORE = ["vtm_tui.rules", "vtm_tui.model", "vtm_tui.store", "vtm_tui.commands", "vtm_tui.cli", "vtm_tui.play", "vtm_tui.review", "vtm_tui.conflict"]
 
 
 def _modules_after_import(module: str) -> list[str]:
