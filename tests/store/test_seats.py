@@ -1,0 +1,185 @@
+"""Seat files: who is connected, cleaned up on exit, stale after a crash; and roll requests in the log."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from vtm_tui.errors import VtmError
+from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.store.errors import StoreError
+from vtm_tui.store.requests import (
+    CANCEL_KIND,
+    ask_for_roll,
+    cancel_entry,
+    open_requests,
+    request_entry,
+)
+from vtm_tui.store.seats import SEATS_DIR, STALE_AFTER, Seat, list_seats, read_seat, this_host
+from vtm_tui.store.session_log import read_session
+
+NOW = datetime(2026, 11, 29, 21, 30, tzinfo=timezone.utc)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_seat_is_written_listed_and_removed_on_leave(tmp_path: Path) -> None:
+    seat = Seat(tmp_path, role="player", player="Ana", characters=("Inês Valadares",), via="local").take()
+    assert seat.path == tmp_path / SEATS_DIR / f"{os.getpid()}-{this_host()}.toml"
+    [info] = list_seats(tmp_path)
+    assert (info.role, info.player, info.characters, info.pid, info.via) == (
+        "player", "Ana", ("Inês Valadares",), os.getpid(), "local")
+    assert info.label() == "Ana (Inês Valadares)" and not info.stale and info.started is not None
+    seat.leave()
+    seat.leave()  # idempotent
+    assert list_seats(tmp_path) == [] and not seat.path.exists()
+
+
+def test_the_storyteller_is_listed_first_then_players_by_name(tmp_path: Path) -> None:
+    seats = [Seat(tmp_path, role="player", player="Tiago", pid=os.getpid(), host="h1"),
+             Seat(tmp_path, role="player", player="ana", pid=os.getpid(), host="h2"),
+             Seat(tmp_path, role="storyteller", pid=os.getpid(), host="h3")]
+    for seat in seats:
+        seat.take()
+    assert [s.label() for s in list_seats(tmp_path)] == ["Storyteller", "ana", "Tiago"]
+
+
+def test_a_dead_pid_on_this_host_is_stale_and_pruned(tmp_path: Path) -> None:
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()  # a pid that no longer runs
+    Seat(tmp_path, role="player", player="Ana", pid=child.pid).take()
+    Seat(tmp_path, role="storyteller").take()
+    kept = list_seats(tmp_path, prune=False)
+    assert [s.stale for s in kept] == [False, True]
+    assert [s.role for s in list_seats(tmp_path)] == ["storyteller"]
+    assert len(list((tmp_path / SEATS_DIR).glob("*.toml"))) == 1
+
+
+def test_an_old_heartbeat_is_stale_even_when_the_pid_runs(tmp_path: Path) -> None:
+    seat = Seat(tmp_path, role="player", player="Ana").take()
+    old = time.time() - STALE_AFTER - 5
+    os.utime(seat.path, (old, old))
+    assert read_seat(seat.path).stale
+    seat.beat()  # the live process touches it again
+    assert not read_seat(seat.path).stale
+
+
+def test_another_hosts_seat_is_judged_by_its_heartbeat_alone(tmp_path: Path) -> None:
+    seat = Seat(tmp_path, role="player", player="Ana", pid=999_999_999, host="elsewhere").take()
+    assert not read_seat(seat.path, alive=lambda pid: False).stale
+    assert read_seat(seat.path, now=time.time() + STALE_AFTER + 1).stale
+
+
+def test_a_pruned_live_seat_comes_back_on_its_next_heartbeat(tmp_path: Path) -> None:
+    seat = Seat(tmp_path, role="storyteller").take()
+    seat.path.unlink()
+    seat.beat()
+    assert seat.path.exists()
+
+
+def test_junk_in_the_seats_folder_is_ignored(tmp_path: Path) -> None:
+    folder = tmp_path / SEATS_DIR
+    folder.mkdir()
+    (folder / "1-x.toml").write_text("this is = = not toml", encoding="utf-8")
+    (folder / ".tmp-partial.toml").write_text("role = ", encoding="utf-8")
+    assert list_seats(tmp_path) == []
+    assert list_seats(tmp_path / "missing") == []
+
+
+def test_an_unknown_role_is_refused() -> None:
+    with pytest.raises(StoreError, match="role 'gm'"):
+        Seat(Path("."), role="gm")
+
+
+def _child(tmp_path: Path, body: str) -> subprocess.Popen:
+    code = textwrap.dedent(f"""
+        import sys, time
+        from vtm_tui.store.seats import take_seat
+        take_seat({str(tmp_path)!r}, "player", player="Ana", characters=("Inês",))
+        print("ready", flush=True)
+        {body}
+    """)
+    child = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "ready"
+    return child
+
+
+def test_a_seat_is_removed_when_the_process_exits(tmp_path: Path) -> None:
+    child = _child(tmp_path, "sys.exit(0)")
+    child.wait(timeout=30)
+    assert list((tmp_path / SEATS_DIR).glob("*.toml")) == []
+
+
+@pytest.mark.parametrize("signal_name", ["SIGHUP", "SIGTERM"])
+def test_a_seat_is_removed_when_the_connection_drops(tmp_path: Path, signal_name: str) -> None:
+    import signal
+
+    child = _child(tmp_path, "time.sleep(60)")
+    assert len(list_seats(tmp_path)) == 1
+    child.send_signal(getattr(signal, signal_name))
+    assert child.wait(timeout=30) == -getattr(signal, signal_name)  # still dies of the signal
+    assert list((tmp_path / SEATS_DIR).glob("*.toml")) == []
+
+
+def test_a_killed_process_leaves_a_seat_that_readers_find_stale(tmp_path: Path) -> None:
+    child = _child(tmp_path, "time.sleep(60)")
+    child.kill()
+    child.wait(timeout=30)
+    assert [s.stale for s in list_seats(tmp_path, prune=False)] == [True]
+    assert list_seats(tmp_path) == []
+
+
+# -- roll requests ----------------------------------------------------------------------------------------
+
+
+def _ask(actor: str = "Inês Valadares", **kwargs) -> LogEntry:
+    values = dict(session=1, ruleset="v5", actor=actor, pool="Wits + Awareness", difficulty=3, now=NOW)
+    values.update(kwargs)
+    return request_entry(**values)
+
+
+def test_a_request_is_open_until_a_roll_answers_it_or_it_is_withdrawn() -> None:
+    first, second, third = _ask(), _ask("Duarte Moniz", secret=True), _ask(prompt="again")
+    answer = LogEntry.new("roll", session=1, ruleset="v5", now=NOW, actor="Inês Valadares", result="win",
+                          ref=first.id)
+    cancel = cancel_entry(open_requests([third])[0], ruleset="v5", now=NOW)
+    assert cancel.kind == CANCEL_KIND and cancel.ref == third.id
+    entries = [first, second, third, answer, cancel]
+    assert [a.id for a in open_requests(entries)] == [second.id]
+    assert open_requests(entries, actors=["inês valadares"]) == []
+    ask = open_requests(entries[:2], actors=["Duarte Moniz"])[0]
+    assert ask.secret and ask.difficulty == 3 and ask.roll_kind == "test"
+    assert ask.describe() == "Duarte Moniz: Wits + Awareness vs ?"
+    assert ask.describe(show_secret=True) == "Duarte Moniz: Wits + Awareness vs 3 (secret)"
+
+
+def test_a_note_with_a_ref_does_not_answer_a_request() -> None:
+    ask = _ask()
+    note = LogEntry.new("note", session=1, ruleset="v5", now=NOW, comment="hm", ref=ask.id)
+    assert [a.id for a in open_requests([ask, note])] == [ask.id]
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"actor": " "}, "needs a character"),
+    ({"pool": ""}, "needs a pool"),
+    ({"roll_kind": "dance"}, "roll kind 'dance'"),
+])
+def test_bad_requests_name_the_field(changes: dict, message: str) -> None:
+    with pytest.raises(VtmError, match=message):
+        _ask(**changes)
+
+
+def test_a_rouse_request_needs_no_pool_and_round_trips_through_the_log(tmp_path: Path) -> None:
+    entry = _ask(pool="", roll_kind="rouse", difficulty=None, prompt="you feed")
+    ask_for_roll(tmp_path, entry)
+    [read] = read_session(tmp_path, 1).entries
+    [ask] = open_requests([read])
+    assert (ask.roll_kind, ask.prompt, ask.difficulty, ask.id) == ("rouse", "you feed", None, entry.id)
+    with pytest.raises(VtmError, match="requests"):
+        ask_for_roll(tmp_path, LogEntry.new("roll", session=1, ruleset="v5", now=NOW))
