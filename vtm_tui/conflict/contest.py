@@ -23,6 +23,7 @@ rule set's engine judges the pair; the loser takes the damage through
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,12 +90,8 @@ def _entry(table: Table, outcome: Any, spec: ContestSpec, a: Dice, d: Dice, extr
     entry = LogEntry.from_outcome(outcome, session=table.session, actor=spec.attacker, pool=a.text, kind="contest",
                                   comment=comment or f"against {spec.defender} ({d.text})", now=table.now)
     if extra_roll:
-        entry = LogEntry(**{**_fields(entry), "roll": {**entry.roll, **extra_roll}})
+        entry = dataclasses.replace(entry, roll={**entry.roll, **extra_roll})
     return entry
-
-
-def _fields(entry: LogEntry) -> dict[str, Any]:
-    return {name: getattr(entry, name) for name in entry.__dataclass_fields__}
 
 
 def _hurt(change: Change, table: Table, name: str, amount: int, kind: str, track: str, source: str) -> Change:
