@@ -18,10 +18,16 @@ from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any, Protocol
 
 from vtm_tui.errors import VtmError
-from vtm_tui.review.lines import change_text, outcome_name
+from vtm_tui.review.lines import outcome_name
 
 #: The one-key "what went wrong in a way that matters" filter: V5 messy criticals and bestial failures, V20 botches.
 MESSY_RESULTS = ("messy_critical", "bestial_failure", "botch")
+_MESSY_BY_RULESET = {"v5": ("messy_critical", "bestial_failure"), "v20": ("botch",), "ingenuity": ()}
+
+
+def messy_results(ruleset: str | None) -> tuple[str, ...]:
+    """The results :data:`MESSY_RESULTS` means for one rule set (all of them when it is not known)."""
+    return _MESSY_BY_RULESET.get(ruleset or "", MESSY_RESULTS) or MESSY_RESULTS
 
 
 class FilterError(VtmError):
@@ -215,5 +221,5 @@ def date_text(since: date | None, until: date | None) -> str:
     return f"{since.isoformat() if since else ''}..{until.isoformat() if until else ''}"
 
 
-__all__ = ["MESSY_RESULTS", "Chip", "FilterError", "LogFilter", "change_text", "date_text", "parse_dates",
+__all__ = ["MESSY_RESULTS", "Chip", "FilterError", "LogFilter", "date_text", "messy_results", "parse_dates",
            "search_text"]

@@ -159,10 +159,12 @@ def format_entry(
     storyteller: bool = True,
     tz: tzinfo | None = None,
     with_date: bool = False,
+    short_date: bool = False,
 ) -> EntryLine:
-    """The line for ``entry``. ``with_date`` adds the date (and session) when several sessions show together."""
+    """The line for ``entry``. ``with_date`` adds the date (and session) when several sessions show together;
+    ``short_date`` leaves the year out of it (narrow screens)."""
     moment = local_time(entry.time, tz)
-    stamp = moment.strftime("%Y-%m-%d %H:%M" if with_date else "%H:%M")
+    stamp = moment.strftime(("%m-%d %H:%M" if short_date else "%Y-%m-%d %H:%M") if with_date else "%H:%M")
     if with_date:
         stamp = f"#{entry.session} {stamp}"
     return EntryLine(

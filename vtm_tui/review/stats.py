@@ -156,3 +156,21 @@ def bar(value: float, most: float, width: int) -> str:
     eighths = round(value / most * width * 8)
     full, part = divmod(max(1, eighths), 8)
     return "█" * full + ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")[part]
+
+
+SPARKS = " ▁▂▃▄▅▆▇█"
+
+
+def spark(values: tuple[int, ...] | list[int], top: int, width: int = 60) -> str:
+    """One cell per value on a fixed scale 0..``top`` (Hunger: 0–5), so equal values look equal everywhere.
+
+    More values than ``width``: neighbours are grouped and the highest of each group is drawn.
+    """
+    if not values or top <= 0:
+        return ""
+    points = list(values)
+    if len(points) > width:
+        size = -(-len(points) // width)
+        points = [max(points[i:i + size]) for i in range(0, len(points), size)]
+    last = len(SPARKS) - 1
+    return "".join(SPARKS[max(1 if v > 0 else 0, min(last, round(v / top * last)))] for v in points)

@@ -1,24 +1,495 @@
-"""PLACEHOLDER: the session log (``3``). Its own issue replaces this module.
+"""The roll log (``3``): the current session live, any past session, or all history filtered.
 
-Keep the class name ``LogScreen`` and the no-argument constructor: the app builds it lazily as the ``log``
-mode and it reads ``self.app.chronicle_store``.
+What is shown goes down into :class:`~vtm_tui.ui.widgets.log_view.LogView`
+(drawn a line at a time); what the storyteller asks comes up as key actions.
+
+- **Live.** The current session is read whole on mount (a few hundred entries
+  at most: well under the 100 ms budget), then polled twice a second for bytes
+  other processes appended (:class:`~vtm_tui.review.source.SessionTail`); a
+  newer session started elsewhere is followed. The view stays on the newest
+  entry while the cursor is there.
+- **Review.** ``s`` picks a session or all of them; filters (character, kind,
+  outcome, ``m`` for messy criticals and bestial failures, rule set, date, text)
+  combine and show as chips. One session is filtered in memory; all history goes
+  through the SQLite index in a worker thread. The index is brought up to date in
+  the background from the moment the screen opens, with a progress bar, so no
+  key ever waits for it.
+- ``t`` statistics, ``e`` export, Enter an entry's detail.
+
+Times are shown in the local zone of the machine running the app (where the
+storyteller sits, or the server over SSH); the detail adds UTC.
 """
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.screen import Screen
-from textual.widgets import Static
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import ProgressBar, Static
+from textual.worker import get_current_worker
+
+from vtm_tui.errors import VtmError
+from vtm_tui.model.log_entry import KINDS, LogEntry
+from vtm_tui.review.filters import LogFilter, messy_results, parse_dates
+from vtm_tui.review.lines import outcome_name
+from vtm_tui.review.source import EntryCache, SessionTail, history_rows
+from vtm_tui.review.stats import RESULT_ORDER
+from vtm_tui.store.index import IndexedEntry
+from vtm_tui.ui.screens.session_picker import ALL_SESSIONS, ChoicePicker, SessionPicker, TextPrompt
+from vtm_tui.ui.widgets.filter_chips import FilterChips
 from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
+from vtm_tui.ui.widgets.log_view import LogView
+
+POLL_SECONDS = 0.5
+#: Statistics over all history read every roll in full; beyond this, ask for a narrower filter first.
+STATS_LIMIT = 20_000
+HINT = "⏎ detail  s sessions  / search  c who  m messy  t stats  e export  Tab chips"
 
 
 class LogScreen(Screen[None]):
+    """The session log and the review of every session."""
+
     HELP_TITLE = "Log"
+    HELP_INTRO = ("↑/↓ move, Enter opens an entry, End follows the newest. Filters combine; Tab reaches the chips, "
+                  "Delete removes one, Esc clears them all.")
+    CSS_PATH = "log.tcss"
+    BINDINGS = [
+        Binding("s", "sessions", "Sessions", id="log.sessions"),
+        Binding("a", "all_sessions", "All sessions / live", show=False, id="log.all_sessions"),
+        Binding("slash", "search", "Search", key_display="/", show=False, id="log.search"),
+        Binding("c", "filter_actor", "Character", show=False, id="log.filter_character"),
+        Binding("k", "filter_kind", "Kind", show=False, id="log.filter_kind"),
+        Binding("f", "filter_result", "Outcome", show=False, id="log.filter_outcome"),
+        Binding("m", "messy", "Messy", show=False, id="log.filter_messy"),
+        Binding("u", "filter_ruleset", "Rule set", show=False, id="log.filter_ruleset"),
+        Binding("d", "filter_date", "Date", show=False, id="log.filter_date"),
+        Binding("escape", "clear_filters", "Clear filters", show=False, id="log.clear_filters"),
+        Binding("t", "stats", "Stats", id="log.stats"),
+        Binding("e", "export", "Export", id="log.export"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.filter = LogFilter()
+        self.scope: int | None = None  # the session shown; None: all sessions
+        self.tail: SessionTail | None = None
+        self.cache: EntryCache | None = None
+        self.history: list[IndexedEntry] = []
+        self._newest_ids: set[str] = set()
+        self._generation = 0
+        self._indexed = False
+        self._last_progress = -1.0
+
+    # -- building ---------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield VtmHeader("log")
-        yield Static("The session log screen is not built yet.\n\nPress 1 for the coterie, 2 for the conflict, "
-                     "q to quit.", classes="placeholder")
+        with Horizontal(id="log-bar"):
+            yield Static("", id="log-scope", markup=False)
+            yield ProgressBar(total=None, show_eta=False, id="log-progress")
+        yield FilterChips(id="log-chips")
+        yield LogView(id="log-view", storyteller=self.storyteller)
+        yield Static(HINT, id="log-status", markup=False)
         yield VtmFooter()
+
+    @property
+    def storyteller(self) -> bool:
+        """Secret Difficulties show only to the storyteller (the app is not opened as a player)."""
+        return getattr(self.app, "player", None) is None
+
+    @property
+    def chronicle_dir(self) -> Path | None:
+        store = getattr(self.app, "chronicle_store", None)
+        return store.path if store is not None else None
+
+    @property
+    def view(self) -> LogView:
+        return self.query_one(LogView)
+
+    def on_mount(self) -> None:
+        self.query_one("#log-progress").display = False
+        self.query_one(FilterChips).show([])
+        folder = self.chronicle_dir
+        self.view.focus()
+        if folder is None:
+            self.view.show([], empty_text="No chronicle is open.")
+            return
+        self.cache = EntryCache(folder)
+        current = self.app.chronicle_store.chronicle.current_session  # type: ignore[attr-defined]
+        self.tail = SessionTail(folder, current, follow_newest=True)
+        self.scope = current
+        self.tail.load()
+        self._show_session()
+        self.set_interval(POLL_SECONDS, self.poll)
+        self._index_in_background()
+
+    # -- showing ----------------------------------------------------------------------------------
+
+    def _show_session(self) -> None:
+        """Show the tail's session through the filter (in memory)."""
+        tail = self.tail
+        assert tail is not None
+        shown = [e for e in tail.entries if self.filter.matches(e)]
+        if tail.number < 1:
+            empty = "No session yet: start one (ctrl+p → Start session) and rolls appear here as they are made."
+        elif tail.problem:
+            empty = f"Session {tail.number} cannot be read: {tail.problem}"
+        elif tail.entries:
+            empty = "Nothing here matches the filters (Esc clears them)."
+        else:
+            empty = f"Session {tail.number} has no entries yet; they appear here as they are made."
+        self.view.show(shown, empty_text=empty)
+        self._describe(len(shown), len(tail.entries))
+
+    def _describe(self, shown: int, total: int | None = None) -> None:
+        tail = self.tail
+        if self.scope is None:
+            what = "All sessions"
+        elif tail is not None:
+            what = f"Session {tail.number}" if tail.number else "No session"
+            if tail.title:
+                what += f" — {tail.title}"
+            if tail.entries:
+                what += f" · {tail.entries[0].time.astimezone():%Y-%m-%d}"
+            if tail.follow_newest:
+                what += " · live"
+        else:
+            what = ""
+        if not self.filter.is_empty and total is not None:
+            count = f"{shown} of {total} entries"
+        else:
+            count = f"{shown} entr{'y' if shown == 1 else 'ies'}"
+        self.query_one("#log-scope", Static).update(f"{what} · {count}")
+
+    def _refilter(self) -> None:
+        self.query_one(FilterChips).show(self.filter.chips())
+        if self.scope is None:
+            self._query_history()
+        else:
+            self._show_session()
+
+    def set_filter(self, log_filter: LogFilter) -> None:
+        """Apply ``log_filter`` (the chips follow)."""
+        self.filter = log_filter
+        self._refilter()
+
+    # -- live updates -----------------------------------------------------------------------------
+
+    def poll(self) -> None:
+        """Pick up entries appended since the last look (by this app or any other process)."""
+        tail = self.tail
+        if tail is None:
+            return
+        found = tail.poll()
+        if found.reloaded:
+            if self.scope is not None:
+                self.scope = tail.number
+                self._show_session()
+            return
+        if not found.new:
+            return
+        fresh = [e for e in found.new if self.filter.matches(e)]
+        if self.scope is None:
+            fresh = [e for e in fresh if e.id not in self._newest_ids]
+            self._newest_ids.update(e.id for e in fresh)
+        elif self.scope != tail.number:
+            return
+        self.view.append(fresh)
+        if self.scope is None:
+            self._describe(len(self.view.rows))
+        else:
+            self._describe(len(self.view.rows), len(tail.entries))
+
+    # -- all history through the index ------------------------------------------------------------
+
+    def _progress(self, done: int, total: int) -> None:
+        bar = self.query_one("#log-progress", ProgressBar)
+        bar.display = True
+        bar.update(total=max(total, 1), progress=done)
+
+    def _progress_from_thread(self) -> Callable[[int, int], None]:
+        def report(done: int, total: int) -> None:
+            fraction = done / total if total else 1.0
+            if fraction - self._last_progress >= 0.01 or done >= total:
+                self._last_progress = fraction
+                self.app.call_from_thread(self._progress, done, total)
+
+        return report
+
+    def _index_in_background(self) -> None:
+        folder = self.chronicle_dir
+        if folder is None:
+            return
+        report = self._progress_from_thread()
+
+        def build() -> None:
+            from vtm_tui.store.index import sync_index
+
+            try:
+                sync_index(folder, report)
+            except VtmError as exc:
+                self.app.call_from_thread(self.notify, str(exc), title="History index", severity="warning")
+            self.app.call_from_thread(self._indexed_now)
+
+        self.run_worker(build, thread=True, group="log-index", name="index history")
+
+    def _indexed_now(self) -> None:
+        self._indexed = True
+        self.query_one("#log-progress").display = False
+
+    def _query_history(self) -> None:
+        folder = self.chronicle_dir
+        if folder is None:
+            return
+        self._generation += 1
+        generation = self._generation
+        log_filter = self.filter
+        report = self._progress_from_thread()
+        self.query_one("#log-scope", Static).update("All sessions · reading the history index…")
+
+        def run() -> None:
+            try:
+                rows, problems = history_rows(folder, log_filter, progress=report)
+            except VtmError as exc:
+                self.app.call_from_thread(self.notify, str(exc), title="History", severity="error")
+                return
+            if not get_current_worker().is_cancelled:
+                self.app.call_from_thread(self._history_ready, generation, rows, problems)
+
+        self.run_worker(run, thread=True, exclusive=True, group="log-history", name="filter history")
+
+    def _history_ready(self, generation: int, rows: list[IndexedEntry], problems: tuple[str, ...]) -> None:
+        if generation != self._generation or self.scope is not None:
+            return
+        self.query_one("#log-progress").display = False
+        self.history = rows
+        newest = self.tail.number if self.tail else 0
+        self._newest_ids = {row.id for row in rows if row.session == newest}
+        empty = "Nothing in any session matches the filters (Esc clears them)." if not self.filter.is_empty \
+            else "Nothing has been logged yet."  # fmt: skip
+        self.view.show(rows, with_date=True, loader=self.cache.get_many if self.cache else None, empty_text=empty)
+        self._describe(len(rows))
+        for problem in problems:
+            self.notify(problem, title="Not indexed", severity="warning", timeout=8)
+
+    # -- scope ------------------------------------------------------------------------------------
+
+    def show_session(self, number: int | None) -> None:
+        """Show session ``number`` (the current one is followed live), or all sessions (None)."""
+        folder = self.chronicle_dir
+        if folder is None:
+            return
+        current = self.app.chronicle_store.chronicle.current_session  # type: ignore[attr-defined]
+        newest = max(current, self.tail.number if self.tail else 0)
+        self.scope = number
+        if number is None:
+            self.tail = SessionTail(folder, newest, follow_newest=True)
+            self.tail.load()
+            self._query_history()
+        else:
+            self.tail = SessionTail(folder, number, follow_newest=number >= newest)
+            self.tail.load()
+            self._show_session()
+
+    def action_sessions(self) -> None:
+        folder = self.chronicle_dir
+        if folder is None:
+            return
+        from vtm_tui.store.session_log import list_sessions
+
+        try:
+            summaries = list_sessions(folder)
+        except VtmError as exc:
+            self.notify(str(exc), title="Sessions", severity="error")
+            return
+
+        def chosen(number: int | None) -> None:
+            if number is not None:
+                self.show_session(None if number == ALL_SESSIONS else number)
+
+        self.app.push_screen(SessionPicker(summaries, self.scope), chosen)
+
+    def action_all_sessions(self) -> None:
+        if self.scope is None:
+            current = self.app.chronicle_store.chronicle.current_session  # type: ignore[attr-defined]
+            self.show_session(current)
+        else:
+            self.show_session(None)
+
+    # -- filters ----------------------------------------------------------------------------------
+
+    def _known_actors(self) -> list[str]:
+        names: dict[str, None] = {}
+        store = getattr(self.app, "chronicle_store", None)
+        for character in getattr(store, "characters", []) or []:
+            names[character.name] = None
+        for entry in self.tail.entries if self.tail else []:
+            if entry.actor:
+                names[entry.actor] = None
+        return sorted(names, key=str.casefold)
+
+    def _pick(self, title: str, choices: list[tuple[str, str]], apply: Callable[[str], LogFilter]) -> None:
+        def chosen(value: str | None) -> None:
+            if value is not None:
+                self.set_filter(apply(value))
+
+        self.app.push_screen(ChoicePicker(title, choices), chosen)
+
+    def action_filter_actor(self) -> None:
+        self._pick("Only this character's entries", [(n, n) for n in self._known_actors()], self.filter.with_actor)
+
+    def action_filter_kind(self) -> None:
+        self._pick("Only entries of this kind", [(k, k.replace("_", " ")) for k in KINDS], self.filter.with_kind)
+
+    def action_filter_result(self) -> None:
+        ruleset = self._ruleset()
+        names = list(RESULT_ORDER.get(ruleset, ()))
+        choices = [("messy", " and ".join(outcome_name(r) + "s" for r in messy_results(ruleset)))]
+        choices += [(n, outcome_name(n)) for n in names]
+
+        def apply(value: str) -> LogFilter:
+            return self.filter.with_results(*messy_results(self._ruleset())) if value == "messy" else self.filter.with_results(value)
+
+        self._pick("Only these outcomes", choices, apply)
+
+    def action_messy(self) -> None:
+        """One key for what changes a story: messy criticals, bestial failures (and V20 botches)."""
+        self.set_filter(self.filter.with_results(*messy_results(self._ruleset())))
+
+    def action_filter_ruleset(self) -> None:
+        self._pick("Only this rule set", [("v5", "V5"), ("v20", "V20"), ("ingenuity", "Ingenuity")],
+                   self.filter.with_ruleset)
+
+    def action_search(self) -> None:
+        def chosen(text: str | None) -> None:
+            if text is not None:
+                self.set_filter(self.filter.with_text(text))
+
+        self.app.push_screen(TextPrompt("Search comments, pools and names (every word must appear)", self.filter.text,
+                                        placeholder="e.g. sigil"), chosen)
+
+    def action_filter_date(self) -> None:
+        current = next((c.label.removeprefix("date: ") for c in self.filter.chips() if c.key == "date"), "")
+
+        def chosen(text: str | None) -> None:
+            if text is not None:
+                self.set_filter(self.filter.with_date_text(text))
+
+        self.app.push_screen(TextPrompt("Only these days (local time)", current, placeholder="2026-09-12..2026-10-03",
+                                        hint="A day, or FIRST..LAST (either may be left out) · empty clears · Esc cancel",
+                                        check=parse_dates), chosen)
+
+    def action_clear_filters(self) -> None:
+        if not self.filter.is_empty:
+            self.set_filter(LogFilter())
+
+    def on_filter_chips_removed(self, message: FilterChips.Removed) -> None:
+        self.set_filter(self.filter.without(message.key))
+        if self.filter.is_empty:
+            self.view.focus()
+
+    # -- detail, statistics, export ---------------------------------------------------------------
+
+    def _ruleset(self) -> str:
+        store = getattr(self.app, "chronicle_store", None)
+        return store.chronicle.ruleset if store is not None else "v5"
+
+    def _options(self) -> dict[str, Any]:
+        store = getattr(self.app, "chronicle_store", None)
+        return dict(store.chronicle.options) if store is not None else {}
+
+    def _session_entries(self, number: int) -> list[LogEntry]:
+        if self.tail is not None and self.tail.number == number:
+            return self.tail.entries
+        from vtm_tui.store.session_log import read_session
+
+        folder = self.chronicle_dir
+        try:
+            return read_session(folder, number, recover=False).entries if folder else []
+        except VtmError:
+            return []
+
+    def links(self, entry: LogEntry) -> tuple[LogEntry | None, tuple[LogEntry, ...]]:
+        """The roll ``entry`` re-rolled (its ``ref``) and the entries that re-rolled it."""
+        session = self._session_entries(entry.session)
+        original = next((e for e in session if entry.ref and e.id == entry.ref), None)
+        return original, tuple(e for e in session if e.ref == entry.id)
+
+    def on_log_view_selected(self, message: LogView.Selected) -> None:
+        from vtm_tui.review.entry_odds import odds_contexts
+        from vtm_tui.ui.screens.entry_detail import EntryDetail
+
+        entry = message.entry
+        session = self._session_entries(entry.session)
+        contexts = odds_contexts(session, self._options())
+        context = next((c for e, c in zip(session, contexts, strict=True) if e.id == entry.id), None)
+        self.app.push_screen(EntryDetail(entry, find_links=self.links, context=context, storyteller=self.storyteller))
+
+    def action_stats(self) -> None:
+        from vtm_tui.ui.screens.log_stats import LogStats
+
+        actor = self.filter.actors[0] if len(self.filter.actors) == 1 else None
+        if self.scope is not None and self.tail is not None:
+            entries = self.tail.entries
+            if not self.filter.is_empty and not (len(self.filter.actors) == 1 and len(self.filter.chips()) == 1):
+                entries = [e for e in entries if self.filter.matches(e)]
+            self.app.push_screen(LogStats(entries, scope=f"Session {self.tail.number}", actor=actor,
+                                          options=self._options()))
+            return
+        rows = [row for row in self.history if row.result]
+        if len(rows) > STATS_LIMIT:
+            self.notify(f"{len(rows):,} rolls shown: narrow them with a filter (a character, dates) to under "
+                        f"{STATS_LIMIT:,} for statistics.", title="Statistics", severity="warning")
+            return
+        cache = self.cache
+        options = self._options()
+        self.notify(f"Reading {len(rows):,} rolls…", title="Statistics", timeout=2)
+
+        def load() -> None:
+            entries = [e for e in (cache.get_many(rows) if cache else []) if e is not None]
+            self.app.call_from_thread(self.app.push_screen, LogStats(entries, scope="All sessions shown",
+                                                                     actor=actor, options=options))
+
+        self.run_worker(load, thread=True, exclusive=True, group="log-stats", name="statistics")
+
+    def action_export(self) -> None:
+        from vtm_tui.store.session_log import session_numbers
+        from vtm_tui.ui.screens.export_dialog import ExportDialog
+
+        folder = self.chronicle_dir
+        if folder is None:
+            return
+        numbers = session_numbers(folder)
+        if not numbers:
+            self.notify("Nothing to export: no session has been logged yet.", title="Export", severity="warning")
+            return
+        session = self.scope if self.scope in numbers else numbers[-1]
+
+        def written(path: Path | None) -> None:
+            if path is not None:
+                self.notify(f"Recap written to {path}", title="Export")
+
+        self.app.push_screen(ExportDialog(folder, session, numbers), written)
+
+    def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        return [
+            ("Log: pick a session", "show one session or all (s)", self.action_sessions),
+            ("Log: all sessions / live", "switch between all history and the live session (a)",
+             self.action_all_sessions),
+            ("Log: search", "text in comments, pools and names (/)", self.action_search),
+            ("Log: filter by character", "(c)", self.action_filter_actor),
+            ("Log: filter by kind", "(k)", self.action_filter_kind),
+            ("Log: filter by outcome", "(f)", self.action_filter_result),
+            ("Log: messy criticals and bestial failures", "(m)", self.action_messy),
+            ("Log: filter by rule set", "(u)", self.action_filter_ruleset),
+            ("Log: filter by date", "(d)", self.action_filter_date),
+            ("Log: clear filters", "(Esc)", self.action_clear_filters),
+            ("Log: statistics", "counts next to the exact expected counts (t)", self.action_stats),
+            ("Log: export a recap", "Markdown or JSON (e)", self.action_export),
+        ]

@@ -15,16 +15,17 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Sparkline, Static
+from textual.widgets import Static
 
 from vtm_tui.model.log_entry import LogEntry
-from vtm_tui.review.stats import RollStats, bar, roll_stats
+from vtm_tui.review.stats import RollStats, bar, roll_stats, spark
 
 #: The outcome a storyteller asks about first, per rule set (the sentence under the table).
 HEADLINE = {"v5": "messy_critical", "v20": "botch", "ingenuity": "failure"}
 BAR_WIDTH = 22
+SPARK_WIDTH = 48
 
 
 def outcome_table(stats: RollStats) -> Table:
@@ -60,12 +61,10 @@ class LogStats(ModalScreen[None]):
         padding: 0 1;
     }
     LogStats #stats-title { text-style: bold; height: 1; }
-    LogStats #stats-scroll { height: auto; max-height: 24; }
-    LogStats .stats-label { width: 24; height: 1; }
-    LogStats .stats-row { height: 1; }
-    LogStats Sparkline { width: 1fr; height: 1; }
+    LogStats #stats-scroll { height: auto; max-height: 18; }
     LogStats .stats-heading { text-style: bold; height: 1; margin-top: 1; }
     LogStats #stats-sentence { margin-top: 1; height: auto; }
+    LogStats #successes, LogStats #hunger-rows { height: auto; }
     LogStats #stats-hint { color: $text-muted; height: 1; }
     """
     BINDINGS = [
@@ -99,9 +98,9 @@ class LogStats(ModalScreen[None]):
                 yield Static("", id="stats-table")
                 yield Static("", id="stats-sentence", markup=False)
                 yield Static("", classes="stats-heading", id="successes-heading", markup=False)
-                yield Sparkline([], summary_function=max, id="successes")
-                yield Static("Hunger over the session", classes="stats-heading", id="hunger-heading")
-                yield Vertical(id="hunger-rows")
+                yield Static("", id="successes", markup=False)
+                yield Static("Hunger through the session (0–5)", classes="stats-heading", id="hunger-heading")
+                yield Static("", id="hunger-rows", markup=False)
             yield Static("c next character · C everyone · Esc close", id="stats-hint")
 
     def on_mount(self) -> None:
@@ -123,21 +122,19 @@ class LogStats(ModalScreen[None]):
         self.query_one("#stats-sentence", Static).update(sentence)
         mean = stats.mean_successes
         word = "total per roll" if self.ruleset == "ingenuity" else "successes per roll"
-        heading = f"{word.capitalize()}" + (f" (mean {mean:.1f}, {len(stats.successes)} rolls, oldest left)"
-                                              if mean is not None else ": none")
+        heading = word.capitalize() + (f" (mean {mean:.1f} over {len(stats.successes)} rolls, oldest first)"
+                                       if mean is not None else ": none")
         self.query_one("#successes-heading", Static).update(heading)
-        self.query_one("#successes", Sparkline).data = list(stats.successes) or [0]
-        rows = self.query_one("#hunger-rows", Vertical)
-        rows.remove_children()
+        top = max(stats.successes, default=0)
+        self.query_one("#successes", Static).update(
+            spark(stats.successes, top, SPARK_WIDTH) + (f"  max {top}" if stats.successes else ""))
         hunger = {name: values for name, values in stats.hunger.items() if values}
         self.query_one("#hunger-heading").display = bool(hunger)
-        widgets = []
-        for name, values in hunger.items():
-            label = f"{name[:15]:<15} {values[0]}→{values[-1]} (max {max(values)})"
-            widgets.append(Horizontal(Static(label, classes="stats-label", markup=False),
-                                      Sparkline(list(values), summary_function=max), classes="stats-row"))
-        if widgets:
-            rows.mount_all(widgets)
+        sparks = {name: spark(values, 5, SPARK_WIDTH) for name, values in hunger.items()}
+        room = max((len(line) for line in sparks.values()), default=0)
+        lines = [f"{name[:18]:<18} {sparks[name]:<{room}}  {values[0]}→{values[-1]}, highest {max(values)}"
+                 for name, values in hunger.items()]
+        self.query_one("#hunger-rows", Static).update("\n".join(lines))
 
     def action_next_actor(self) -> None:
         if not self.actors:

@@ -76,7 +76,9 @@ def session_label(summary: SessionSummary, tz: tzinfo | None = None, width: int 
     if summary.problem:
         text.append(f"cannot be read: {summary.problem}", "bold red")
         return text
-    players = ", ".join(name.split()[0] for name in summary.actors[:6]) + ("…" if len(summary.actors) > 6 else "")
+    players = ", ".join(name.split()[0] for name in summary.actors[:4])
+    if len(summary.actors) > 4:
+        players += f" +{len(summary.actors) - 4}"
     text.append(players)
     if summary.title:
         text.append(f" — {summary.title}", "italic")
@@ -86,6 +88,7 @@ def session_label(summary: SessionSummary, tz: tzinfo | None = None, width: int 
 
 class _Modal(ModalScreen):
     DEFAULT_CSS = PICKER_CSS
+    SCOPED_CSS = False  # the rules name the .log-modal class the screen itself carries
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="picker.cancel")]
 
     def __init__(self) -> None:

@@ -76,7 +76,7 @@ class FilterChips(HorizontalScroll, can_focus=False):
             self.key = key
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+        super().__init__(id=id, classes="-empty")
         self.chips: list[Chip] = []
 
     def compose(self) -> ComposeResult:

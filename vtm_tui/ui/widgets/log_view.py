@@ -37,7 +37,7 @@ Loader = Callable[[list[IndexedEntry]], list[LogEntry | None]]
 
 #: Cells per column at a comfortable width and at 80 columns: (actor, what, dice, outcome).
 WIDE = (18, 26, 22, 15)
-NARROW = (12, 17, 20, 15)
+NARROW = (11, 14, 18, 15)
 VIRTUAL_WIDTH = 240  # lines are cut here; ←/→ scroll to the comments
 
 
@@ -67,9 +67,9 @@ class LogView(ScrollView, can_focus=True):
     LogView > .log-view--empty { color: $text-muted; text-style: italic; }
     """
     BINDINGS = [
-        Binding("enter", "select", "Detail", id="log.detail"),
-        Binding("up,k", "move(-1)", "Up", show=False, id="log.up"),
-        Binding("down,j", "move(1)", "Down", show=False, id="log.down"),
+        Binding("enter", "select", "Detail", show=False, id="log.detail"),
+        Binding("up", "move(-1)", "Up", show=False, id="log.up"),
+        Binding("down", "move(1)", "Down", show=False, id="log.down"),
         Binding("pageup", "page(-1)", "Page up", show=False, id="log.page_up"),
         Binding("pagedown", "page(1)", "Page down", show=False, id="log.page_down"),
         Binding("home,g", "first", "Oldest", show=False, id="log.first"),
@@ -114,8 +114,7 @@ class LogView(ScrollView, can_focus=True):
         self._secret_width = any(row.secret for row in self.rows) and self.storyteller
         self._resize()
         self.cursor = len(self.rows) - 1
-        self.scroll_to(y=max(0, len(self.rows) - self.scrollable_content_region.height), animate=False,
-                       immediate=True)
+        self.call_after_refresh(self._scroll_cursor_into_view)
         self.refresh()
 
     def append(self, rows: Sequence[Row]) -> None:
@@ -165,7 +164,7 @@ class LogView(ScrollView, can_focus=True):
         if isinstance(row, IndexedEntry):
             self._prefetch(index)
             return self._lines.get(index)
-        line = format_entry(row, storyteller=self.storyteller, tz=self.tz, with_date=self.with_date)
+        line = self._format(row)
         self._remember(index, line)
         return line
 
@@ -178,8 +177,11 @@ class LogView(ScrollView, can_focus=True):
         rows = [self.rows[i] for i in wanted]
         entries = self._loader(rows) if self._loader else [None] * len(rows)  # type: ignore[arg-type]
         for i, entry in zip(wanted, entries, strict=True):
-            self._remember(i, format_entry(entry, storyteller=self.storyteller, tz=self.tz, with_date=self.with_date)
-                           if entry is not None else None)
+            self._remember(i, self._format(entry) if entry is not None else None)
+
+    def _format(self, entry: LogEntry) -> EntryLine:
+        return format_entry(entry, storyteller=self.storyteller, tz=self.tz, with_date=self.with_date,
+                            short_date=self.size.width < 100)
 
     def _remember(self, index: int, line: EntryLine | None) -> None:
         self._lines[index] = line
@@ -211,9 +213,11 @@ class LogView(ScrollView, can_focus=True):
             text.append(die.text, self._style("log-view--hunger") if die.hunger else "")
             used += len(die.text)
         text.append(" " * max(1, dice_w - used + 1))
-        diff_w = 9 if self._secret_width else 3
+        narrow = self.size.width < 100
+        diff_w = (6 if narrow else 9) if self._secret_width else 3
         secret = line.difficulty.endswith("secret")
-        text.append(_fit(line.difficulty, diff_w), self._style("log-view--secret") if secret else "")
+        difficulty = line.difficulty.replace(" secret", " sec") if narrow else line.difficulty
+        text.append(_fit(difficulty, diff_w), self._style("log-view--secret") if secret else "")
         text.append(" ")
         style = ("log-view--alarm" if line.result in ALARMING else "log-view--win" if line.result in WINNING
                  else "")
@@ -279,6 +283,7 @@ class LogView(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         self._strips.clear()
+        self._lines.clear()
         self._scroll_cursor_into_view()
 
     def _clamp(self, index: int) -> int:
