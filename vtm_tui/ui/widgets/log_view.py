@@ -36,7 +36,7 @@ Row = LogEntry | IndexedEntry
 Loader = Callable[[list[IndexedEntry]], list[LogEntry | None]]
 
 #: Cells per column at a comfortable width and at 80 columns: (actor, what, dice, outcome).
-WIDE = (18, 26, 22, 15)
+WIDE = (16, 22, 20, 15)
 NARROW = (11, 14, 18, 15)
 VIRTUAL_WIDTH = 240  # lines are cut here; ←/→ scroll to the comments
 

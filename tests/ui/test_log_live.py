@@ -1,0 +1,80 @@
+"""Live updates: entries appended by anyone (this test, another process) appear within a poll."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from datetime import datetime, timezone
+
+from conftest import screen_text
+from test_log_support import log_app, log_env, open_log, settle  # noqa: F401 - log_env is a fixture
+
+from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.rules.v5 import judge
+from vtm_tui.store.session_log import append_entry, create_session
+from vtm_tui.ui.screens.log import POLL_SECONDS
+
+WHEN = datetime(2026, 11, 29, 21, 40, tzinfo=timezone.utc)
+
+
+def _roll(comment: str, session: int = 3) -> LogEntry:
+    return LogEntry.from_outcome(judge([10, 8, 3], [10, 2], 3), session=session, actor="Inês Valadares",
+                                 pool="Manipulation 3 + Subterfuge 2", difficulty=3, comment=comment, now=WHEN)
+
+
+async def _wait_poll(pilot) -> None:
+    await pilot.pause(POLL_SECONDS * 2 + 0.1)
+    await pilot.pause()
+
+
+async def test_a_second_writer_appears_and_the_view_follows(log_env):
+    app = log_app(log_env)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_log(pilot)
+        before = len(screen.view.rows)
+        append_entry(log_env, _roll("the guard lies about the manifest"))
+        await _wait_poll(pilot)
+        assert len(screen.view.rows) == before + 1
+        assert screen.view.cursor == before  # it was on the newest, so it follows
+        text = screen_text(app)
+        assert screen.view.rows[-1].comment == "the guard lies about the manifest"
+        assert "10 8 3 ⟨10⟩ ⟨2⟩" in text and "messy critical" in text
+
+
+async def test_another_process_and_a_new_session_are_picked_up(log_env):
+    app = log_app(log_env)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_log(pilot)
+        screen.view.cursor = 0  # reading back: new lines must not pull the view away
+        code = (
+            "import sys; from pathlib import Path; from datetime import datetime, timezone\n"
+            "from vtm_tui.model.log_entry import LogEntry\n"
+            "from vtm_tui.store.session_log import append_entry\n"
+            "append_entry(Path(sys.argv[1]), LogEntry.new('note', session=3, ruleset='v5',"
+            " now=datetime(2026, 11, 29, 21, 41, tzinfo=timezone.utc), comment='typed at the other login'))\n"
+        )
+        subprocess.run([sys.executable, "-c", code, str(log_env)], check=True)
+        await _wait_poll(pilot)
+        assert screen.view.rows[-1].comment == "typed at the other login"
+        assert screen.view.cursor == 0
+        create_session(log_env, 4, started=WHEN, title="Night four")
+        append_entry(log_env, _roll("first roll of night four", session=4))
+        await _wait_poll(pilot)
+        assert screen.scope == 4 and [row.comment for row in screen.view.rows] == ["first roll of night four"]
+        assert "Session 4 — Night four" in screen_text(app)
+
+
+async def test_filters_apply_to_new_entries_and_all_sessions_stay_live(log_env):
+    app = log_app(log_env)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_log(pilot)
+        await pilot.press("a", "m")
+        await settle(pilot)
+        before = len(screen.view.rows)
+        append_entry(log_env, LogEntry.new("note", session=3, ruleset="v5", now=WHEN, comment="not messy"))
+        append_entry(log_env, _roll("messy, and live"))
+        await _wait_poll(pilot)
+        assert [row.comment for row in screen.view.rows[before:]] == ["messy, and live"]
+        await pilot.press("m")  # again: nothing new, and no line twice
+        await settle(pilot)
+        assert [row.id for row in screen.view.rows].count(screen.view.rows[-1].id) == 1
