@@ -82,7 +82,8 @@ def start_round(conflict: Conflict, table: Table, number: int, *, surprise: str 
     label = f"surprise round: only {surprise} acts" if surprise else f"round {number}"
     entry = table.entry("conflict", comment=f"{label}; {order.summary()}",
                         change={"field": "round", "before": conflict.round, "after": 0 if surprise else number})
-    return Change(new, (entry,), message=f"{label.capitalize()}. {order.summary()}.")
+    summary = order.summary()
+    return Change(new, (entry,), message=f"{summary[0].upper()}{summary[1:]}.")
 
 
 def pick(conflict: Conflict, table: Table, name: str) -> Change:

@@ -15,9 +15,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Input, Label, SelectionList, Static
+from textual.widgets import Input, Label, Static
 
 from vtm_tui.model.character import Character
+from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox as Checkbox
+from vtm_tui.ui.widgets.mark_checkbox import MarkSelectionList as SelectionList
 
 _POOL = re.compile(r"^(?:([^\d,]+?)\s+)?d?(\d+)$", re.IGNORECASE)
 
@@ -65,12 +67,17 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
     AddParticipantDialog { align: center middle; }
     AddParticipantDialog > Vertical { width: 76; max-width: 100%; height: auto; max-height: 100%;
         border: thick $primary; background: $surface; padding: 0 1; }
-    AddParticipantDialog SelectionList { height: auto; max-height: 8; border: none; }
-    AddParticipantDialog Input { border: none; height: 1; background: $panel; width: 1fr; }
+    AddParticipantDialog SelectionList, AddParticipantDialog SelectionList:focus { height: auto; max-height: 7;
+        border: none; padding: 0; }
+    AddParticipantDialog Input { border: none; height: 1; background: $panel; width: 1fr; padding: 0 1; }
+    AddParticipantDialog #add-count, AddParticipantDialog #add-health { width: 6; }
     AddParticipantDialog Input:focus { background: $boost; }
-    AddParticipantDialog Horizontal { height: 1; margin-top: 1; }
+    AddParticipantDialog Horizontal { height: 1; }
+    AddParticipantDialog #add-side-row { margin-top: 1; }
+    AddParticipantDialog #add-extras-title { margin-top: 1; }
     AddParticipantDialog Label { width: auto; padding: 0 1 0 0; }
-    AddParticipantDialog Checkbox { border: none; height: 1; padding: 0; width: auto; }
+    AddParticipantDialog Checkbox, AddParticipantDialog Checkbox:focus { border: none; height: 1; padding: 0;
+        width: auto; }
     AddParticipantDialog #add-error { color: $warning; text-style: bold; height: auto; }
     AddParticipantDialog #add-hint { color: $text-muted; }
     """
@@ -83,9 +90,12 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "Add to the conflict"
-            yield Label("Characters (space ticks):")
-            yield SelectionList[str](*[(self._label(c), c.name) for c in self.characters], id="add-characters")
-            with Horizontal():
+            if self.characters:
+                yield Label("Characters (space ticks):")
+                yield SelectionList(*[(self._label(c), c.name) for c in self.characters], id="add-characters")
+            else:
+                yield Label("Every character of the chronicle is already taking part.")
+            with Horizontal(id="add-side-row"):
                 yield Label("Side:")
                 yield Input(placeholder="blank: coterie for players, opposition for the storyteller's",
                             id="add-side")
@@ -102,9 +112,9 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
                 yield Label(" Health:")
                 yield Input(placeholder={"v5": "4", "v20": "7", "ingenuity": "8"}[self.ruleset], id="add-health",
                             restrict=r"\d*", max_length=2)
-            if self.ruleset != "ingenuity":
-                yield Checkbox("Vampire", id="add-vampire")
-            yield Static("", id="add-error")
+                if self.ruleset != "ingenuity":
+                    yield Checkbox("Vampire", id="add-vampire")
+            yield Static("", id="add-error", markup=False)
             yield Static("Tab: next field · ctrl+s or Enter: add · Esc: cancel", id="add-hint")
 
     def _label(self, character: Character) -> str:
@@ -137,7 +147,8 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
 
     def request(self) -> AddRequest:
         """The form as a request (raises ValueError with a message for a bad field)."""
-        chosen = tuple(self.query_one(SelectionList).selected)
+        lists = self.query(SelectionList)
+        chosen = tuple(lists.first().selected) if lists else ()
         value = lambda wid: self.query_one(wid, Input).value.strip()  # noqa: E731
         name = value("#add-name")
         count = int(value("#add-count") or "1")

@@ -1,24 +1,485 @@
-"""PLACEHOLDER: the conflict tracker (``2``). Its own issue replaces this module.
+"""The conflict tracker (``2``): turn order for the chronicle's rule set, rounds, contests, damage, tallies.
 
-Keep the class name ``ConflictScreen`` and the no-argument constructor: the app builds it lazily as the
-``conflict`` mode and it reads ``self.app.chronicle_store``.
+The screen is a thin shell over the headless :mod:`vtm_tui.conflict`: every key
+builds a :class:`~vtm_tui.conflict.context.Table` (rule set, options, the
+session, the clock, the sheets), calls one tracker function and hands the
+returned :class:`~vtm_tui.conflict.context.Change` to :meth:`ConflictScreen.apply`,
+which saves changed sheets through the store, appends the log entries, and
+saves ``conflict.toml`` — so quitting mid-round and reopening resumes at the
+same turn. ctrl+z takes the last change back (sheets and conflict, logged).
 """
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.screen import Screen
-from textual.widgets import Static
+import copy
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Static
+
+from vtm_tui.conflict import contest, ingenuity_round, roster, tallies, tracker, v5_round, v20_round
+from vtm_tui.conflict.context import Change, ConflictError, Table
+from vtm_tui.conflict.pools import read_pool
+from vtm_tui.errors import VtmError
+from vtm_tui.model.conflict import Conflict
+from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
+from vtm_tui.ui.widgets.turn_order_view import TurnOrderView
+
+if TYPE_CHECKING:
+    from vtm_tui.model.character import Character
+    from vtm_tui.store.chronicle_store import ChronicleStore
+
+#: One point of damage per key: (d, D, x) per rule set as (kind, track).
+DAMAGE_KEYS = {
+    "v5": {"d": ("superficial", "health"), "D": ("aggravated", "health"), "x": ("aggravated", "health")},
+    "v20": {"d": ("bashing", ""), "D": ("lethal", ""), "x": ("aggravated", "")},
+    "ingenuity": {"d": ("", "Health"), "D": ("", "Health"), "x": ("", "Health")},
+}
+UNDO_DEPTH = 50
+#: The keys a storyteller needs most, per rule set (the footer cannot hold them all at 80 columns).
+HINTS = {
+    "v5": "a add · n/p turn · N round · c contest · g declare · s pass · J/K move · d/D damage · o out · t/T tally",
+    "v20": "a add · n/p turn · N round · c contest · m actions · s pass · J/K move · d/D/x damage · o out · t/T tally",
+    "ingenuity": "a add · n/p turn · Enter pick · z surprise · N round · c contest · d damage · o out · t/T tally",
+}
 
 
 class ConflictScreen(Screen[None]):
-    HELP_TITLE = "Conflict"
+    """Runs a conflict from first blow to last."""
 
+    HELP_TITLE = "Conflict"
+    HELP_INTRO = ("a adds characters or extras; N begins a round; n / p step the turns; c rolls a contest; "
+                  "d/D/x mark damage on the selected row; t / T start and roll extended actions. V5: g declares "
+                  "the action, s passes. V20: m declares multiple actions. Ingenuity: Enter picks who acts, z opens "
+                  "with a surprise round. Everything is saved and logged at once; ctrl+z undoes.")
+    CSS_PATH = "conflict.tcss"
+    BINDINGS = [
+        Binding("n", "next_turn", "Next", id="conflict.next_turn"),
+        Binding("N", "next_round", "Round", id="conflict.next_round"),
+        Binding("c", "contest", "Contest", id="conflict.contest"),
+        Binding("a", "add", "Add", id="conflict.add"),
+        Binding("p", "previous_turn", "Previous turn", show=False, id="conflict.previous_turn"),
+        Binding("s", "pass_turn", "Pass (to the end)", show=False, id="conflict.pass"),
+        Binding("g", "declare", "Declare action (V5)", show=False, id="conflict.declare"),
+        Binding("m", "multiple", "Multiple actions (V20)", show=False, id="conflict.multiple"),
+        Binding("z", "surprise", "Surprise round (Ingenuity)", show=False, id="conflict.surprise"),
+        Binding("shift+up,K", "move(-1)", "Move up the order", show=False, id="conflict.move_up"),
+        Binding("shift+down,J", "move(1)", "Move down the order", show=False, id="conflict.move_down"),
+        Binding("d", "damage('d')", "Damage (Superficial/bashing)", show=False, id="conflict.damage"),
+        Binding("D", "damage('D')", "Damage (Aggravated/lethal)", show=False, id="conflict.damage_serious"),
+        Binding("x", "damage('x')", "Aggravated damage", show=False, id="conflict.damage_aggravated"),
+        Binding("o", "take_out", "Take out / back in", show=False, id="conflict.take_out"),
+        Binding("delete", "remove", "Remove from the conflict", show=False, id="conflict.remove"),
+        Binding("S", "side", "Change side", show=False, id="conflict.side"),
+        Binding("t", "new_tally", "New extended action", show=False, id="conflict.new_tally"),
+        Binding("T", "roll_tally", "Roll extended action", show=False, id="conflict.roll_tally"),
+        Binding("E", "end", "End the conflict", show=False, id="conflict.end"),
+        Binding("ctrl+z", "undo", "Undo", show=False, id="conflict.undo"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.conflict: Conflict = tracker.new_conflict()
+        self.broken: str = ""
+        self.undo_stack: list[tuple[Conflict, list[Character]]] = []
+        self._confirm_end = False
+
+    # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield VtmHeader("conflict")
-        yield Static("The conflict tracker is not built yet.\n\nPress 1 for the coterie, 3 for the log, q to quit.",
-                     classes="placeholder")
+        yield Static("", id="conflict-round", markup=False)
+        yield TurnOrderView(id="turn-order")
+        yield Static("", id="conflict-tallies", markup=False)
+        yield Static("", id="conflict-hint", markup=False)
+        yield Static("", id="conflict-status", markup=False)
         yield VtmFooter()
+
+    @property
+    def store(self) -> ChronicleStore:
+        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        if store is None:
+            raise ConflictError("open a chronicle first")
+        return store
+
+    def on_mount(self) -> None:
+        self.load()
+        self.query_one(TurnOrderView).focus()
+
+    def on_screen_resume(self) -> None:
+        """Back from another screen: sheets may have changed there (damage healed in the coterie)."""
+        if not self.broken:
+            self.refresh_view()
+
+    def load(self) -> None:
+        """Read ``conflict.toml`` (a broken file is reported and never overwritten)."""
+        try:
+            loaded = self.store.load_conflict()
+        except VtmError as exc:
+            self.broken = str(exc)
+            self.refresh_view()
+            self.say(f"conflict.toml cannot be read: {exc}. Fix the file, then press 2 again.", error=True)
+            return
+        self.broken = ""
+        self.conflict = loaded if loaded is not None else tracker.new_conflict()
+        self.refresh_view(keep=None)
+        if loaded is None:
+            self.say("No conflict yet: a adds participants, N begins round 1.")
+        else:
+            self.say(f"Resumed: {tracker.round_label(self.conflict, self.table(log=False))}.")
+
+    # -- the table of facts every operation reads ----------------------------------------------
+    def table(self, *, log: bool = True) -> Table:
+        store = self.store
+        chronicle = store.chronicle
+        session = chronicle.current_session
+        if log and session == 0:
+            session = store.start_session(self.app.clock())  # type: ignore[attr-defined]
+            self.app.publish_chronicle()  # type: ignore[attr-defined]
+        return Table.build(chronicle.ruleset, max(1, session), self.app.clock(),  # type: ignore[attr-defined]
+                           chronicle.options, store.characters)
+
+    @property
+    def dice(self):  # noqa: ANN201 - the app's DiceSource
+        return self.app.dice  # type: ignore[attr-defined]
+
+    # -- showing --------------------------------------------------------------------------------
+    def refresh_view(self, keep: str | None = "") -> None:
+        if self.app.chronicle_store is None:  # type: ignore[attr-defined]
+            return
+        table = self.table(log=False)
+        current = tracker.actor(self.conflict, table)
+        view = self.query_one(TurnOrderView)
+        view.show(self.conflict, table, current, keep=view.selected_name if keep == "" else keep)
+        self.query_one("#conflict-round", Static).update(self._round_line(table, current))
+        self.query_one("#conflict-tallies", Static).update(self._tallies_text())
+        self.query_one("#conflict-tallies", Static).display = bool(self.conflict.tallies)
+        self.query_one("#conflict-hint", Static).update(HINTS[table.ruleset] + " · ? all keys")
+
+    def _round_line(self, table: Table, current) -> str:  # noqa: ANN001
+        label = tracker.round_label(self.conflict, table)
+        title = f"{self.conflict.title} · " if self.conflict.title else ""
+        if self.broken:
+            return "conflict.toml is broken: nothing is saved until it is fixed"
+        if not tracker.started(self.conflict):
+            count = len(self.conflict.participants)
+            return f"{title}{label}: {count} participant{'s' if count != 1 else ''} · N begins round 1"
+        if current is None:
+            return f"{title}{label} · nobody left to act · N: next round"
+        verb = "declares" if table.ruleset == "v20" and v20_round.phase(self.conflict) == v20_round.DECLARE \
+            else "acts"
+        extra = ""
+        if table.ruleset == "ingenuity":
+            try:
+                order = ingenuity_round.turn_order(self.conflict, table)
+                extra = f" · {order.current_team} picks"
+            except VtmError:
+                extra = ""
+        return f"{title}{label} · ▶ {current.name} {verb}{extra}"
+
+    def _tallies_text(self) -> str:
+        lines = []
+        for tally in self.conflict.tallies:
+            mark = "✓" if tally.done else "⟳"
+            lines.append(f"{mark} {tally.label} — {tallies.text(tally)}")
+        return "\n".join(lines)
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one("#conflict-status", Static)
+        status.set_class(error, "-error")
+        status.update(text)
+
+    @property
+    def selected(self) -> str | None:
+        return self.query_one(TurnOrderView).selected_name
+
+    # -- applying a change ---------------------------------------------------------------------
+    def apply(self, change: Change) -> Change:
+        """Save the sheets, log the entries, save the conflict; remember how to undo it."""
+        if self.broken:
+            raise ConflictError("conflict.toml is broken; fix it by hand (the message names the line) and press 2")
+        store = self.store
+        before_sheets = [copy.deepcopy(store.character(c.name)) for c in change.characters]
+        for character in change.characters:
+            saved = store.save_character(character)
+            self.app.post_message(CharacterChanged(saved))
+        for entry in change.entries:
+            store.log(entry)
+        self.undo_stack.append((copy.deepcopy(self.conflict), before_sheets))
+        del self.undo_stack[:-UNDO_DEPTH]
+        self.conflict = store.save_conflict(change.conflict)
+        self.refresh_view()
+        self.say(change.message)
+        return change
+
+    def run(self, operation: Callable[[Table], Change]) -> Change | None:
+        """Run one tracker operation; a refusal is shown on the status line, never raised."""
+        self._confirm_end = False
+        try:
+            return self.apply(operation(self.table()))
+        except VtmError as exc:
+            self.say(str(exc), error=True)
+            return None
+
+    def _selected_or_current(self) -> str | None:
+        return self.selected
+
+    # -- turns ----------------------------------------------------------------------------------
+    def action_next_turn(self) -> None:
+        self.run(lambda t: tracker.next_turn(self.conflict, t, self.dice))
+
+    def action_previous_turn(self) -> None:
+        self.run(lambda t: tracker.previous_turn(self.conflict, t))
+
+    def action_next_round(self) -> None:
+        self.run(lambda t: tracker.next_round(self.conflict, t, self.dice))
+
+    def action_pass_turn(self) -> None:
+        self.run(lambda t: tracker.pass_turn(self.conflict, t))
+
+    def action_move(self, step: int) -> None:
+        name = self.selected
+        if name is not None:
+            self.run(lambda t: roster.move(self.conflict, t, name, step))
+
+    def action_declare(self) -> None:
+        name = self.selected
+        if name is None:
+            return
+        if self.store.chronicle.ruleset != "v5":
+            self.say("Declaring a group is V5's turn order; V20 uses m (multiple actions).", error=True)
+            return
+        p = roster.find(self.conflict, name)
+        group = v5_round.cycle_group(p)
+        self.run(lambda t: v5_round.declare(self.conflict, t, name, group, dice=self.dice))
+
+    def action_multiple(self) -> None:
+        name = self.selected
+        if name is None:
+            return
+        if self.store.chronicle.ruleset != "v20":
+            self.say("Multiple actions that split the pool are V20's rule.", error=True)
+            return
+        count = int(self.conflict.state.get("multiple", {}).get(name, 1))
+        nxt = count + 1 if count < 4 else 1
+        self.run(lambda t: v20_round.declare_multiple(self.conflict, t, name, nxt))
+
+    def action_surprise(self) -> None:
+        name = self.selected
+        if name is None:
+            return
+        side = roster.find(self.conflict, name).side
+        self.run(lambda t: tracker.next_round(self.conflict, t, self.dice, surprise=side))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a row: in Ingenuity, the team whose turn it is picks that member."""
+        event.stop()
+        if self.store.chronicle.ruleset != "ingenuity" or not tracker.started(self.conflict):
+            return
+        name = str(event.row_key.value)
+        self.run(lambda t: ingenuity_round.pick(self.conflict, t, name))
+
+    # -- participants ---------------------------------------------------------------------------
+    def action_add(self) -> None:
+        from vtm_tui.ui.screens.add_participant import AddParticipantDialog, AddRequest
+
+        present = {p.name for p in self.conflict.participants}
+        free = [c for c in self.store.characters if c.name not in present]
+
+        def added(request: AddRequest | None) -> None:
+            if request is None:
+                return
+            self.run(lambda t: self._add(t, request))
+
+        self.app.push_screen(AddParticipantDialog(free, self.store.chronicle.ruleset), added)
+
+    def _add(self, table: Table, request) -> Change:  # noqa: ANN001 - AddRequest
+        change: Change | None = None
+        conflict = self.conflict
+        for name in request.characters:
+            step = roster.add_character(conflict, table, self.store.character(name), request.side)
+            change = step if change is None else change.then(step)
+            conflict = step.conflict
+        if request.extras_name:
+            step = roster.add_extras(conflict, table, request.extras_name, request.extras_count,
+                                     pools=request.pools or None, health=request.health,
+                                     side=request.side or "opposition", vampire=request.vampire)
+            change = step if change is None else change.then(step)
+        if change is None:
+            raise ConflictError("nothing to add")
+        return change
+
+    def action_take_out(self) -> None:
+        name = self.selected
+        if name is not None:
+            self.run(lambda t: roster.take_out(self.conflict, t, name))
+
+    def action_remove(self) -> None:
+        name = self.selected
+        if name is not None:
+            self.run(lambda t: roster.remove(self.conflict, t, name))
+
+    def action_side(self) -> None:
+        from vtm_tui.ui.screens.conflict_prompt import PromptDialog
+
+        name = self.selected
+        if name is None:
+            return
+        current = roster.find(self.conflict, name).side
+
+        def chosen(side: str | None) -> None:
+            if side:
+                self.run(lambda t: roster.set_side(self.conflict, t, name, side))
+
+        self.app.push_screen(PromptDialog(f"{name}'s side", current, ", ".join(roster.sides(self.conflict))), chosen)
+
+    def action_damage(self, key: str) -> None:
+        from vtm_tui.conflict.wounds import apply_damage
+
+        name = self.selected
+        if name is None:
+            return
+        kind, track = DAMAGE_KEYS[self.store.chronicle.ruleset][key]
+        self.run(lambda t: apply_damage(self.conflict, t, name, 1, kind, track, source="the storyteller"))
+
+    # -- contests and tallies -------------------------------------------------------------------
+    def action_contest(self) -> None:
+        from vtm_tui.ui.screens.contest_dialog import ContestDialog
+
+        names = [p.name for p in self.conflict.ordered()]
+        if len(names) < 2:
+            self.say("A contest needs two participants: a adds them.", error=True)
+            return
+        table = self.table(log=False)
+        current = tracker.actor(self.conflict, table)
+        attacker = current.name if current is not None else (self.selected or names[0])
+        defender = self._default_defender(attacker)
+        self.app.push_screen(ContestDialog(table.ruleset, names, attacker, defender, self._preview,
+                                           self._resolve_contest, self._pool_defaults()))
+
+    def _pool_defaults(self) -> dict[str, tuple[str, str]]:
+        """Extras attack with their ``attack`` pool and defend with ``dodge``/``defence`` (else ``general``)."""
+        found: dict[str, tuple[str, str]] = {}
+        for p in self.conflict.participants:
+            if roster.is_extra(p):
+                pools = dict(p.extra.get("pools", {}))
+                attack = next((k for k in ("attack", "brawl", "melee", "combat") if k in pools), "")
+                defence = next((k for k in ("dodge", "defence", "defense") if k in pools), "")
+                general = roster.GENERAL if roster.GENERAL in pools else next(iter(pools), "")
+                found[p.name] = (attack or general, defence or general)
+        return found
+
+    def _default_defender(self, attacker: str) -> str:
+        side = roster.find(self.conflict, attacker).side
+        selected = self.selected
+        if selected and selected != attacker and roster.find(self.conflict, selected).side != side:
+            return selected
+        others = [p.name for p in self.conflict.ordered() if p.name != attacker]
+        enemies = [n for n in others if roster.find(self.conflict, n).side != side]
+        return (enemies or others)[0]
+
+    def _preview(self, name: str, text: str, attacking: bool) -> str:
+        table = self.table(log=False)
+        try:
+            p = roster.find(self.conflict, name)
+            split = v20_round.split_penalty(self.conflict, name) if attacking and table.ruleset == "v20" else 0
+            dice = read_pool(p, table, text, split=split)
+        except VtmError as exc:
+            return f"? {exc}"
+        if table.ruleset == "ingenuity":
+            return f"= {dice.text}"
+        how = dice.text.rsplit(" = ", 1)[0]
+        count = f"{dice.dice} {'die' if dice.dice == 1 else 'dice'}"
+        hunger = f", {dice.hunger} Hunger" if dice.hunger else ""
+        return f"{count}{hunger}: {how}"
+
+    def _resolve_contest(self, spec: contest.ContestSpec) -> Change:
+        self._confirm_end = False
+        return self.apply(contest.resolve(self.conflict, self.table(), self.dice, spec))
+
+    def action_new_tally(self) -> None:
+        from vtm_tui.ui.screens.tally_dialog import TallyDialog
+
+        names = [p.name for p in self.conflict.ordered()]
+        if not names:
+            self.say("Add participants first (a).", error=True)
+            return
+
+        def start(label: str, actor: str, target: int, opponent: str) -> Change:
+            return self.apply(tallies.start_tally(self.conflict, self.table(), label, actor, target, opponent))
+
+        self.app.push_screen(TallyDialog(names, self.selected or names[0], start=start))
+
+    def action_roll_tally(self) -> None:
+        from vtm_tui.ui.screens.tally_dialog import TallyDialog
+
+        running = [t.label for t in self.conflict.tallies if not t.done]
+        if not running:
+            self.say("No extended action is running: t starts one.", error=True)
+            return
+
+        def roll(label: str, pool: str, opponent_pool: str, typed: int | None, typed_theirs: int) -> Change:
+            table = self.table()
+            if typed is not None:
+                return self.apply(tallies.record(self.conflict, table, label, typed, typed_theirs,
+                                                 comment=f"{label}: typed dice, {typed} against {typed_theirs}"))
+            return self.apply(tallies.roll_tally(self.conflict, table, self.dice, label, pool, opponent_pool))
+
+        names = [p.name for p in self.conflict.ordered()]
+        self.app.push_screen(TallyDialog(names, self.selected or names[0], running=running, roll=roll))
+
+    # -- ending and undoing ---------------------------------------------------------------------
+    def action_end(self) -> None:
+        if not self._confirm_end:
+            self._confirm_end = True
+            self.say("Press E again to end the conflict (conflict.toml goes to trash/; the log keeps everything).")
+            return
+        self._confirm_end = False
+        try:
+            table = self.table()
+            self.store.log(table.entry("conflict", comment=f"the conflict ends after round {self.conflict.round}"))
+            self.store.clear_conflict()
+        except VtmError as exc:
+            self.say(str(exc), error=True)
+            return
+        self.conflict = tracker.new_conflict()
+        self.undo_stack.clear()
+        self.refresh_view(keep=None)
+        self.say("The conflict is over. a adds participants for a new one.")
+
+    def action_undo(self) -> None:
+        if not self.undo_stack:
+            self.say("Nothing to undo.", error=True)
+            return
+        conflict, sheets = self.undo_stack.pop()
+        try:
+            table = self.table()
+            store = self.store
+            for sheet in sheets:
+                current = store.character(sheet.name)
+                sheet.slug = current.slug
+                self.app.post_message(CharacterChanged(store.save_character(sheet)))
+            store.log(table.entry("conflict", comment="undo: the last change is taken back" +
+                                  (f" ({', '.join(s.name for s in sheets)}'s sheet restored)" if sheets else "")))
+            self.conflict = store.save_conflict(conflict)
+        except VtmError as exc:
+            self.say(str(exc), error=True)
+            return
+        self.refresh_view()
+        self.say("Undone.")
+
+    def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        return [
+            ("Add to the conflict", "characters or extras (a)", self.action_add),
+            ("Next turn", "the next participant acts (n)", self.action_next_turn),
+            ("Next round", "begin the next round (N)", self.action_next_round),
+            ("Contest", "roll a contest between two participants (c)", self.action_contest),
+            ("New extended action", "a tally toward a target (t)", self.action_new_tally),
+            ("Roll extended action", "this turn's roll for a tally (T)", self.action_roll_tally),
+            ("End the conflict", "file it away (E twice)", self.action_end),
+            ("Undo conflict change", "take back the last change (ctrl+z)", self.action_undo),
+        ]

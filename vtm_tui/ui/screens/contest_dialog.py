@@ -15,14 +15,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
 from vtm_tui.conflict.contest import KINDS, ContestSpec
 from vtm_tui.conflict.context import Change
 from vtm_tui.conflict.pools import DEFAULT_ATTACK, DEFAULT_DEFENCE
 from vtm_tui.errors import VtmError
+from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox as Checkbox
 
 Preview = Callable[[str, str, bool], str]
+#: name → (attack pool, defence pool) the dialog fills in when that participant is chosen
+Defaults = dict[str, tuple[str, str]]
 Resolve = Callable[[ContestSpec], Change]
 
 
@@ -39,13 +42,15 @@ class ContestDialog(ModalScreen[Change | None]):
     ContestDialog > Vertical { width: 78; max-width: 100%; height: auto; max-height: 100%;
         border: thick $primary; background: $surface; padding: 0 1; }
     ContestDialog Horizontal { height: 1; }
-    ContestDialog .half { width: 1fr; height: auto; }
+    ContestDialog #contest-sides { height: auto; margin-bottom: 1; }
+    ContestDialog .half { width: 1fr; height: auto; padding-right: 1; }
     ContestDialog Label { width: auto; padding: 0 1 0 0; }
     ContestDialog Input { border: none; height: 1; background: $panel; width: 1fr; padding: 0 1; }
     ContestDialog Input:focus { background: $boost; }
     ContestDialog Input.-small { width: 5; }
     ContestDialog Select { width: 1fr; }
-    ContestDialog Checkbox { border: none; height: 1; padding: 0; width: auto; margin-right: 2; }
+    ContestDialog Checkbox, ContestDialog Checkbox:focus { border: none; height: 1; padding: 0; width: auto;
+        margin-right: 2; }
     ContestDialog .preview { color: $text-muted; height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
     ContestDialog #contest-result { height: auto; margin-top: 1; border-top: solid $secondary; }
     ContestDialog #contest-result.-error { color: $warning; text-style: bold; }
@@ -53,8 +58,9 @@ class ContestDialog(ModalScreen[Change | None]):
     """
 
     def __init__(self, ruleset: str, names: list[str], attacker: str, defender: str, preview: Preview,
-                 resolve: Resolve) -> None:
+                 resolve: Resolve, defaults: Defaults | None = None) -> None:
         super().__init__()
+        self.defaults = defaults or {}
         self.ruleset = ruleset
         self.names = names
         self.attacker = attacker
@@ -67,15 +73,15 @@ class ContestDialog(ModalScreen[Change | None]):
         options = [(n, n) for n in self.names]
         with Vertical() as box:
             box.border_title = "Contest"
-            with Horizontal():
+            with Horizontal(id="contest-sides"):
                 with Vertical(classes="half"):
                     yield Select(options, value=self.attacker, allow_blank=False, compact=True, id="contest-attacker")
-                    yield Input(DEFAULT_ATTACK[self.ruleset], id="contest-attack", compact=True)
-                    yield Static("", id="attack-preview", classes="preview")
+                    yield Input(self._default(self.attacker, 0), id="contest-attack", compact=True)
+                    yield Static("", id="attack-preview", markup=False, classes="preview")
                 with Vertical(classes="half"):
                     yield Select(options, value=self.defender, allow_blank=False, compact=True, id="contest-defender")
-                    yield Input(DEFAULT_DEFENCE[self.ruleset], id="contest-defence", compact=True)
-                    yield Static("", id="defence-preview", classes="preview")
+                    yield Input(self._default(self.defender, 1), id="contest-defence", compact=True)
+                    yield Static("", id="defence-preview", markup=False, classes="preview")
             with Horizontal():
                 yield Label("Weapon:")
                 yield Input("0", id="contest-weapon", classes="-small", restrict=r"\d*", max_length=2, compact=True)
@@ -94,7 +100,7 @@ class ContestDialog(ModalScreen[Change | None]):
                                 compact=True)
                 if self.ruleset == "v5":
                     yield Checkbox("Willpower", False, id="contest-willpower")
-            yield Static("", id="contest-result")
+            yield Static("", id="contest-result", markup=False)
             yield Static("ctrl+r or Enter: roll both · Tab: next field · Esc: close", id="contest-hint")
 
     def on_mount(self) -> None:
@@ -113,8 +119,17 @@ class ContestDialog(ModalScreen[Change | None]):
         if event.input.id in ("contest-attack", "contest-defence"):
             self._preview()
 
+    def _default(self, name: str, which: int) -> str:
+        fallback = (DEFAULT_ATTACK, DEFAULT_DEFENCE)[which][self.ruleset]
+        return self.defaults.get(name, (fallback, fallback))[which] if name in self.defaults else fallback
+
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id in ("contest-attacker", "contest-defender"):
+            which = 0 if event.select.id == "contest-attacker" else 1
+            pool = self.query_one("#contest-attack" if which == 0 else "#contest-defence", Input)
+            wanted = self._default(str(event.value), which)
+            if pool.value != wanted:
+                pool.value = wanted
             self._preview()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -97,7 +97,7 @@ class TallyDialog(ModalScreen[Change | None]):
                     yield Label("Resisted by:")
                     yield Select(people, prompt="nobody (a plain extended action)", compact=True,
                                  id="tally-opponent")
-            yield Static("", id="tally-result")
+            yield Static("", id="tally-result", markup=False)
             yield Static("ctrl+r or Enter: " + ("roll" if self.rolling else "start") + " · Esc: close",
                          id="tally-hint")
 

@@ -54,6 +54,9 @@ def order_cell(p: Participant, conflict: Conflict, table: Table) -> str:
         return text
     if p.acted:
         return "acted"
+    surprise = conflict.state.get("turns", {}).get("surprise")
+    if surprise and p.side != surprise:
+        return "surprised"
     return "waiting"
 
 
@@ -62,6 +65,9 @@ def state_cell(p: Participant, table: Table) -> str:
     if p.out:
         return f"out: {p.note or state.state}"
     text = state.label
+    character = table.character(p)
+    if character is not None and getattr(character.sheet, "is_vampire", False):
+        text += f" · Hunger {character.sheet.hunger}"
     if is_extra(p):
         pools = ", ".join(f"{k} {v}" if table.ruleset != "ingenuity" else f"{k} d{v}"
                           for k, v in dict(p.extra.get("pools", {})).items())
