@@ -2,42 +2,24 @@
 
 from __future__ import annotations
 
-import shutil
-from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from conflict_support import open_copy
 
-from vtm_tui.conflict.context import Table
-from vtm_tui.store.chronicle_store import ChronicleStore, open_chronicle
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "campaigns"
-NOW = datetime(2026, 11, 29, 21, 30, tzinfo=timezone.utc)
-CHRONICLES = {"v5": "lisboa-nocturna", "v20": "the-iron-vigil", "ingenuity": "lanterns-of-saltmarsh"}
-
-
-def _open(tmp_path: Path, ruleset: str) -> ChronicleStore:
-    name = CHRONICLES[ruleset]
-    shutil.copytree(EXAMPLES / name, tmp_path / name)
-    return open_chronicle(tmp_path / name)
-
-
-def table_of(store: ChronicleStore, **options: bool | str) -> Table:
-    chronicle = store.chronicle
-    return Table.build(chronicle.ruleset, max(1, chronicle.current_session), NOW,
-                       {**chronicle.options, **options}, store.characters)
+from vtm_tui.store.chronicle_store import ChronicleStore
 
 
 @pytest.fixture
 def v5_store(tmp_path: Path) -> ChronicleStore:
-    return _open(tmp_path, "v5")
+    return open_copy(tmp_path, "v5")
 
 
 @pytest.fixture
 def v20_store(tmp_path: Path) -> ChronicleStore:
-    return _open(tmp_path, "v20")
+    return open_copy(tmp_path, "v20")
 
 
 @pytest.fixture
 def ingenuity_store(tmp_path: Path) -> ChronicleStore:
-    return _open(tmp_path, "ingenuity")
+    return open_copy(tmp_path, "ingenuity")
