@@ -100,12 +100,12 @@ async def test_resizing_small_does_not_crash(campaigns):
         await pilot.pause()
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
+        assert any("80×24" in n.message for n in app._notifications)
         await pilot.press("tab", "j", "j", "t", "2", "1", "question_mark", "escape")
         await pilot.resize_terminal(40, 12)
         await pilot.pause()
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert any("80×24" in n.message for n in app._notifications)
         assert isinstance(app.screen, CoterieScreen)
 
 

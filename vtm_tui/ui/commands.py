@@ -30,7 +30,7 @@ class VtmCommands(Provider):
             yield "Start session", "open the next session of this chronicle", app.action_start_session
             yield "End session", "close the current session", app.action_end_session
         yield "Chronicles", "pick or create another chronicle (o)", partial(app.action_show, "picker")
-        yield "Keys", "every key that works here (?)", app.action_help
+        yield "Help: keys here", "every key that works on this screen, with what it does (?)", app.action_help
         extra = getattr(screen, "palette_commands", None)
         if extra is not None:
             yield from extra()

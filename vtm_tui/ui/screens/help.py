@@ -36,7 +36,7 @@ def sections_for(screen: Screen) -> list[HelpSection]:
     seen: set[str] = set()
     sections: list[HelpSection] = []
     for node, bindings_map in screen._binding_chain:
-        rows: list[tuple[str, str]] = []
+        grouped: dict[tuple[str, str], list[str]] = {}
         for key, bindings in bindings_map.key_to_bindings.items():
             for binding in bindings:
                 if not binding.description or key in seen:
@@ -44,9 +44,13 @@ def sections_for(screen: Screen) -> list[HelpSection]:
                 if binding.system and not binding.show:
                     continue
                 seen.add(key)
-                rows.append((app.get_key_display(binding), binding.description))
+                shown = grouped.setdefault((binding.action, binding.description), [])
+                display = app.get_key_display(binding)
+                if display not in shown:
+                    shown.append(display)
+        rows = tuple((" ".join(keys), description) for (_action, description), keys in grouped.items())
         if rows:
-            sections.append(HelpSection(help_title(node), tuple(rows)))
+            sections.append(HelpSection(help_title(node), rows))
     return sections
 
 

@@ -100,7 +100,7 @@ def layout_v5(character: Character, width: int, cursor: str | None) -> SheetLayo
         tracks.append(Cell(label, Text(v5_boxes(size, held.superficial, held.aggravated)),
                            Slot(field, label, "tracker", 0, size),
                            note=v5_legend(size, held.superficial, held.aggravated)))
-    b.rows(tracks, label_width=10, value_width=19)
+    b.rows(tracks, label_width=10, value_width=2 * max(sheet.health_size, sheet.willpower_size) - 1)
     b.paragraph("Health = Stamina + 3 · Willpower = Composure + Resolve · / Superficial, X Aggravated", style="dim")
     if sheet.health.aggravated >= sheet.health_size:
         b.paragraph("⚠ Health all Aggravated: " + ("torpor" if sheet.is_vampire else "death"), style="bold")

@@ -1,0 +1,93 @@
+"""Regenerate the SVG screenshots in ``screenshots/`` (shown in README.md).
+
+    python tools/screenshots.py            # all of them, into screenshots/
+    python tools/screenshots.py --out DIR  # somewhere else
+
+Each screenshot drives the real app with ``App.run_test`` at a fixed size, on a temporary copy of the
+example chronicles, with seeded dice and a fixed clock, so running it twice gives the same files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from vtm_tui.rules.dice import SeededDice  # noqa: E402
+from vtm_tui.ui.app import VtmApp  # noqa: E402
+from vtm_tui.ui.clock import fixed_clock  # noqa: E402
+
+NOW = datetime(2026, 11, 29, 21, 30, tzinfo=timezone.utc)
+Steps = Callable[[object], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Shot:
+    name: str  # file name without .svg
+    title: str
+    chronicle: str | None  # None: the picker
+    size: tuple[int, int] = (100, 30)
+    keys: tuple[str, ...] = ()
+    until: str = field(default="")  # move the sheet cursor down to this slot first
+
+
+SHOTS = (
+    Shot("picker", "Chronicle picker", None),
+    Shot("coterie-v5", "Coterie (V5)", "lisboa-nocturna", keys=("tab",)),
+    Shot("coterie-v5-trackers", "Coterie (V5): blood and trackers", "lisboa-nocturna", until="willpower"),
+    Shot("coterie-v20", "Coterie (V20)", "the-iron-vigil", keys=("tab",)),
+    Shot("coterie-ingenuity", "Coterie (Ingenuity)", "lanterns-of-saltmarsh", keys=("tab",)),
+    Shot("coterie-80x24", "Coterie at 80×24", "lisboa-nocturna", size=(80, 24), keys=("tab",)),
+    Shot("help", "Help (?)", "lisboa-nocturna", size=(80, 24), keys=("tab", "question_mark")),
+)
+
+
+async def take(shot: Shot, campaigns: Path, out: Path) -> Path:
+    path = campaigns / shot.chronicle if shot.chronicle else None
+    app = VtmApp(path=path, campaigns=campaigns, dice=SeededDice(7), clock=fixed_clock(NOW), keymap={})
+    async with app.run_test(size=shot.size) as pilot:
+        await pilot.pause()
+        if shot.until:
+            from vtm_tui.ui.widgets.sheet_view import SheetView
+
+            await pilot.press("tab")
+            sheet = app.screen.query_one(SheetView)
+            while sheet.cursor != shot.until:
+                await pilot.press("j")
+        for key in shot.keys:
+            await pilot.press(key)
+        await pilot.pause(0.2)
+        app.save_screenshot(f"{shot.name}.svg", path=str(out))
+    return out / f"{shot.name}.svg"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "screenshots"), help="folder for the SVG files")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        campaigns = work / "campaigns"
+        shutil.copytree(ROOT / "campaigns", campaigns, ignore=shutil.ignore_patterns(".*"))
+        os.chdir(work)  # paths on screen read "campaigns/...", not a temporary folder
+        os.environ["VTM_TUI_KEYMAP"] = str(work / "no-keymap.toml")
+        for shot in SHOTS:
+            written = asyncio.run(take(shot, campaigns, out.resolve()))
+            print(f"{written}  {shot.title} {shot.size[0]}×{shot.size[1]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
