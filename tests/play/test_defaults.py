@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import NOW
+from play_characters import NOW, vampire, v20_character, ingenuity_character  # noqa: F401 - fixtures
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -81,7 +81,7 @@ def test_trait_completions(vampire, ingenuity_character):
 @settings(max_examples=100)
 @given(st.text(alphabet="abcdefwitsawrn +-0123", max_size=20))
 def test_completions_extend_what_was_typed_with_a_real_trait(text):
-    from conftest import v5_vampire
+    from play_characters import v5_vampire
 
     character = v5_vampire()
     for completion in trait_completions(character, text):

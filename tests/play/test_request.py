@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import v5_vampire
+from play_characters import v5_vampire, vampire, mortal, v20_character, ingenuity_character  # noqa: F401 - fixtures
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from conftest import NOW, v5_vampire
+from play_characters import NOW, v5_vampire, vampire, v20_character, ingenuity_character  # noqa: F401 - fixtures
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

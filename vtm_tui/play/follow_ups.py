@@ -189,9 +189,9 @@ def describe_result(outcome: Outcome) -> str:
     """``messy critical, margin 2`` / ``failure, shortfall 1``: the result line's words."""
     words = label(outcome.result)
     shortfall = getattr(outcome, "shortfall", 0)
-    after = getattr(outcome, "after", None)
-    if after is not None:
-        shortfall = after.shortfall
+    inner = getattr(outcome, "after", None) if hasattr(outcome, "selection") else getattr(outcome, "roll", None)
+    if inner is not None:
+        shortfall = getattr(inner, "shortfall", 0)
     if outcome.win:
         return f"{words}, margin {outcome.margin}"
     if shortfall:

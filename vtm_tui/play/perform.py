@@ -44,6 +44,8 @@ def faces_hint(request: RollRequest) -> str:
     if request.ruleset == "v5" and request.kind in ("rouse", "check"):
         return "1 face" if request.dice == 1 else "2 faces (keep the better)"
     count = f"{request.dice} face{'s' if request.dice != 1 else ''}"
+    if request.surge:
+        count = f"the Blood Surge Rouse die, then {count}"
     if request.ruleset == "v5" and request.hunger:
         return f"{count}: {request.regular} regular | {request.hunger} Hunger (0 reads as 10)"
     return count + (" (0 reads as 10)" if request.ruleset in ("v5", "v20") else "")

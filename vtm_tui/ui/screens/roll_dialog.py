@@ -212,14 +212,15 @@ class RollDialog(ModalScreen[LogEntry | None]):
         faces = form.faces
         dice = self.app.dice  # type: ignore[attr-defined]
         try:
-            if request.surge:
+            rouse = None
+            if request.surge:  # the Rouse check a Blood Surge costs comes first (typed: the first face)
                 surge_dice = dice
                 if faces:
                     first, _, faces = faces.replace(",", " ").strip().partition(" ")
                     surge_dice = GivenFaces({"regular": parse_faces(first, sides=10, what="Blood Surge Rouse face")})
+                    judge_faces(request, faces)  # refuse a miscount before anything is logged
                 rouse = surge_rouse(request, surge_dice)
-                rouse_request = make_request(self.character, kind="rouse", comment="Blood Surge")
-                self._record(rouse_request, rouse)
+                self._record(make_request(self.character, kind="rouse", comment="Blood Surge"), rouse)
             outcome = judge_faces(request, faces) if faces else perform(request, dice)
         except VtmError as exc:
             form.show_error(str(exc))

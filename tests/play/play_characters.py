@@ -1,4 +1,6 @@
-"""Characters for the play layer's tests, built in code (no files) so each test shows what it needs."""
+"""Characters for the play layer's tests, built in code (no files) so each test shows what it needs.
+
+A plain module (not conftest.py) so the tests import it by a name no other folder uses."""
 
 from __future__ import annotations
 
