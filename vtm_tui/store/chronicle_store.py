@@ -230,6 +230,24 @@ class ChronicleStore:
             self.save_chronicle()
         return number
 
+    def logging_session(self, now: datetime | None = None) -> tuple[int, bool]:
+        """The session new entries belong to, opening the next one when none is open.
+
+        Returns ``(number, started)``. A chronicle that never had a session, or whose
+        last session has ended, gets a new one here: an entry is never appended to an
+        ended session's log, after its ``session_end``.
+        """
+        self._refresh_chronicle()  # another login may have started or ended a session
+        if self.chronicle.session_open and self.chronicle.current_session:
+            return self.chronicle.current_session, False
+        try:
+            return self.start_session(now), True
+        except VtmError:
+            # Another process opened one between our look and our lock: use it.
+            if self.chronicle.session_open and self.chronicle.current_session:
+                return self.chronicle.current_session, False
+            raise
+
     def log(self, entry: LogEntry) -> None:
         """Append an entry to its session's log (the log store locks and fsyncs)."""
         from vtm_tui.store import session_log
