@@ -26,7 +26,7 @@ STRATEGY_LABELS = {
     "reroll_failures": "re-roll failures",
     "maximize_criticals": "maximize criticals",
     "avoid_messy": "avoid a messy critical",
-    "risky_avoid_messy": "risky: avoid messy, then failures",
+    "risky_avoid_messy": "risky avoid messy (+ failures)",
 }
 
 

@@ -268,7 +268,7 @@ class RollDialog(ModalScreen[LogEntry | None]):
         result.display = True
         head = request.headline() + (" · typed faces" if self.from_faces else "")
         result.show(outcome, head, self.items, changes, self._result_keys())
-        self.query_one("#keys", Static).update("")
+        self.query_one("#keys", Static).display = False
         result.focus()
         self.refresh_bindings()
 
@@ -418,7 +418,9 @@ class RollDialog(ModalScreen[LogEntry | None]):
         form = self.query_one(RollForm)
         form.display = True
         self.query_one("#faces", Input).value = ""
-        self.query_one("#keys", Static).update(FORM_KEYS)
+        keys = self.query_one("#keys", Static)
+        keys.update(FORM_KEYS)
+        keys.display = True
         self.refresh_request()
         self.query_one("#pool" if self.kind == "test" else "#faces", Input).focus()
         self.refresh_bindings()
