@@ -230,3 +230,34 @@ def test_a_hand_typed_comment_after_the_last_block_is_kept(chronicle: Path) -> N
     text = path.read_text()
     assert "# the coterie left early\n\n[[entry]]" in text
     assert len(read_session(chronicle, 1).entries) == 1
+
+
+def test_read_recent_gives_the_newest_entries_and_a_polling_offset(chronicle: Path) -> None:
+    from vtm_tui.store.log_lookup import read_recent
+
+    create_session(chronicle, 1, started=START, title="Long night")
+    written = [entry(n, comment="x" * 300) for n in range(120)]  # long enough to need several reads from the end
+    for item in written:
+        append_entry(chronicle, item)
+    full = read_session(chronicle, 1)
+    info, newest, offset = read_recent(chronicle, 1, 10)
+    assert info == full.info and newest == written[-10:] and offset == full.offset
+    assert read_recent(chronicle, 1, 500)[1] == written
+    assert read_recent(chronicle, 1, 0)[1] == []
+    later = entry(500)
+    append_entry(chronicle, later)
+    assert read_new_entries(chronicle, 1, offset) == ([later], session_path(chronicle, 1).stat().st_size)
+
+
+def test_read_recent_leaves_a_torn_block_alone(chronicle: Path) -> None:
+    from vtm_tui.store.log_lookup import read_recent
+
+    create_session(chronicle, 1, started=START)
+    written = [entry(n, comment="y" * 400) for n in range(60)]
+    for item in written:
+        append_entry(chronicle, item)
+    path = session_path(chronicle, 1)
+    damaged = path.read_bytes() + fmt.format_block(entry(99))[:50]
+    path.write_bytes(damaged)
+    assert read_recent(chronicle, 1, 5)[1] == written[-5:]
+    assert path.read_bytes() == damaged

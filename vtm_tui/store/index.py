@@ -261,7 +261,7 @@ class HistoryIndex:
             self.db.execute("UPDATE files SET size = ?, mtime_ns = ?, inode = ? WHERE session = ?", (*stamp, number))
             return 0
         chunk = data[:end]
-        document = fmt.parse_chunk(chunk, path)
+        document = fmt.parse_chunk(chunk, path, rolls=False)  # the faces are not searched: skip them
         entries = fmt.entries_from_tables(fmt.entry_tables(document, path), path, chunk)
         if start == 0:
             info = SessionInfo.from_toml(document, path)

@@ -38,15 +38,18 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from datetime import date, datetime, time, timezone
 from pathlib import Path
 from typing import Any
 
 from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.store import log_fastparse as fastparse
 from vtm_tui.store.errors import BrokenFileError, InvalidDataError
 from vtm_tui.store.toml_io import parse_toml
 
 SCHEMA_VERSION = 1
+FAST_KEYS = fastparse.FAST_KEYS
 SESSION_MARKER = b"# end session"
 _MARKER_LINE = re.compile(rb"# end (?:entry [A-Za-z0-9_-]{1,64}|session)[ \t]*\r?")
 _ENTRY_LINE = re.compile(rb"^\[\[[ \t]*entry[ \t]*\]\][ \t]*\r?$", re.MULTILINE)
@@ -58,7 +61,9 @@ _NEEDS_ESCAPE = re.compile(r'["\\\x00-\x1f\x7f]')
 # -- writing ---------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)
 def toml_key(key: str) -> str:
+    """A key as written: bare when it can be (the same few dozen keys come back all the time)."""
     return key if _BARE_KEY.fullmatch(key) else toml_string(key)
 
 
@@ -69,6 +74,8 @@ def toml_string(text: str) -> str:
         char = match.group()
         return _ESCAPES.get(char) or f"\\u{ord(char):04x}"
 
+    if _NEEDS_ESCAPE.search(text) is None:
+        return f'"{text}"'
     return '"' + _NEEDS_ESCAPE.sub(escape, text) + '"'
 
 
@@ -81,6 +88,11 @@ def toml_datetime(value: datetime) -> str:
 
 def toml_value(value: Any) -> str:
     """One TOML value on one line: inline tables and arrays, never multi-line."""
+    kind = type(value)
+    if kind is str:
+        return toml_string(value)
+    if kind is int:
+        return str(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -107,7 +119,7 @@ def toml_value(value: Any) -> str:
     raise TypeError(f"cannot write {type(value).__name__} {value!r} to TOML")
 
 
-def _lines(table: dict[str, Any]) -> str:
+def toml_lines(table: dict[str, Any]) -> str:
     return "".join(f"{toml_key(key)} = {toml_value(value)}\n" for key, value in table.items() if value is not None)
 
 
@@ -115,12 +127,12 @@ def format_header(number: int, started: datetime, title: str = "", extra: dict[s
     """The first bytes of a session file: ``schema_version`` and the ``[session]`` table."""
     table: dict[str, Any] = {"number": number, "started": started, "title": title}
     table.update(extra or {})
-    return f"schema_version = {SCHEMA_VERSION}\n\n[session]\n{_lines(table)}# end session\n".encode()
+    return f"schema_version = {SCHEMA_VERSION}\n\n[session]\n{toml_lines(table)}# end session\n".encode()
 
 
 def format_block(entry: LogEntry) -> bytes:
     """One appendable ``[[entry]]`` block, ending with its marker line."""
-    return f"\n[[entry]]\n{_lines(entry.to_toml())}# end entry {entry.id}\n".encode()
+    return f"\n[[entry]]\n{toml_lines(entry.to_toml())}# end entry {entry.id}\n".encode()
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -178,14 +190,47 @@ def decode(data: bytes, path: Path, first_line: int = 1) -> str:
         raise BrokenFileError(path, line, None, "the file is not UTF-8 text") from None
 
 
-def parse_chunk(data: bytes, path: Path, *, first_line: int = 1) -> dict[str, Any]:
-    """Parse complete bytes of a session file; line numbers count from ``first_line``."""
+def parse_chunk(data: bytes, path: Path, *, first_line: int = 1, rolls: bool = True) -> dict[str, Any]:
+    """Parse complete bytes of a session file; line numbers count from ``first_line``.
+
+    The tool's own ``roll``/``change`` lines take the fast road of
+    :mod:`vtm_tui.store.log_fastparse`; ``rolls=False`` skips the rolls
+    altogether (left empty), for callers that only need the other fields.
+    """
+    text = decode(data, path, first_line)
+    fast = fastparse.fast_entries(text, toml_lines, rolls=rolls)
+    if fast is not None:
+        head, tables = fast
+        document = _parse(head, path, first_line)
+        if "entry" not in document:
+            if tables:
+                document["entry"] = tables
+            return document
+    fast_text, lifted = fastparse.lift_inline_tables(text, toml_value, keep=FAST_KEYS if rolls else ("change",))
     try:
-        return parse_toml(decode(data, path, first_line), path)
+        document = parse_toml(fast_text, path)
+    except BrokenFileError:
+        document = _parse(text, path, first_line)  # the message comes from the untouched text
+    if lifted and not _lifted_fit(document, lifted, fast_text):
+        return _parse(text, path, first_line)  # pragma: no cover - a defensive check
+    return fastparse.put_back(document, lifted)
+
+
+def _parse(text: str, path: Path, first_line: int) -> dict[str, Any]:
+    try:
+        return parse_toml(text, path)
     except BrokenFileError as exc:
-        if first_line == 1 or exc.line is None or exc.reason.startswith("the file is not UTF-8"):
+        if first_line == 1 or exc.line is None:
             raise
         raise BrokenFileError(exc.path, exc.line + first_line - 1, exc.column, exc.reason) from None
+
+
+def _lifted_fit(document: dict[str, Any], lifted: list, text: str) -> bool:
+    """Whether the lifted lines belong where they are put back (entry count and empty slots agree)."""
+    tables = document.get("entry")
+    if not isinstance(tables, list) or len(tables) != text.count("\n[[entry]]\n") + text.startswith("[[entry]]\n"):
+        return False
+    return all(isinstance(tables[i], dict) and tables[i].get(key) == {} for i, key, _ in lifted)
 
 
 def entry_spans(data: bytes) -> list[tuple[int, int]]:

@@ -18,7 +18,7 @@ from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.index import IndexedEntry
-from vtm_tui.store.session_log import read_session, session_path
+from vtm_tui.store.session_log import SessionInfo, read_session, session_path
 
 
 def load_entries(chronicle_dir: Path, found: Iterable[IndexedEntry]) -> list[LogEntry]:
@@ -56,3 +56,42 @@ def load_entries(chronicle_dir: Path, found: Iterable[IndexedEntry]) -> list[Log
         for i in positions:
             result[i] = by_id.get(wanted[i].id)
     return [entry for entry in result if entry is not None]
+
+
+def read_recent(chronicle_dir: Path, number: int, count: int = 50) -> tuple[SessionInfo, list[LogEntry], int]:
+    """The session's info and its newest ``count`` entries (oldest first), whatever its length.
+
+    Reads the file from its end until it has ``count`` complete blocks, so the
+    log screen can show the newest rolls at once and load the rest later. The
+    offset returned is for :func:`~vtm_tui.store.session_log.read_new_entries`.
+    Read-only: a torn last block is left out, not set aside.
+    """
+    path = session_path(chronicle_dir, number)
+    try:
+        handle = open(path, "rb")
+    except FileNotFoundError:
+        raise StoreError(f"{path}: no such session log") from None
+    with handle:
+        size = os.fstat(handle.fileno()).st_size
+        fd = handle.fileno()
+        head = os.pread(fd, 4096, 0)
+        while fmt.SESSION_MARKER not in head and len(head) < size:
+            head = os.pread(fd, len(head) * 4, 0)
+        span = 16384
+        while True:
+            start = max(0, size - span)
+            data = os.pread(fd, size - start, start)
+            end = fmt.last_marker_end(data)
+            starts = [offset for offset, _ in fmt.entry_spans(data[: max(end, 0)])]
+            if start == 0 or len(starts) > count:
+                break
+            span *= 4
+    if start == 0 or fmt.SESSION_MARKER not in head:  # short, or written by hand: read it all
+        log = read_session(chronicle_dir, number, recover=False)
+        return log.info, log.entries[-count:] if count else [], log.offset
+    cut = starts[-count] if count else end
+    chunk = data[cut:end]
+    info = SessionInfo.from_toml(fmt.parse_chunk(head[: head.index(fmt.SESSION_MARKER)], path), path)
+    tables = fmt.entry_tables(fmt.parse_chunk(chunk, path), path) if chunk else []
+    entries = [LogEntry.from_toml(table, where=f"{path}, near the end") for table in tables]
+    return info, entries, start + end
