@@ -32,6 +32,11 @@ def rows(app) -> list[str]:
     return found
 
 
+def flat(app) -> str:
+    """The screen's words in one line (a dialog's text wraps; its border is dropped)."""
+    return " ".join(screen_text(app).replace("█", " ").split())
+
+
 async def open_conflict(pilot):
     await pilot.press("2")
     await pilot.pause()

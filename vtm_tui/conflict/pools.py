@@ -121,7 +121,7 @@ def _v20(p: Participant, table: Table, text: str, split: int) -> Dice:
     dice = max(0, pool.dice - split)
     described = pool.describe()
     if split:
-        described += f" − {split} (multiple actions) = {dice}"
+        described = f"{described.rsplit(' = ', 1)[0]} − {split} split = {dice}"
     return Dice(dice, described)
 
 
