@@ -201,3 +201,12 @@ def test_as_a_subprocess_errors_are_one_line(chronicle: Path) -> None:
     ok = subprocess.run([sys.executable, "-m", "vtm_tui", "log", str(chronicle), "--json"],
                         capture_output=True, text=True, env=env)  # fmt: skip
     assert ok.returncode == 0 and len(ok.stdout.splitlines()) == 6
+
+
+def test_first_index_build_shows_progress_on_a_terminal(chronicle: Path, capsys, monkeypatch) -> None:
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = run(capsys, chronicle, "--character", "The Prince")
+    assert code == 0 and len(out.splitlines()) == 1
+    assert "indexing the history: 0%" in err and err.endswith("indexing the history: 100%\n")
+    _, _, again = run(capsys, chronicle, "--character", "The Prince")
+    assert again == ""  # already indexed: nothing to show

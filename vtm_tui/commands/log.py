@@ -139,8 +139,22 @@ def select(args: argparse.Namespace, chronicle: Path) -> list[LogEntry]:
         report = recover_session(chronicle, number)
         if report is not None:
             print(f"vtm-tui: warning: {report.message}", file=sys.stderr)
-    hits = query(chronicle, **{k: v for k, v in filters.items() if v}, limit=args.limit, order="desc")
+    hits = query(chronicle, **{k: v for k, v in filters.items() if v}, limit=args.limit, order="desc",
+                 progress=_progress_on_stderr())  # fmt: skip
     return load_entries(chronicle, list(reversed(hits)))
+
+
+def _progress_on_stderr():
+    """On a terminal, show how far the first build of the history index has come (it can take seconds)."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        if total:
+            end = "\n" if done >= total else ""
+            print(f"\rindexing the history: {100 * done // total}%", end=end, file=sys.stderr, flush=True)
+
+    return show
 
 
 def matches(entry: LogEntry, *, actor: list[str] | None, kinds: list[str] | None, results: list[str] | None,
