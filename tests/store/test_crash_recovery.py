@@ -179,3 +179,12 @@ def test_a_file_that_is_not_utf8_names_the_line(three: tuple[Path, Path, list[Lo
     with pytest.raises(BrokenFileError, match="not UTF-8") as info:
         read_session(chronicle, 1)
     assert info.value.line == data[: data.index(b"\xff")].count(b"\n") + 1
+
+
+def test_a_clean_file_is_checked_without_the_lock(three: tuple[Path, Path, list[LogEntry]]) -> None:
+    chronicle, path, _ = three
+    lock = path.parent / ".lock"
+    lock.unlink()
+    assert recover_session(chronicle, 1) is None
+    assert read_session(chronicle, 1).torn is None
+    assert not lock.exists()  # a read-only look leaves nothing behind

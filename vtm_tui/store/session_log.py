@@ -249,8 +249,19 @@ def _write_all(fd: int, block: bytes, size: int, path: Path) -> None:
 
 
 def recover_session(chronicle_dir: Path, number: int) -> TornReport | None:
-    """Set aside a torn last block of session ``number`` now, if there is one."""
+    """Set aside a torn last block of session ``number`` now, if there is one.
+
+    A file that ends with a complete block is left alone without taking the
+    lock (a read-only chronicle stays untouched).
+    """
     path = session_path(chronicle_dir, number)
+    try:
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if fmt.ends_with_marker(os.pread(handle.fileno(), _TAIL_PROBE, max(0, size - _TAIL_PROBE))):
+                return None
+    except FileNotFoundError:
+        raise StoreError(f"{path}: no such session") from None
     with exclusive_lock(lock_path(chronicle_dir)):
         try:
             fd = os.open(path, os.O_RDWR)
