@@ -43,6 +43,7 @@ async def take(name: str, size: tuple[int, int], keys: tuple[str, ...], chronicl
         pool = app.screen.query_one("#pool")
         pool.value = "wits + aw"
         pool.cursor_position = len(pool.value)
+        pool.cursor_blink = False
         app.screen.query_one("#difficulty").value = "3"
         await pilot.pause(0.3)
         for key in keys:

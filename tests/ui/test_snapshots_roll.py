@@ -31,6 +31,7 @@ async def open_dialog(pilot) -> None:
     pool = pilot.app.screen.query_one("#pool")
     pool.value = "wits + aw"  # shows the completion offered for the last term
     pool.cursor_position = len(pool.value)
+    pool.cursor_blink = False  # a blinking cursor would make the picture depend on timing
     pilot.app.screen.query_one("#difficulty").value = "3"
     await pilot.pause(0.3)
 
