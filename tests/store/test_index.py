@@ -237,3 +237,25 @@ def test_two_indexers_at_once_do_not_duplicate(chronicle: Path) -> None:
     assert errors == []
     hits = query(chronicle)
     assert len(hits) == 121 and len({h.id for h in hits}) == 121
+
+
+def test_an_index_from_another_version_is_rebuilt(chronicle: Path) -> None:
+    import sqlite3
+
+    before = query(chronicle)
+    db = sqlite3.connect(index_path(chronicle))
+    db.executescript("UPDATE meta SET value = '0' WHERE key = 'version'; DROP TABLE files;"
+                     "CREATE TABLE files (session INTEGER PRIMARY KEY, size INTEGER);")  # fmt: skip
+    db.close()
+    assert query(chronicle) == before
+    assert [s.entries for s in list_sessions(chronicle)] == [40, 40, 41]
+
+
+def test_summaries_follow_appends(chronicle: Path) -> None:
+    list_sessions(chronicle)
+    append_entry(chronicle, roll(3, 50, actor="Newcomer"))
+    append_entry(chronicle, LogEntry.new("session_end", session=3, ruleset="v5", now=START + timedelta(days=4)))
+    three = list_sessions(chronicle)[2]
+    assert (three.entries, three.rolls) == (43, 41)
+    assert three.actors == (*ACTORS, "Newcomer") and three.ended == START + timedelta(days=4)
+    assert three.last_time == START + timedelta(days=4)

@@ -245,9 +245,8 @@ class LogEntry:
         values["time"] = when
         extra = {key: value for key, value in data.items() if key not in _KNOWN}
         entry = cls.__new__(cls)
-        for item in fields(cls):
-            default = item.default_factory() if item.default_factory is not MISSING else item.default
-            object.__setattr__(entry, item.name, values.get(item.name, default))
+        for name, default, factory in _DEFAULTS:
+            object.__setattr__(entry, name, values[name] if name in values else (factory() if factory else default))
         object.__setattr__(entry, "extra", extra)
         entry.validate(where)
         return entry
@@ -261,3 +260,10 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, (datetime, date, time)):
         return value.isoformat()
     return value
+
+
+#: (name, default, default factory) of every field, looked up once rather than per entry read.
+_DEFAULTS = tuple(
+    (item.name, item.default, item.default_factory if item.default_factory is not MISSING else None)
+    for item in fields(LogEntry)
+)

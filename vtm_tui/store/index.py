@@ -22,6 +22,7 @@ used (correct, only rebuilt at each start).
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import sqlite3
@@ -36,7 +37,7 @@ from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.session_log import SessionInfo, SessionSummary, session_numbers, session_path
 
-INDEX_VERSION = "1"
+INDEX_VERSION = "2"
 CACHE_ENV = "VTM_TUI_CACHE"
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _PROBE = 80  # bytes before the indexed end that must be unchanged for an append-only update
@@ -46,7 +47,8 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files (
     session INTEGER PRIMARY KEY, size INTEGER, mtime_ns INTEGER, inode INTEGER,
-    indexed_to INTEGER, probe BLOB, started INTEGER, title TEXT, problem TEXT);
+    indexed_to INTEGER, probe BLOB, started INTEGER, title TEXT, problem TEXT,
+    entries INTEGER, rolls INTEGER, actors TEXT, ended INTEGER, last_time INTEGER);
 CREATE TABLE IF NOT EXISTS entries (
     session INTEGER, seq INTEGER, id TEXT, time INTEGER, actor TEXT, actor_key TEXT, kind TEXT,
     ruleset TEXT, result TEXT, margin INTEGER, pool TEXT, comment TEXT, secret INTEGER,
@@ -156,8 +158,9 @@ class HistoryIndex:
         db.execute("PRAGMA synchronous=OFF")  # a lost index is rebuilt; never worth an fsync
         db.executescript(_SCHEMA)
         row = db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
-        if row is None or row[0] != INDEX_VERSION:
-            db.executescript("DELETE FROM entries; DELETE FROM files; DELETE FROM meta;")
+        if row is None or row[0] != INDEX_VERSION:  # made by another version: start again
+            db.executescript("DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS files; DELETE FROM meta;")
+            db.executescript(_SCHEMA)
             db.execute("INSERT INTO meta VALUES ('version', ?)", (INDEX_VERSION,))
         return db
 
@@ -246,7 +249,8 @@ class HistoryIndex:
         except StoreError as exc:
             self.db.execute("DELETE FROM entries WHERE session = ?", (number,))
             self.db.execute(
-                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, 0, x'', NULL, '', ?)", (number, *stamp, str(exc))
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, 0, x'', NULL, '', ?, 0, 0, '[]', NULL, NULL)",
+                (number, *stamp, str(exc)),
             )
             return 0
         return added
@@ -265,10 +269,12 @@ class HistoryIndex:
         entries = fmt.entries_from_tables(fmt.entry_tables(document, path), path, chunk)
         if start == 0:
             info = SessionInfo.from_toml(document, path)
-            started, title, seq0 = _micros(info.started), info.title, 0
+            started, title, seq0, rolls, actors, ended, last = _micros(info.started), info.title, 0, 0, "[]", None, None
         else:
-            started, title = self.db.execute("SELECT started, title FROM files WHERE session = ?", (number,)).fetchone()
-            seq0 = self.db.execute("SELECT COUNT(*) FROM entries WHERE session = ?", (number,)).fetchone()[0]
+            started, title, seq0, rolls, actors, ended, last = self.db.execute(
+                "SELECT started, title, entries, rolls, actors, ended, last_time FROM files WHERE session = ?", (number,)
+            ).fetchone()
+        summary = _summary(entries, seq0, rolls, actors, ended, last)
         spans = fmt.entry_spans(chunk)
         if len(spans) != len(entries):
             spans = [(-1 - start, 0)] * len(entries)
@@ -282,8 +288,8 @@ class HistoryIndex:
         )  # fmt: skip
         probe = chunk[-_PROBE:] if start == 0 or len(chunk) >= _PROBE else (row[4] + chunk)[-_PROBE:]  # type: ignore[index]
         self.db.execute(
-            "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)",
-            (number, *stamp, start + end, probe, started, title),
+            "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)",
+            (number, *stamp, start + end, probe, started, title, *summary),
         )
         return len(entries)
 
@@ -356,30 +362,34 @@ class HistoryIndex:
         ]
 
     def session_summaries(self) -> list[SessionSummary]:
-        """Each session's start, title, entry and roll counts, actors (in order of appearance)."""
-        kinds = ", ".join(f"'{kind}'" for kind in ROLL_KINDS)
-        counts = {
-            s: (n, rolls, _moment(ended), _moment(last))
-            for s, n, rolls, ended, last in self.db.execute(
-                f"SELECT session, COUNT(*), SUM(result != '' OR kind IN ({kinds})), "
-                "MAX(CASE WHEN kind = 'session_end' THEN time END), MAX(time) FROM entries GROUP BY session"
+        """Each session's start, title, entry and roll counts, actors (in order of appearance).
+
+        Kept per file while indexing, so this reads one row per session.
+        """
+        return [
+            SessionSummary(session, _moment(started), title or "", count or 0, rolls or 0, tuple(json.loads(actors)),
+                           _moment(ended), _moment(last), problem or "")  # fmt: skip
+            for session, started, title, problem, count, rolls, actors, ended, last in self.db.execute(
+                "SELECT session, started, title, problem, entries, rolls, actors, ended, last_time "
+                "FROM files ORDER BY session"
             )
-        }
-        actors: dict[int, list[str]] = {}
-        for session, name in self.db.execute(
-            "SELECT session, actor FROM entries WHERE actor != '' GROUP BY session, actor ORDER BY session, MIN(seq)"
-        ):
-            actors.setdefault(session, []).append(name)
-        summaries = []
-        for session, started, title, problem in self.db.execute(
-            "SELECT session, started, title, problem FROM files ORDER BY session"
-        ):
-            n, rolls, ended, last = counts.get(session, (0, 0, None, None))
-            summaries.append(
-                SessionSummary(session, _moment(started), title or "", n, rolls or 0, tuple(actors.get(session, ())),
-                               ended, last, problem or "")  # fmt: skip
-            )
-        return summaries
+        ]
+
+
+def _summary(entries: list[LogEntry], count: int, rolls: int, actors: str, ended: int | None, last: int | None) -> tuple:
+    """(entries, rolls, actors as JSON, ended, last time) of a session after adding ``entries``."""
+    names = json.loads(actors)
+    seen = set(names)
+    for entry in entries:
+        if entry.actor and entry.actor not in seen:
+            seen.add(entry.actor)
+            names.append(entry.actor)
+        moment = _micros(entry.time)
+        last = moment if last is None else max(last, moment)
+        if entry.kind == "session_end":
+            ended = moment if ended is None else max(ended, moment)
+    rolls += sum(1 for entry in entries if entry.result or entry.kind in ROLL_KINDS)
+    return count + len(entries), rolls, json.dumps(names, ensure_ascii=False), ended, last
 
 
 # -- the module-level API ------------------------------------------------------------------------

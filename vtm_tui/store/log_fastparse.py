@@ -124,6 +124,7 @@ def fast_entries(
     if "\x00" in text:
         return None
     objects, bodies, markers, times = [], [], [], []
+    bare_keys: set[str] = set()
     for piece in text[start + len(_BLOCK_START) :].split(_BLOCK_START):
         cut = piece.rfind("\n", 0, len(piece) - 1)
         if cut < 0 or not piece.endswith("\n") or not piece.startswith("# end entry ", cut + 1):
@@ -132,11 +133,13 @@ def fast_entries(
         members, stamps = [], []
         for number, line in enumerate(body):
             key, sep, value = line.partition(" = ")
-            if not sep or not _BARE_KEY.fullmatch(key):
-                return None
+            if key not in bare_keys:
+                if not sep or not _BARE_KEY.fullmatch(key):
+                    return None
+                bare_keys.add(key)
             if key == "roll" and not rolls:
                 value, body[number] = "{}", "roll = {}"
-            if _DATETIME.fullmatch(value):
+            if value[4:5] == "-" and _DATETIME.fullmatch(value):
                 stamps.append(key)
                 members.append(f'"{key}": "{value}"')
             else:
