@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -92,13 +94,20 @@ def run(args: argparse.Namespace) -> int:
     from vtm_tui.store.log_recap import describe_entry, entry_json
 
     out = sys.stdout
-    for entry in entries:
-        if args.json:
-            out.write(json.dumps(entry_json(entry, hide_secret=args.hide_secret), ensure_ascii=False, sort_keys=True))
-            out.write("\n")
-        else:
-            out.write(describe_entry(entry, hide_secret=args.hide_secret) + "\n")
-    if not entries and not args.json:
+    printed = 0
+    try:
+        for entry in entries:
+            printed += 1
+            if args.json:
+                data = entry_json(entry, hide_secret=args.hide_secret)
+                out.write(json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n")
+            else:
+                out.write(describe_entry(entry, hide_secret=args.hide_secret) + "\n")
+        out.flush()
+    except BrokenPipeError:  # `vtm-tui log … | head`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    if not printed and not args.json:
         print("no entries match", file=sys.stderr)
     return 0
 
@@ -108,8 +117,8 @@ def _report_torn(log: Any) -> None:
         print(f"vtm-tui: warning: {log.torn.message}", file=sys.stderr)
 
 
-def select(args: argparse.Namespace, chronicle: Path) -> list[LogEntry]:
-    """The entries asked for, in log order."""
+def select(args: argparse.Namespace, chronicle: Path) -> Iterable[LogEntry]:
+    """The entries asked for, in log order (the whole history is read one session at a time)."""
     from vtm_tui.store.session_log import read_session, session_numbers
 
     session = args.session or "all"
@@ -125,12 +134,7 @@ def select(args: argparse.Namespace, chronicle: Path) -> list[LogEntry]:
         return entries[-args.limit :] if args.limit else entries
     numbers = session_numbers(chronicle)
     if not filtered and not args.limit:
-        entries = []
-        for number in numbers:
-            log = read_session(chronicle, number)
-            _report_torn(log)
-            entries.extend(log.entries)
-        return entries
+        return _every_session(chronicle, numbers)
     from vtm_tui.store.index import load_entries, query
 
     for number in numbers:  # set aside any torn block first, so the index sees clean files
@@ -142,6 +146,16 @@ def select(args: argparse.Namespace, chronicle: Path) -> list[LogEntry]:
     hits = query(chronicle, **{k: v for k, v in filters.items() if v}, limit=args.limit, order="desc",
                  progress=_progress_on_stderr())  # fmt: skip
     return load_entries(chronicle, list(reversed(hits)))
+
+
+def _every_session(chronicle: Path, numbers: list[int]) -> Iterator[LogEntry]:
+    """Every entry, session by session, so the first lines print before the last session is read."""
+    from vtm_tui.store.session_log import read_session
+
+    for number in numbers:
+        log = read_session(chronicle, number)
+        _report_torn(log)
+        yield from log.entries
 
 
 def _progress_on_stderr():
