@@ -37,7 +37,3 @@ def test_coterie_scrolled_to_the_trackers(snap_compare, campaigns):
         await pilot.pause()
 
     assert snap_compare(make_app(campaigns / "lisboa-nocturna"), terminal_size=(80, 24), run_before=to_willpower)
-
-
-def test_help(snap_compare, campaigns):
-    assert snap_compare(make_app(campaigns / "lisboa-nocturna"), terminal_size=(80, 24), press=["question_mark"])

@@ -122,7 +122,9 @@ class CoterieScreen(Screen[None]):
     # -- selection and filter -------------------------------------------------------------------
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if isinstance(event.option_list, CharacterList):
-            self.selected_character = event.option_list.character_at(event.option_index)
+            character = event.option_list.character_at(event.option_index)
+            if character is not self.selected_character:
+                self.selected_character = character
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if isinstance(event.option_list, CharacterList):

@@ -11,13 +11,25 @@ from __future__ import annotations
 from rich.text import Text
 
 from vtm_tui.model.character import Character
-from vtm_tui.model.traits import V5_DISCIPLINES
-from vtm_tui.rules.v5.traits import ATTRIBUTES, SKILLS
+from vtm_tui.model.traits import (
+    V5_DISCIPLINES,
+    V5_MENTAL_ATTRIBUTES,
+    V5_MENTAL_SKILLS,
+    V5_PHYSICAL_ATTRIBUTES,
+    V5_PHYSICAL_SKILLS,
+    V5_SOCIAL_ATTRIBUTES,
+    V5_SOCIAL_SKILLS,
+)
 from vtm_tui.ui.sheet_edits import Slot, is_impaired
 from vtm_tui.ui.widgets.dots import dots
 from vtm_tui.ui.widgets.sheet_layout import Cell, SheetBuilder, SheetLayout
 from vtm_tui.ui.widgets.sheet_common import identity_lines, notes_section
 from vtm_tui.ui.widgets.tracker import v5_boxes, v5_legend
+
+
+ATTRIBUTES = (("Physical", V5_PHYSICAL_ATTRIBUTES), ("Social", V5_SOCIAL_ATTRIBUTES),
+              ("Mental", V5_MENTAL_ATTRIBUTES))
+SKILLS = (("Physical", V5_PHYSICAL_SKILLS), ("Social", V5_SOCIAL_SKILLS), ("Mental", V5_MENTAL_SKILLS))
 
 
 def blood_potency_text(level: int) -> str:
@@ -50,13 +62,13 @@ def layout_v5(character: Character, width: int, cursor: str | None) -> SheetLayo
                                            f"Desire: {sheet.desire}" if sheet.desire else "") if x))
 
     b.heading("Attributes")
-    b.grid([(category.value, [_dots_cell(character, "attributes", name, 1, 5) for name in names])
-            for category, names in ATTRIBUTES.items()], label_width=12)
+    b.grid([(category, [_dots_cell(character, "attributes", name, 1, 5) for name in names])
+            for category, names in ATTRIBUTES], label_width=12)
 
     b.heading("Skills")
-    b.grid([(category.value, [_dots_cell(character, "skills", name, 0, 5) for name in names])
-            for category, names in SKILLS.items()])
-    custom = [name for name in sheet.skills if not any(name in names for names in SKILLS.values())]
+    b.grid([(category, [_dots_cell(character, "skills", name, 0, 5) for name in names])
+            for category, names in SKILLS])
+    custom = [name for name in sheet.skills if not any(name in names for _, names in SKILLS)]
     if custom:
         b.rows([_dots_cell(character, "skills", name, 0, 5) for name in custom])
     if sheet.specialties:

@@ -68,6 +68,7 @@ class SheetView(VerticalScroll, can_focus=True):
         super().__init__(id=id)
         self.sheet_layout: SheetLayout | None = None
         self._body = Static("", id="sheet-body")
+        self._drawn: tuple[object, str | None, int] | None = None  # what the body shows now
 
     def compose(self):
         yield self._body
@@ -87,14 +88,21 @@ class SheetView(VerticalScroll, can_focus=True):
         character = self.character
         if character is None:
             self.sheet_layout = None
+            self._drawn = None
             self._body.update(Text("No character selected. a adds one.", style="italic"))
             return
+        if not self.size.width:
+            return  # not laid out yet: on_resize draws it at its real width
         width = max(20, self.size.width - 1)
+        drawn = self._drawn
+        if drawn is not None and drawn[0] is character and drawn[1] == self.cursor and drawn[2] == width:
+            return  # the same sheet again (a highlight that did not change the selection)
         self.sheet_layout = layout_for(character.ruleset)(character, width, self.cursor)
         if self.sheet_layout.slots and self.cursor not in {s.field for s in self.sheet_layout.slots}:
             self.set_reactive(SheetView.cursor, self.sheet_layout.slots[0].field)
             self.sheet_layout = layout_for(character.ruleset)(character, width, self.cursor)
         self._body.update(self.sheet_layout.text)
+        self._drawn = (character, self.cursor, width)
 
     def scroll_to_cursor(self) -> None:
         layout = self.sheet_layout
