@@ -42,6 +42,16 @@ def campaigns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return target
 
 
+def no_polling() -> None:
+    """Tests decide when the disk is looked at (a poll racing a keypress would make them flaky)."""
+    from vtm_tui.ui.screens.coterie import CoterieScreen
+
+    CoterieScreen.POLL_SECONDS = None
+
+
+no_polling()
+
+
 def make_app(path: Path | str | None = None, campaigns: Path | None = None, **kwargs) -> VtmApp:
     """The app as the tests run it: seeded dice, a fixed clock, no user keymap."""
     kwargs.setdefault("keymap", {})

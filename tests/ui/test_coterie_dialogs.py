@@ -150,3 +150,39 @@ def test_every_binding_has_an_id_and_a_description():
             ids.append(binding.id)
     app_ids = [b.id for b in VtmApp.BINDINGS]
     assert {"app.coterie", "app.conflict", "app.log", "app.roll", "app.help", "app.quit"} <= set(app_ids)
+
+
+async def test_a_second_login_s_save_shows_up_by_itself(campaigns):
+    chronicle = campaigns / LISBOA
+    app = make_app(chronicle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        other = open_chronicle(chronicle)
+        theirs = other.character("Duarte Moniz")
+        theirs.sheet.hunger = 1
+        other.save_character(theirs)
+        screen.poll_disk()  # what the timer does every few seconds
+        await pilot.pause()
+        assert screen.selected_character.sheet.hunger == 1
+        assert "Duarte Moniz H1" in screen_text(app)
+        assert "another process changed" in screen_text(app)
+        await pilot.press("right_square_bracket")  # and edits go on from the new state
+        assert character_file(chronicle, "duarte-moniz")["hunger"] == 2
+
+
+async def test_the_poll_timer_reloads_on_its_own(campaigns, monkeypatch):
+    monkeypatch.setattr(CoterieScreen, "POLL_SECONDS", 0.1)
+    chronicle = campaigns / LISBOA
+    app = make_app(chronicle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        other = open_chronicle(chronicle)
+        theirs = other.character("Duarte Moniz")
+        theirs.notes = "Seen at the Cais do Sodré."
+        other.save_character(theirs)
+        for _ in range(50):
+            await pilot.pause(0.1)
+            if app.screen.selected_character.notes == theirs.notes:
+                break
+        assert "Seen at the Cais do Sodré." in sheet_text(app)

@@ -67,6 +67,10 @@ class CoterieScreen(Screen[None]):
         Binding("t", "toggle_list", "Hide/show list", show=False, id="coterie.toggle_list"),
     ]
 
+    #: How often to look for sheets another login saved (seconds; None: never). Only while this screen is on top,
+    #: so a dialog never holds a sheet older than the store's.
+    POLL_SECONDS: float | None = 3.0
+
     selected_character: reactive[Character | None] = reactive(None, always_update=True)
     """The character whose sheet shows (the roll dialog rolls for it)."""
 
@@ -93,6 +97,27 @@ class CoterieScreen(Screen[None]):
         self.refresh_list()
         self.query_one(CharacterList).focus()
         self.say(HINT)
+        if self.POLL_SECONDS:
+            self.set_interval(self.POLL_SECONDS, self.poll_disk)
+
+    def poll_disk(self) -> None:
+        """Show what another login saved (a second SSH session on the same chronicle)."""
+        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        if store is None or self.app.screen is not self:
+            return
+        try:
+            if not store.changed_on_disk():
+                return
+            store.reload()
+        except VtmError as exc:
+            self.say(f"Could not reload: {exc}", error=True)
+            return
+        self.app.publish_chronicle()  # type: ignore[attr-defined]
+        current = self.selected_character
+        self.selected_character = None if current is None else next(
+            (c for c in self.characters if c.slug == current.slug), None)
+        self.refresh_list(keep=current.slug if current is not None else None)
+        self.say("Reloaded: another process changed this chronicle.")
 
     @property
     def characters(self) -> list[Character]:
