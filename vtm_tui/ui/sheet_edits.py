@@ -58,6 +58,9 @@ class Edit:
     def describe(self, name: str) -> str:
         """A one-line notification: ``Ana: Strength 2 → 3``."""
         label = self.field.split(".")[-1].replace("_", " ")
+        if isinstance(self.after, str):
+            text = f"{name}: {label} changed ({len(self.after)} characters)"
+            return f"{text} ({self.comment})" if self.comment else text
         text = f"{name}: {label} {_show(self.before)} → {_show(self.after)}"
         return f"{text} ({self.comment})" if self.comment else text
 
