@@ -28,18 +28,22 @@ import re
 import sqlite3
 import time as clock
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 from pathlib import Path
 
 from vtm_tui.model.log_entry import ROLL_KINDS, LogEntry
 from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import StoreError
+from vtm_tui.store.log_index_rows import IndexedEntry, SyncReport, micros as _micros, moment as _moment
 from vtm_tui.store.session_log import SessionInfo, SessionSummary, session_numbers, session_path
+
+__all__ = [
+    "CACHE_ENV", "HistoryIndex", "IndexedEntry", "Progress", "SyncReport", "index_path", "load_entries", "query",
+    "search_text", "session_summaries", "sync_index",
+]  # fmt: skip
 
 INDEX_VERSION = "2"
 CACHE_ENV = "VTM_TUI_CACHE"
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _PROBE = 80  # bytes before the indexed end that must be unchanged for an append-only update
 Progress = Callable[[int, int], None]  # (bytes done, bytes to do)
 
@@ -62,38 +66,6 @@ CREATE INDEX IF NOT EXISTS entries_time ON entries (time);
 _COLUMNS = "session, seq, id, time, actor, kind, ruleset, result, margin, pool, comment, secret, difficulty, offset, length"
 
 
-@dataclass(frozen=True)
-class IndexedEntry:
-    """The searchable part of one logged entry, and where the whole entry sits in its file."""
-
-    session: int
-    seq: int  # position in its session, from 0
-    id: str
-    time: datetime
-    actor: str
-    kind: str
-    ruleset: str
-    result: str
-    margin: int
-    pool: str
-    comment: str
-    secret: bool
-    difficulty: int | None
-    offset: int  # byte offset of the block's "[[entry]]" line, -1 if unknown (hand-written file)
-    length: int
-
-
-@dataclass(frozen=True)
-class SyncReport:
-    """What one check of the files against the index did."""
-
-    files: int  # session files present
-    updated: int  # files (re)indexed, fully or just their new bytes
-    entries_added: int
-    problems: tuple[str, ...]  # one message per session file that could not be indexed
-    seconds: float
-
-
 def index_path(chronicle_dir: Path) -> Path:
     """Where the index of ``chronicle_dir`` lives (see the module docstring for why)."""
     base = os.environ.get(CACHE_ENV)
@@ -105,16 +77,6 @@ def index_path(chronicle_dir: Path) -> Path:
     digest = hashlib.sha256(str(resolved).encode("utf-8", "surrogatepass")).hexdigest()[:16]
     slug = re.sub(r"[^A-Za-z0-9_-]+", "-", resolved.name).strip("-")[:40] or "chronicle"
     return Path(base) / "index" / f"{slug}-{digest}.sqlite"
-
-
-def _micros(moment: datetime) -> int:
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return (moment - _EPOCH) // timedelta(microseconds=1)
-
-
-def _moment(micros: int | None) -> datetime | None:
-    return None if micros is None else _EPOCH + timedelta(microseconds=micros)
 
 
 def _as_list(value: object) -> list:
