@@ -124,3 +124,19 @@ def test_short_error_names_file_line_and_column():
     assert short_error("/x/y/chronicle.toml, line 3, column 7: Invalid value") == "broken: chronicle.toml 3:7"
     assert short_error("/x/chronicle.toml: field 'ruleset': bad") == "broken: chronicle.toml"
     assert short_error("something else") == "cannot open (details below)"
+
+
+async def test_a_hand_broken_character_file_is_named_with_line_and_column(campaigns):
+    sheet = campaigns / "lisboa-nocturna" / "characters" / "duarte-moniz.toml"
+    broken = sheet.read_text().replace("hunger = 3", "hunger = = 3")
+    sheet.write_text(broken)
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen)
+        text = screen_text(app)
+        assert "duarte-moniz.toml, line" in text and "column" in text and "hunger = = 3" in text
+        await pilot.press("t")  # still broken: still the message, still untouched
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen)
+    assert sheet.read_text() == broken
