@@ -71,6 +71,12 @@ def _commands():
     return VtmCommands
 
 
+def _player() -> Screen:
+    from vtm_tui.ui.screens.player import PlayerScreen
+
+    return PlayerScreen()
+
+
 class VtmApp(App[None]):
     """The storyteller's app."""
 
@@ -81,6 +87,7 @@ class VtmApp(App[None]):
         "coterie": _coterie,
         "conflict": _conflict,
         "log": _log,
+        "player": _player,
     }
     COMMANDS = App.COMMANDS | {_commands}
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
@@ -93,6 +100,8 @@ class VtmApp(App[None]):
         Binding("q", "quit", "Quit", id="app.quit"),
         Binding("ctrl+p", "command_palette", "Commands", show=False, priority=True, id="app.command_palette"),
         Binding("o", "show('picker')", "Chronicles", show=False, id="app.picker"),
+        # No description: the help lists it only where seats matter (the header names it as "w" beside them).
+        Binding("w", "seats", "", show=False, id="app.seats"),
     ]
 
     chronicle_name: reactive[str] = reactive("")
@@ -128,6 +137,13 @@ class VtmApp(App[None]):
         self._warned_small = False
         self.register_theme(VTM_THEME)
         self.theme = THEME_NAME
+        from vtm_tui.ui.widgets.seats_view import SeatKeeper
+
+        self.seat_keeper = SeatKeeper(self, self._seats_changed)
+        if player is not None:  # a player's palette is an allow-list: no other screens, chronicles or sessions
+            from vtm_tui.ui.screens.player import PlayerCommands
+
+            self.COMMANDS = {PlayerCommands}
 
     # -- start-up ---------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -175,7 +191,7 @@ class VtmApp(App[None]):
             self._show_problem(Path(path), exc)
             return False
         self.set_store(store)
-        self.switch_mode("coterie")
+        self.switch_mode("coterie" if self.player is None else "player")
         return True
 
     def set_store(self, store: ChronicleStore | None) -> None:
@@ -186,6 +202,37 @@ class VtmApp(App[None]):
                 self.remove_mode(mode)
                 self.add_mode(mode, self.MODES[mode])
         self.publish_chronicle()
+        self._take_seat()
+
+    def _take_seat(self) -> None:
+        """Say who is here (``<chronicle>/.seats/``): the storyteller, or a player and their characters."""
+        store = self.chronicle_store
+        if store is None:
+            self.seat_keeper.leave()
+            return
+        if self.player is None:
+            self.seat_keeper.sit(store.path, role="storyteller")
+            return
+        from vtm_tui.play.visibility import player_characters
+
+        names = tuple(c.name for c in player_characters(self.player, store.characters))
+        self.seat_keeper.sit(store.path, role="player", player=self.player, characters=names)
+
+    def _seats_changed(self) -> None:
+        from vtm_tui.ui.widgets.header import VtmHeader
+
+        for header in self.screen.query(VtmHeader):
+            header.refresh()
+
+    def action_seats(self) -> None:
+        """``w``: who is connected to this chronicle."""
+        from vtm_tui.ui.widgets.seats_view import SeatsDialog
+
+        if self.chronicle_store is not None and not isinstance(self.screen, SeatsDialog):
+            self.push_screen(SeatsDialog(self.seat_keeper))
+
+    def on_unmount(self) -> None:
+        self.seat_keeper.leave()
 
     def publish_chronicle(self) -> None:
         """Copy the store's chronicle facts into the reactive attributes the header watches."""
@@ -234,16 +281,21 @@ class VtmApp(App[None]):
     def _show_problem(self, path: Path, error: BaseException) -> None:
         from vtm_tui.ui.screens.broken import ProblemScreen
 
+        if self.player is not None:  # a player never reaches the picker (other chronicles)
+            self.exit(return_code=2, message=f"vtm-tui: error: {path}: {error}")
+            return
         if self.current_mode != "picker":
             self.switch_mode("picker")
         self.push_screen(ProblemScreen(path, error))
 
     # -- app-wide actions -------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Chronicle keys are hidden on the picker, where no chronicle is open."""
+        """Chronicle keys are hidden on the picker, where no chronicle is open; a player's seat has no modes."""
+        if self.player is not None and action == "show":
+            return False
         if action == "show" and parameters and parameters[0] in CHRONICLE_MODES:
             return self.chronicle_store is not None
-        if action == "roll":
+        if action in ("roll", "seats"):
             return self.chronicle_store is not None
         if action == "show" and parameters == ("picker",):
             return self.current_mode != "picker"
@@ -300,6 +352,10 @@ class VtmApp(App[None]):
 def run(args: argparse.Namespace) -> int:
     """Run the app for parsed command-line arguments; returns the exit status."""
     dice = None
+    if getattr(args, "player", None) is not None and not args.path:
+        from vtm_tui.errors import VtmError
+
+        raise VtmError("--player needs the chronicle's PATH (vtm-tui /srv/chronicle --player Ana)")
     if getattr(args, "seed", None) is not None:
         from vtm_tui.rules.dice import SeededDice
 

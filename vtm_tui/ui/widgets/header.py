@@ -51,6 +51,9 @@ class VtmHeader(Widget):
 
     def render(self) -> Text:
         hint = "? help  ^p commands "
+        keeper = getattr(self.app, "seat_keeper", None)  # the storyteller sees who is connected (w lists them)
+        if keeper is not None and keeper.line and getattr(self.app, "player", None) is None:
+            hint = f"{keeper.line} (w)  {hint}"
         text = Text(" ")
         text.append(self.describe(), style="bold")
         room = self.size.width - text.cell_len - len(hint)

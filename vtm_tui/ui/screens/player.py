@@ -1,0 +1,364 @@
+"""A player's seat (``vtm-tui PATH --player Ana``): their own sheet, the live session log, their rolls.
+
+Everything shown here has passed through :mod:`vtm_tui.play.visibility` first:
+the sheet view gets a redacted copy of the character (never saved), the log
+view gets redacted entries, requests show their Difficulty only when it is not
+secret. Edits are made to the store's own character, so a player's change of
+Hunger never wipes the storyteller's private notes.
+
+- The sheet: trackers and notes are the player's to change (``d``/``D``/``h``,
+  ``]``/``[``, ``s``, ``e``); traits only when the chronicle's
+  ``players_may_edit_traits`` is on. A player with several characters switches
+  with ``c``.
+- The log: the current session, polled every half second by the same
+  :class:`~vtm_tui.review.source.SessionTail` the storyteller's log screen uses,
+  so another seat's roll shows within a second.
+- Rolls: ``r`` opens the roll dialog for the character shown; a storyteller's
+  request appears at the bottom (and as a notification) and ``a`` answers it
+  in a dialog pre-filled with the requested pool (:mod:`.player_request`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Static
+
+from vtm_tui.errors import VtmError
+from vtm_tui.model.character import Character
+from vtm_tui.play.visibility import Viewer, character_for, editable, entries_for, player_characters, viewer_for
+from vtm_tui.review.source import SessionTail
+from vtm_tui.store.errors import ConflictError
+from vtm_tui.store.requests import RollAsk, open_requests
+from vtm_tui.ui import sheet_edits
+from vtm_tui.ui.sheet_edits import Edit
+from vtm_tui.ui.sheet_keeper import SheetKeeper
+from vtm_tui.ui.widgets.footer import VtmFooter
+from vtm_tui.ui.widgets.header import VtmHeader
+from vtm_tui.ui.widgets.log_view import LogView
+from vtm_tui.ui.widgets.sheet_view import SheetView
+
+#: The log is polled this often (the log screen's rhythm: another seat's roll shows within a second).
+POLL_SECONDS = 0.5
+#: Slot kinds that are traits (dots, die sizes): the storyteller's unless the chronicle lets players change them.
+TRAIT_SLOTS = ("dots", "die")
+DEFAULT_TRACK = {"v5": "health", "v20": "health", "ingenuity": "resources.Health"}
+SEVERITY = {
+    "v5": {"d": "superficial", "D": "aggravated"},
+    "v20": {"d": "bashing", "D": "lethal"},
+    "ingenuity": {"d": "point", "D": "point"},
+}
+HINT = "r roll · a answer request · d/D damage · h heal · ]/[ Hunger · e notes · Tab log · ? keys"
+
+
+class PlayerScreen(Screen[None]):
+    """One player's view of the shared chronicle."""
+
+    HELP_TITLE = "Player seat"
+    HELP_INTRO = ("Your character's sheet on the left, the session's log on the right (Tab switches). "
+                  "Every change is saved at once and logged; the storyteller sees your rolls as you make them.")
+    CSS_PATH = "player.tcss"
+    BINDINGS = [
+        Binding("a", "answer", "Answer request", id="player.answer"),
+        Binding("c", "next_character", "Next character", show=False, id="player.next_character"),
+        Binding("d", "damage('d')", "Damage", show=False, id="player.damage"),
+        Binding("D", "damage('D')", "Serious damage", show=False, id="player.damage_serious"),
+        Binding("h", "heal", "Heal", show=False, id="player.heal"),
+        Binding("right_square_bracket", "hunger(1)", "Hunger +1", key_display="]", show=False,
+                id="player.hunger_up"),
+        Binding("left_square_bracket", "hunger(-1)", "Slake", key_display="[", show=False, id="player.hunger_down"),
+        Binding("s", "stain(1)", "Stain", show=False, id="player.stain"),
+        Binding("e", "notes", "Notes", show=False, id="player.notes"),
+        Binding("tab", "switch_pane", "Sheet/log", show=False, id="player.switch_pane"),
+    ]
+
+    selected_character: reactive[Character | None] = reactive(None, always_update=True)
+    """The player's character shown — the store's own object (the roll dialog rolls for it); never drawn as is."""
+    shown_character: reactive[Character | None] = reactive(None, always_update=True)
+    """What the sheet view draws: ``selected_character`` redacted for this player."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.viewer: Viewer = Viewer(player="")
+        self.tail: SessionTail | None = None
+        self.keeper: SheetKeeper | None = None
+        self.requests: list[RollAsk] = []
+        self._announced: set[str] = set()
+
+    # -- building -------------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield VtmHeader(f"{self.player_name}'s seat")
+        with Horizontal(id="player-body"):
+            with Vertical(id="player-sheet-pane"):
+                yield Static("", id="player-who", markup=False)
+                yield SheetView(id="player-sheet").data_bind(character=PlayerScreen.shown_character)
+            with Vertical(id="player-log-pane"):
+                yield Static("Session log", id="player-log-title", markup=False)
+                yield LogView(id="player-log", storyteller=False)
+        yield Static("", id="player-request", markup=False)
+        yield Static(HINT, id="player-status", markup=False)
+        yield VtmFooter()
+
+    @property
+    def player_name(self) -> str:
+        return str(getattr(self.app, "player", None) or "")
+
+    @property
+    def store(self):  # noqa: ANN201 - the app's ChronicleStore (or None)
+        return getattr(self.app, "chronicle_store", None)
+
+    @property
+    def chronicle_dir(self) -> Path | None:
+        return self.store.path if self.store is not None else None
+
+    @property
+    def own_characters(self) -> list[Character]:
+        return player_characters(self.player_name, self.store.characters) if self.store is not None else []
+
+    def on_mount(self) -> None:
+        store = self.store
+        if store is None:
+            return
+        self.viewer = viewer_for(self.player_name, store.characters)
+        self.keeper = SheetKeeper(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
+        own = self.own_characters
+        self.selected_character = own[0] if own else None
+        current = store.chronicle.current_session
+        self.tail = SessionTail(store.path, current, follow_newest=True)
+        self.tail.load()
+        self._show_log()
+        self._find_requests(announce=False)
+        self.set_interval(POLL_SECONDS, self.poll)
+        self.query_one(SheetView).focus()
+        if not own:
+            self.say(f"No character of {store.chronicle.name} is played by {self.player_name!r}; ask the "
+                     "storyteller to put your name in its 'player' field. The log still shows.", error=True)
+
+    def watch_selected_character(self, character: Character | None) -> None:
+        self.shown_character = character_for(self.viewer, character) if character is not None else None
+        who = self.query_one("#player-who", Static)
+        own = self.own_characters
+        if character is None:
+            who.update(Text(f"{self.player_name}: no character", style="italic"))
+            return
+        more = f"  ({own.index(character) + 1}/{len(own)}, c switches)" if len(own) > 1 and character in own else ""
+        who.update(Text.assemble((character.name, "bold"), f" · {self.player_name}{more}"))
+
+    # -- the log --------------------------------------------------------------------------------------
+    def _show_log(self) -> None:
+        tail = self.tail
+        assert tail is not None
+        shown = entries_for(self.viewer, tail.entries)
+        if tail.number < 1:
+            empty = "No session yet: rolls appear here once the storyteller starts one."
+        elif tail.problem:
+            empty = f"Session {tail.number} cannot be read right now."
+        else:
+            empty = f"Session {tail.number} has no entries yet; rolls appear here as they are made."
+        self.query_one(LogView).show(shown, empty_text=empty)
+        title = f"Session {tail.number} · live" if tail.number else "Session log"
+        if tail.title:
+            title += f" — {tail.title}"
+        self.query_one("#player-log-title", Static).update(title)
+
+    def poll(self) -> None:
+        """New entries from any seat (redacted), new requests, and sheets another process saved."""
+        tail = self.tail
+        if tail is None:
+            return
+        found = tail.poll()
+        if found.reloaded:
+            self._show_log()
+        elif found.new:
+            self.query_one(LogView).append(entries_for(self.viewer, found.new))
+        if found.reloaded or found.new:
+            self._find_requests()
+        if found.reloaded:
+            self.app.publish_chronicle()  # type: ignore[attr-defined]
+        self._reload_sheets_if_changed()
+
+    def _reload_sheets_if_changed(self) -> None:
+        store = self.store
+        if store is None:
+            return
+        try:
+            if not store.changed_on_disk():
+                return
+            store.reload()
+        except VtmError:
+            return  # a sheet being written by hand right now: the next poll tries again
+        self.viewer = viewer_for(self.player_name, store.characters)
+        self._reselect()
+
+    def _reselect(self) -> None:
+        current = self.selected_character
+        own = self.own_characters
+        slug = current.slug if current is not None else None
+        self.selected_character = next((c for c in own if c.slug == slug), own[0] if own else None)
+
+    def on_screen_resume(self) -> None:
+        """Back from the roll dialog or the notes: show the sheet as the store now holds it."""
+        if self.store is not None:
+            self._reselect()
+
+    # -- requests -------------------------------------------------------------------------------------
+    def _find_requests(self, announce: bool = True) -> None:
+        tail = self.tail
+        names = [c.name for c in self.own_characters]
+        self.requests = open_requests(tail.entries, names) if tail is not None and names else []
+        bar = self.query_one("#player-request", Static)
+        bar.display = bool(self.requests)
+        if not self.requests:
+            return
+        first = self.requests[0]
+        more = f" (+{len(self.requests) - 1} more)" if len(self.requests) > 1 else ""
+        bar.update(f"▶ The storyteller asks {first.describe()}{more} · a answers")
+        fresh = [ask for ask in self.requests if ask.id not in self._announced]
+        self._announced.update(ask.id for ask in self.requests)
+        if announce and fresh:
+            self.app.bell()
+            self.notify(fresh[-1].describe(), title="The storyteller asks for a roll", timeout=8)
+
+    def action_answer(self) -> None:
+        if not self.requests:
+            return self.say("No roll is asked of you right now; r rolls on your own.")
+        from vtm_tui.ui.screens.player_request import RequestDialog
+
+        ask = self.requests[0]
+        own = {c.name.casefold(): c for c in self.own_characters}
+        character = own.get(ask.actor.casefold())
+        if character is None:
+            return self.say(f"{ask.actor} is not one of your characters any more.", error=True)
+        self.app.push_screen(RequestDialog(ask, character), lambda _entry: self.poll())
+
+    # -- the sheet ------------------------------------------------------------------------------------
+    def action_switch_pane(self) -> None:
+        sheet, log = self.query_one(SheetView), self.query_one(LogView)
+        (log if self.focused is sheet else sheet).focus()
+
+    def action_next_character(self) -> None:
+        own = self.own_characters
+        if len(own) < 2:
+            return self.say("You play one character here.")
+        current = self.selected_character
+        index = next((i for i, c in enumerate(own) if current is not None and c.slug == current.slug), -1)
+        self.selected_character = own[(index + 1) % len(own)]
+
+    def on_sheet_view_step(self, message: SheetView.Step) -> None:
+        character = self.selected_character
+        if character is None:
+            return
+        options = self.store.chronicle.options if self.store is not None else {}
+        if message.slot.kind in TRAIT_SLOTS and not editable(self.viewer, character, traits=True, options=options):
+            return self.say(f"{message.slot.label}: traits are the storyteller's to change here "
+                            "(the chronicle's players_may_edit_traits is off).", error=True)
+        self.apply(lambda c: sheet_edits.step(c, message.slot, message.delta))
+
+    def _track(self) -> str:
+        sheet = self.query_one(SheetView)
+        slot = sheet.focused_slot if self.focused is sheet else None
+        character = self.selected_character
+        if slot is not None and slot.kind in ("tracker", "count") and slot.field != "fate":
+            return slot.field
+        return DEFAULT_TRACK[character.ruleset if character else "v5"]
+
+    def action_damage(self, key: str) -> None:
+        character = self.selected_character
+        if character is None:
+            return
+        field = self._track()
+        severity = SEVERITY[character.ruleset][key]
+        if character.ruleset == "v20" and field != "health":
+            severity = "point"
+        self.apply(lambda c: sheet_edits.damage(c, field, severity))
+
+    def action_heal(self) -> None:
+        field = self._track()
+        self.apply(lambda c: sheet_edits.heal(c, field))
+
+    def action_hunger(self, delta: int) -> None:
+        self.apply(lambda c: sheet_edits.hunger(c, delta))
+
+    def action_stain(self, delta: int) -> None:
+        self.apply(lambda c: sheet_edits.add_stain(c, delta))
+
+    def action_notes(self) -> None:
+        from vtm_tui.ui.screens.notes_editor import NotesEditor
+
+        character = self.selected_character
+        if character is None:
+            return
+        self.app.push_screen(NotesEditor(f"Notes — {character.name}", character.notes), self._noted)
+
+    def _noted(self, text: str | None) -> None:
+        character = self.selected_character
+        if text is None or character is None or text == character.notes:
+            return
+        self.apply(lambda c: sheet_edits.set_text(c, "notes", text))
+
+    def apply(self, make: Callable[[Character], Edit]) -> None:
+        """Edit the store's own character (never the redacted copy), save, log, show."""
+        character = self.selected_character
+        if character is None or self.keeper is None or not editable(self.viewer, character):
+            return self.say("Only your own character's trackers and notes are yours to change.", error=True)
+        try:
+            edit = make(character)
+            saved, _entry = self.keeper.apply(character, edit)
+        except ConflictError as exc:
+            self.notify(f"{exc}\nReloaded; make the change again if it is still needed.",
+                        title="Changed by another seat", severity="error", timeout=10)
+            self._reselect()
+            return
+        except VtmError as exc:
+            return self.say(str(exc), error=True)
+        self.selected_character = saved
+        self.say("Saved · " + edit.describe(saved.name))
+
+    def _session_started(self, number: int) -> None:
+        self.app.publish_chronicle()  # type: ignore[attr-defined]
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one("#player-status", Static)
+        status.update(Text(("⚠ " if error else "") + text, style="" if error else "italic"))
+        status.set_class(error, "-error")
+
+    def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        return [
+            ("Answer the storyteller's request", "roll what the storyteller asked for (a)", self.action_answer),
+            ("Edit notes", "your character's notes (e)", self.action_notes),
+            ("Next character", "when you play several (c)", self.action_next_character),
+        ]
+
+
+class PlayerCommands(Provider):
+    """A player's command palette: an allow-list (no other screens, chronicles, sessions or system commands)."""
+
+    def _commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        app = self.app
+        found: list[tuple[str, str, Callable[[], object]]] = [
+            ("Roll", "roll for your character (r)", app.action_roll),  # type: ignore[attr-defined]
+            ("Who is connected", "the seats on this chronicle (w)", app.action_seats),  # type: ignore[attr-defined]
+            ("Help: keys here", "every key that works here (?)", app.action_help),  # type: ignore[attr-defined]
+            ("Quit", "leave your seat (q)", app.action_quit),
+        ]
+        extra = getattr(self.screen, "palette_commands", None)
+        return found + (list(extra()) if extra is not None else [])
+
+    async def discover(self) -> Hits:
+        for title, help_text, callback in self._commands():
+            yield DiscoveryHit(title, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_text, callback in self._commands():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), callback, help=help_text)

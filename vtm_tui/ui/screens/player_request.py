@@ -1,0 +1,177 @@
+"""``a`` on a player's seat: answer the storyteller's roll request, pre-filled with what was asked.
+
+The storyteller's request (:class:`~vtm_tui.store.requests.RollAsk`) names the
+character, the pool, the kind of roll and a Difficulty that may be secret. The
+player sees the pool (and may change it, e.g. to add a specialty), never a
+secret Difficulty, and no odds (they would give it away). Enter rolls with the
+app's dice, or judges faces typed from physical dice; the roll goes through the
+same play layer as the roll dialog (``make_request`` → ``perform`` → ``apply``
+→ :class:`~vtm_tui.play.record.Recorder`: logged at once, the sheet saved after)
+with ``ref`` naming the request, which closes it. The result is shown as the
+player's log shows it (through :mod:`vtm_tui.play.visibility`), so a V20
+Difficulty cannot be read off which dice counted either.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from vtm_tui.errors import VtmError
+from vtm_tui.model.character import Character
+from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.play import apply, faces_hint, judge_faces, make_request, perform
+from vtm_tui.play.record import Recorder
+from vtm_tui.play.visibility import entry_for, viewer_for
+from vtm_tui.review.lines import format_entry
+from vtm_tui.store.errors import ConflictError
+from vtm_tui.store.requests import RollAsk
+from vtm_tui.ui.messages import CharacterChanged
+
+KEYS = "Enter rolls (or judges the faces typed) · Tab next field · Esc later"
+
+
+class RequestDialog(ModalScreen[LogEntry | None]):
+    """Roll what the storyteller asked for; returns the logged entry (None if closed unrolled)."""
+
+    HELP_TITLE = "Roll request"
+    BINDINGS = [
+        Binding("escape", "close", "Later / close", id="request.close"),
+        Binding("enter", "close", "Close", show=False, id="request.done"),
+    ]
+    DEFAULT_CSS = """
+    RequestDialog { align: center middle; }
+    RequestDialog > Vertical { width: 72; max-width: 100%; height: auto; border: thick $primary;
+                               background: $surface; padding: 0 1; }
+    RequestDialog .row { height: 1; margin-top: 1; }
+    RequestDialog .row > Label { width: 12; color: $text-muted; }
+    RequestDialog .row > Input { width: 1fr; }
+    RequestDialog #request-prompt { text-style: italic; margin-top: 1; }
+    RequestDialog #request-difficulty, RequestDialog #request-hint { color: $text-muted; }
+    RequestDialog #request-result { text-style: bold; margin-top: 1; height: auto; }
+    RequestDialog #request-error { color: $error; text-style: bold; height: auto; }
+    RequestDialog #request-keys { color: $text-muted; margin-top: 1; }
+    """
+
+    def __init__(self, ask: RollAsk, character: Character) -> None:
+        super().__init__()
+        self.ask = ask
+        self.character = character
+        self.entry: LogEntry | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="request-box") as box:
+            box.border_title = f"The storyteller asks — {self.character.name}"
+            yield Static(Text(self.ask.prompt or "Roll when you are ready."), id="request-prompt")
+            with Horizontal(classes="row"):
+                yield Label("Pool")
+                yield Input(self.ask.pool, id="request-pool", compact=True,
+                            disabled=self.ask.roll_kind in ("rouse", "check", "remorse"))
+            yield Static(self._difficulty_text(), id="request-difficulty")
+            with Horizontal(classes="row"):
+                yield Label("Faces")
+                yield Input("", id="request-faces", compact=True, placeholder="optional: physical dice")
+            yield Static("", id="request-hint")
+            yield Static("", id="request-error")
+            yield Static("", id="request-result")
+            yield Static(KEYS, id="request-keys")
+
+    def _difficulty_text(self) -> str:
+        if self.ask.difficulty is None:
+            return "Difficulty: none set"
+        if self.ask.secret:
+            return "Difficulty: secret (the storyteller knows it; the log will not show it to you)"
+        return f"Difficulty: {self.ask.difficulty}"
+
+    def on_mount(self) -> None:
+        self.query_one("#request-result").display = False
+        self._hint()
+        self.query_one("#request-faces" if self.ask.roll_kind in ("rouse", "check", "remorse")
+                       else "#request-pool", Input).focus()
+
+    def _request(self):  # noqa: ANN202 - a RollRequest
+        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        pool = self.query_one("#request-pool", Input).value
+        kind = self.ask.roll_kind
+        return make_request(self.character, pool if kind in ("test", "tracker", "frenzy") else "", kind=kind,
+                            difficulty=self.ask.difficulty, secret=self.ask.secret,
+                            options=dict(store.chronicle.options) if store is not None else {})
+
+    def _hint(self) -> None:
+        try:
+            request = self._request()
+        except VtmError as exc:
+            self._error(str(exc))
+            return
+        self._error("")
+        head = request.description if request.ruleset == "ingenuity" else (
+            f"{request.description} = {request.dice} {'die' if request.dice == 1 else 'dice'}"
+            + (f" ({request.hunger} Hunger)" if request.hunger else ""))
+        self.query_one("#request-hint", Static).update(Text(f"{head} · faces: {faces_hint(request)}"))
+
+    def _error(self, text: str) -> None:
+        self.query_one("#request-error", Static).update(Text(text))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "request-pool" and self.entry is None:
+            self._hint()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.entry is None:
+            self.roll()
+        else:
+            self.action_close()
+
+    def roll(self) -> None:
+        """Roll (or judge typed faces), log it with ``ref`` = the request, save the sheet, show the result."""
+        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        faces = self.query_one("#request-faces", Input).value.strip()
+        try:
+            request = self._request()
+            outcome = judge_faces(request, faces) if faces else perform(request, self.app.dice)  # type: ignore[attr-defined]
+            recorder = Recorder(store, self.app.clock)  # type: ignore[attr-defined]
+            applied = apply(self.character, request, outcome, session=recorder.session(),
+                            now=self.app.clock(), ref=self.ask.id)  # type: ignore[attr-defined]
+        except VtmError as exc:
+            self._error(str(exc))
+            return
+        try:
+            saved = recorder.record(applied, self.character)
+        except ConflictError as exc:
+            saved = self.character
+            self.notify(f"{exc}\nThe roll is logged; your sheet was reloaded and not changed.",
+                        title="Changed by another seat", severity="error", timeout=10)
+        except VtmError as exc:
+            self._error(str(exc))
+            return
+        self.entry = applied.entries[0]
+        if applied.changed:
+            self.character = saved
+            self.post_message(CharacterChanged(saved))
+        self._show_result(applied.changes)
+
+    def _show_result(self, changes: tuple[str, ...]) -> None:
+        assert self.entry is not None
+        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        viewer = viewer_for(getattr(self.app, "player", None) or self.character.player, store.characters)
+        shown = entry_for(viewer, self.entry) or self.entry
+        line = format_entry(shown, storyteller=False)
+        words = [line.dice_text, "→", line.outcome or "rolled"]
+        if line.margin:
+            words.append(line.margin)
+        result = self.query_one("#request-result", Static)
+        result.update(Text(" ".join(w for w in words if w) + ("\nSaved: " + "; ".join(changes) if changes else "")))
+        result.display = True
+        self._error("")
+        for name in ("#request-pool", "#request-faces"):
+            self.query_one(name, Input).disabled = True
+        self.query_one("#request-keys", Static).update("Logged — the storyteller sees it now. Enter or Esc closes.")
+        self.focus_next()
+
+    def action_close(self) -> None:
+        self.dismiss(self.entry)

@@ -1,0 +1,172 @@
+"""Who is connected: this process's seat, kept alive, and the seats of everyone else on the chronicle.
+
+:class:`SeatKeeper` belongs to the app: when a chronicle opens it takes this
+process's seat (:func:`vtm_tui.store.seats.take_seat`), touches it every
+:data:`~vtm_tui.store.seats.HEARTBEAT_SECONDS`, and re-reads everyone's seats
+every :data:`LIST_SECONDS` (a directory listing and a few tiny reads), keeping
+``seats`` and the one-line summary the header shows at its right
+(``● Ana, Tiago``). A seat that joins or leaves is announced once.
+
+:class:`SeatsView` is the full list (role, player, characters, how they are
+connected, since when), shown by ``w`` in :class:`SeatsDialog`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from vtm_tui.store.seats import HEARTBEAT_SECONDS, Seat, SeatInfo, list_seats, release_seat, take_seat
+
+#: How often the keeper re-reads who is connected.
+LIST_SECONDS = 2.0
+
+
+def seats_line(seats: list[SeatInfo], *, own_pid: int | None = None, width: int = 30) -> str:
+    """``● Ana, Tiago``: the players connected (the storyteller's own seat is not news), cut to ``width``."""
+    players = [s.player or "?" for s in seats if not s.is_storyteller]
+    others = [s for s in seats if s.is_storyteller and s.pid != own_pid]
+    names = list(dict.fromkeys(players))
+    if others and own_pid is not None:
+        names.insert(0, "another storyteller")
+    if not names:
+        return ""
+    text = "● " + ", ".join(names)
+    if len(text) > width:
+        text = f"● {len(names)} connected"
+    return text
+
+
+class SeatKeeper:
+    """This process's seat on the open chronicle, and the list of everyone's (for the header)."""
+
+    def __init__(self, app: Any, on_change: Callable[[], None] | None = None) -> None:
+        self.app = app
+        self.on_change = on_change
+        self.seat: Seat | None = None
+        self.seats: list[SeatInfo] = []
+        self._timers: list[Any] = []
+        self._known: set[str] = set()
+
+    @property
+    def line(self) -> str:
+        return seats_line(self.seats, own_pid=self.seat.pid if self.seat else None)
+
+    def sit(self, chronicle_dir: Path | None, *, role: str, player: str = "", characters: tuple[str, ...] = ()) -> None:
+        """Take this process's seat on ``chronicle_dir`` (leaving any previous one); None just leaves."""
+        self.leave()
+        if chronicle_dir is None:
+            return
+        try:
+            self.seat = take_seat(chronicle_dir, role, player=player, characters=characters)
+        except Exception as exc:  # a read-only chronicle still opens; it just cannot say who is there
+            self.app.notify(f"Cannot write the seat file: {exc}", title="Seats", severity="warning")
+            return
+        self._timers = [self.app.set_interval(HEARTBEAT_SECONDS, self.beat, name="seat-heartbeat"),
+                        self.app.set_interval(LIST_SECONDS, self.refresh, name="seat-list")]
+        self.refresh(announce=False)
+
+    def beat(self) -> None:
+        if self.seat is not None:
+            self.seat.beat()
+
+    def refresh(self, announce: bool = True) -> None:
+        """Re-read the seats; announce players who joined or left; tell ``on_change`` if anything did."""
+        if self.seat is None:
+            return
+        seats = list_seats(self.seat.chronicle_dir)
+        keys = {str(s.path) for s in seats if s.pid != self.seat.pid or s.host != self.seat.host}
+        if announce and self.seat.role == "storyteller":
+            for seat in seats:
+                if str(seat.path) in keys - self._known:
+                    self.app.notify(f"{seat.label()} joined ({seat.via or 'local'}).", title="Seats")
+            gone = self._known - keys
+            for info in self.seats:
+                if str(info.path) in gone:
+                    self.app.notify(f"{info.label()} left.", title="Seats")
+        changed = [s.label() for s in seats] != [s.label() for s in self.seats]
+        self.seats, self._known = seats, keys
+        if changed and self.on_change is not None:
+            self.on_change()
+
+    def leave(self) -> None:
+        for timer in self._timers:
+            timer.stop()
+        self._timers = []
+        if self.seat is not None:
+            release_seat(self.seat)
+            self.seat = None
+        self.seats, self._known = [], set()
+
+
+def _since(moment: datetime | None) -> str:
+    return moment.astimezone().strftime("%H:%M") if moment is not None else "?"
+
+
+class SeatsView(Static):
+    """Every seat on the chronicle: role, who, characters, connection, since."""
+
+    DEFAULT_CSS = """
+    SeatsView { height: auto; padding: 0 1; }
+    """
+
+    def show(self, seats: list[SeatInfo], own_pid: int | None = None) -> None:
+        if not seats:
+            self.update(Text("Nobody is connected (not even this app: the chronicle may be read-only).",
+                             style="italic"))
+            return
+        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, expand=True)
+        for column in ("Seat", "Characters", "Connected", "Since"):
+            table.add_column(column)
+        for seat in seats:
+            who = "Storyteller" if seat.is_storyteller else (seat.player or "a player")
+            if seat.pid == own_pid:
+                who += " (this app)"
+            table.add_row(who, ", ".join(seat.characters) or "—", seat.via or "local", _since(seat.started))
+        self.update(table)
+
+
+class SeatsDialog(ModalScreen[None]):
+    """``w``: who is connected right now (refreshed while open); Esc closes."""
+
+    HELP_TITLE = "Who is connected"
+    BINDINGS = [Binding("escape,w,q", "close", "Close", id="seats.close")]
+    DEFAULT_CSS = """
+    SeatsDialog { align: center middle; }
+    SeatsDialog > Vertical { width: 76; max-width: 100%; height: auto; max-height: 90%; border: thick $primary;
+                             background: $surface; padding: 0 1; }
+    SeatsDialog #seats-hint { color: $text-muted; padding: 0 1; }
+    """
+
+    def __init__(self, keeper: SeatKeeper) -> None:
+        super().__init__()
+        self.keeper = keeper
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "Who is connected"
+            yield SeatsView(id="seats")
+            yield Static("Seats refresh every 2 s; a crashed seat disappears within 30 s. Esc closes.",
+                         id="seats-hint")
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.set_interval(LIST_SECONDS, self.redraw)
+
+    def redraw(self) -> None:
+        keeper = self.keeper
+        keeper.refresh(announce=False)
+        self.query_one(SeatsView).show(keeper.seats, keeper.seat.pid if keeper.seat else None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
