@@ -28,6 +28,7 @@ from vtm_tui.model.conflict import Conflict
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
+from vtm_tui.ui.widgets.participant_row import details
 from vtm_tui.ui.widgets.turn_order_view import TurnOrderView
 
 if TYPE_CHECKING:
@@ -88,6 +89,7 @@ class ConflictScreen(Screen[None]):
         self.broken: str = ""
         self.undo_stack: list[tuple[Conflict, list[Character]]] = []
         self._confirm_end = False
+        self._last_row: str | None = None  # the row whose details the status line last showed
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -155,6 +157,7 @@ class ConflictScreen(Screen[None]):
         current = tracker.actor(self.conflict, table)
         view = self.query_one(TurnOrderView)
         view.show(self.conflict, table, current, keep=view.selected_name if keep == "" else keep)
+        self._last_row = view.selected_name
         self.query_one("#conflict-round", Static).update(self._round_line(table, current))
         self.query_one("#conflict-tallies", Static).update(self._tallies_text())
         self.query_one("#conflict-tallies", Static).display = bool(self.conflict.tallies)
@@ -274,6 +277,18 @@ class ConflictScreen(Screen[None]):
             return
         side = roster.find(self.conflict, name).side
         self.run(lambda t: tracker.next_round(self.conflict, t, self.dice, surprise=side))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """Moving the cursor shows the row's details (pools, Willpower...) on the status line."""
+        name = event.row_key.value
+        if name is None or name == self._last_row or event.cursor_row != event.data_table.cursor_row:
+            return  # a rebuild moving the cursor through rows back to where it was: not a person's move
+        self._last_row = str(name)
+        try:
+            p = roster.find(self.conflict, str(name))
+        except VtmError:
+            return
+        self.say(details(p, self.conflict, self.table(log=False)))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter on a row: in Ingenuity, the team whose turn it is picks that member."""

@@ -68,11 +68,35 @@ def state_cell(p: Participant, table: Table) -> str:
     character = table.character(p)
     if character is not None and getattr(character.sheet, "is_vampire", False):
         text += f" · Hunger {character.sheet.hunger}"
-    if is_extra(p):
-        pools = ", ".join(f"{k} {v}" if table.ruleset != "ingenuity" else f"{k} d{v}"
-                          for k, v in dict(p.extra.get("pools", {})).items())
-        text = f"{text} · {pools}" if pools else text
     return text
+
+
+def pools_text(p: Participant, table: Table) -> str:
+    """An extra's pools as typed: ``general 4, attack 5`` (die sizes in Ingenuity: ``general d8``)."""
+    return ", ".join(f"{k} {v}" if table.ruleset != "ingenuity" else f"{k} d{v}"
+                     for k, v in dict(p.extra.get("pools", {})).items())
+
+
+def details(p: Participant, conflict: Conflict, table: Table) -> str:
+    """One line about the highlighted participant for the status line (what the table has no room for)."""
+    state = condition(p, table)
+    parts = [p.name, p.side]
+    character = table.character(p)
+    if character is None:
+        parts.append(f"extra: {pools_text(p, table) or 'no pools'}")
+    else:
+        parts.append("player character" if character.kind == "pc" else "storyteller character")
+    parts.append(f"{'Health' if table.ruleset != 'ingenuity' else 'Health'} {state.track} {state.label}")
+    if character is not None and table.ruleset == "v5":
+        sheet = character.sheet
+        parts.append(f"Willpower {sheet.willpower.boxes(sheet.willpower_size)}")
+    if table.ruleset == "v20":
+        split = v20_round.split_text(conflict, p.name)
+        if split:
+            parts.append(split)
+    if p.note:
+        parts.append(p.note)
+    return " · ".join(parts)
 
 
 def row_cells(p: Participant, conflict: Conflict, table: Table, current: Participant | None) -> tuple[Text, ...]:
