@@ -41,6 +41,20 @@ class Shot:
     until: str = field(default="")  # move the sheet cursor down to this slot first
 
 
+#: The conflict tracker (2), driven by keys alone: participants added, a round begun, a contest rolled.
+_V5_FIGHT = ("2", "a", "down", "space", *["down"] * 6, "space", "ctrl+s", "a", "tab", "tab", *"Ghoul", "tab", "2",
+             "ctrl+s", "N", "c", "ctrl+r", "escape", "n")
+_ALL_FOUR = ("2", "a", "space", "down", "space", "down", "space", "down", "space", "ctrl+s")
+CONFLICT_SHOTS = (
+    Shot("conflict-v5", "Conflict (V5)", "lisboa-nocturna", keys=_V5_FIGHT),
+    Shot("conflict-v5-80x24", "Conflict at 80×24", "lisboa-nocturna", size=(80, 24), keys=_V5_FIGHT),
+    Shot("conflict-contest", "Conflict: a contest rolled", "lisboa-nocturna", keys=(*_V5_FIGHT, "c", "ctrl+r")),
+    Shot("conflict-v20", "Conflict (V20): initiative, split pools", "the-iron-vigil",
+         keys=(*_ALL_FOUR, "N", "down", "m", "n", "n", "n", "n", "n")),
+    Shot("conflict-ingenuity", "Conflict (Ingenuity): a surprise round", "lanterns-of-saltmarsh",
+         keys=(*_ALL_FOUR, "down", "down", "down", "z", "c", "ctrl+r", "escape")),
+)
+
 SHOTS = (
     Shot("picker", "Chronicle picker", None),
     Shot("coterie-v5", "Coterie (V5)", "lisboa-nocturna", keys=("tab",)),
@@ -49,6 +63,7 @@ SHOTS = (
     Shot("coterie-ingenuity", "Coterie (Ingenuity)", "lanterns-of-saltmarsh", keys=("tab",)),
     Shot("coterie-80x24", "Coterie at 80×24", "lisboa-nocturna", size=(80, 24), keys=("tab",)),
     Shot("help", "Help (?)", "lisboa-nocturna", size=(80, 24), keys=("tab", "question_mark")),
+    *CONFLICT_SHOTS,
 )
 
 
