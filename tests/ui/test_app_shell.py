@@ -122,3 +122,13 @@ async def test_start_and_end_session_from_the_palette_actions(campaigns):
         await pilot.pause()
         assert not app.session_open
         assert "session 4 (ended)" in app.screen.query_one(VtmHeader).describe()
+
+
+async def test_help_on_the_picker_leaves_out_keys_that_need_a_chronicle(campaigns):
+    app = make_app(campaigns=campaigns)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        described = {description for section in app.screen.sections for _key, description in section.keys}
+        assert {"New chronicle", "Help", "Quit"} <= described
+        assert not {"Coterie", "Roll", "Who is connected"} & described

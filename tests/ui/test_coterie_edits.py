@@ -132,3 +132,37 @@ def test_undo_walks_back_to_the_files_as_they_were(tmp_path_factory, sequence):
     assert tomllib.loads(after[f"{slug}.toml"]) == tomllib.loads(originals[f"{slug}.toml"])
     with pytest.raises(VtmError, match="nothing to undo"):
         keeper.undo()
+
+
+def test_undo_takes_back_only_its_own_change(tmp_path):
+    folder = tmp_path / "lisboa-nocturna"
+    shutil.copytree(EXAMPLES / "lisboa-nocturna", folder)
+    store = open_chronicle(folder)
+    keeper = SheetKeeper(store, fixed_clock(FIXED_NOW))
+    duarte = store.character("Duarte Moniz")
+    strength = duarte.sheet.attributes["Strength"]
+    slot = sheet_edits.Slot("attributes.Strength", "Strength", "dots", 1, 5)
+    keeper.apply(duarte, sheet_edits.step(duarte, slot, -1))
+    # Meanwhile the roll dialog raised Hunger after a failed rouse check:
+    rolled = store.character("Duarte Moniz")
+    rolled.sheet.hunger = 5
+    store.save_character(rolled)
+    keeper.undo()
+    now = store.character("Duarte Moniz")
+    assert now.sheet.attributes["Strength"] == strength
+    assert now.sheet.hunger == 5  # kept
+
+
+def test_undo_refuses_when_the_same_value_changed_since(tmp_path):
+    folder = tmp_path / "lisboa-nocturna"
+    shutil.copytree(EXAMPLES / "lisboa-nocturna", folder)
+    store = open_chronicle(folder)
+    keeper = SheetKeeper(store, fixed_clock(FIXED_NOW))
+    duarte = store.character("Duarte Moniz")
+    keeper.apply(duarte, sheet_edits.hunger(duarte, -1))
+    again = store.character("Duarte Moniz")
+    again.sheet.hunger = 4
+    store.save_character(again)
+    with pytest.raises(VtmError, match="hunger changed again since"):
+        keeper.undo()
+    assert store.character("Duarte Moniz").sheet.hunger == 4

@@ -100,8 +100,8 @@ class VtmApp(App[None]):
         Binding("q", "quit", "Quit", id="app.quit"),
         Binding("ctrl+p", "command_palette", "Commands", show=False, priority=True, id="app.command_palette"),
         Binding("o", "show('picker')", "Chronicles", show=False, id="app.picker"),
-        # No description: the help lists it only where seats matter (the header names it as "w" beside them).
-        Binding("w", "seats", "", show=False, id="app.seats"),
+        # Hidden from the footer; the help lists it only where a chronicle is open (check_action).
+        Binding("w", "seats", "Who is connected", show=False, id="app.seats"),
     ]
 
     chronicle_name: reactive[str] = reactive("")

@@ -42,6 +42,7 @@ class Undo:
     before: Character | None  # the sheet before (sheet), None for add
     entry: LogEntry  # the logged entry being undone
     old_name: str = ""
+    after: dict[str, Any] | None = None  # the sheet's document as this change saved it
 
 
 class SheetKeeper:
@@ -76,7 +77,7 @@ class SheetKeeper:
         """Save ``edit.character`` and log the change; returns the sheet as saved and the entry."""
         saved = self._save(edit.character)
         entry = self._log(edit.kind, saved.name, edit.change, edit.comment)
-        self._remember(Undo("sheet", saved.slug, copy.deepcopy(before), entry))
+        self._remember(Undo("sheet", saved.slug, copy.deepcopy(before), entry, after=saved.to_toml()))
         return saved, entry
 
     def add(self, character: Character) -> tuple[Character, LogEntry]:
@@ -114,10 +115,8 @@ class SheetKeeper:
                 self._moved(current.slug, saved.slug)
                 entry = self._log("edit", saved.name, reverse, "undo", ref=record.entry.id)
                 return saved, entry, f"Renamed back to {saved.name}"
-            restored = copy.deepcopy(record.before)
-            assert restored is not None
-            restored.slug = current.slug
-            restored.name = current.name
+            assert record.before is not None and record.after is not None
+            restored = revert(current, record.before, record.after)
             saved = self._save(restored)
             entry = self._log(record.entry.kind, saved.name, reverse, "undo", ref=record.entry.id)
             return saved, entry, f"Undid {saved.name}: {reverse['field']} back to {_short(reverse['after'])}"
@@ -140,6 +139,41 @@ class SheetKeeper:
     def _remember(self, record: Undo) -> None:
         self.undo_stack.append(record)
         del self.undo_stack[:-UNDO_DEPTH]
+
+
+_MISSING = object()
+
+
+def revert(current: Character, before: Character, after: Character | dict[str, Any]) -> Character:
+    """``current`` with only what one change did taken back (a three-way revert of the documents).
+
+    A change made since by someone else (the roll dialog's Hunger, another login) is kept; if it touched the
+    very values this change set, the undo is refused rather than overwrite it.
+    """
+    after_doc = after if isinstance(after, dict) else after.to_toml()
+    merged = _revert_doc(current.to_toml(), before.to_toml(), after_doc, "")
+    restored = Character.from_toml(merged, where=f"undo of {current.name}", ruleset=current.ruleset)
+    restored.slug = current.slug
+    return restored
+
+
+def _revert_doc(current: dict[str, Any], before: dict[str, Any], after: dict[str, Any], prefix: str) -> dict:
+    result = copy.deepcopy(current)
+    for key in {*before, *after}:
+        old, new = before.get(key, _MISSING), after.get(key, _MISSING)
+        if old == new:
+            continue
+        now = current.get(key, _MISSING)
+        if isinstance(old, dict) and isinstance(new, dict) and isinstance(now, dict):
+            result[key] = _revert_doc(now, old, new, f"{prefix}{key}.")
+            continue
+        if now != new:
+            raise VtmError(f"{prefix}{key} changed again since (now {_short(now)}); the last change was not undone")
+        if old is _MISSING:
+            result.pop(key, None)
+        else:
+            result[key] = copy.deepcopy(old)
+    return result
 
 
 def _plain(change: dict[str, Any]) -> dict[str, Any]:

@@ -35,6 +35,7 @@ def sections_for(screen: Screen) -> list[HelpSection]:
     app = screen.app
     seen: set[str] = set()
     sections: list[HelpSection] = []
+    active = screen.active_bindings  # keys hidden or disabled here (check_action) are left out
     for node, bindings_map in screen._binding_chain:
         grouped: dict[tuple[str, str], list[str]] = {}
         for key, bindings in bindings_map.key_to_bindings.items():
@@ -43,6 +44,9 @@ def sections_for(screen: Screen) -> list[HelpSection]:
                     continue
                 if binding.system and not binding.show:
                     continue
+                live = active.get(key)
+                if live is None or (live.binding.action == binding.action and not live.enabled):
+                    continue  # hidden or disabled here (check_action)
                 seen.add(key)
                 shown = grouped.setdefault((binding.action, binding.description), [])
                 display = app.get_key_display(binding)
