@@ -1,0 +1,170 @@
+"""The real thing: OpenSSH's sshd on a loopback port, two players and the storyteller logged in with ``ssh -tt``.
+
+The storyteller's key has no forced command (a shell, where they start the
+app); each player's key line is ``command="vtm-tui <chronicle> --player
+NAME",restrict,pty`` as the README tells a storyteller to write it. Before the
+players connect, the storyteller logs a secret roll with ``vtm-tui roll ...
+--chronicle --secret``. Then Marta rolls from her seat by keys, and the test
+checks that the storyteller's log screen and the session file show the roll,
+that Tiago's seat sees it too, that Tiago answers a secret request, and that
+no player's screen (any screen read on the way, and every byte sent to their
+terminal) ever shows the secret Difficulty or the storyteller's comment.
+
+Skipped, with the reason, only where sshd, ssh, ssh-keygen or tmux are not
+installed (``.ci/run`` installs them on Debian) or sshd cannot start here.
+"""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from ssh_harness import Sshd, Terminals, Unavailable, find_sshd, keygen, need, wait_for
+
+from vtm_tui.store.requests import ask_for_roll, request_entry
+from vtm_tui.store.seats import list_seats
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "campaigns" / "lisboa-nocturna"
+ASIDE = "ZZ-aside-ZZ"  # the storyteller's comment on the secret roll: must never reach a player
+WAIT = 45  # seconds: generous for a loaded two-core CI machine; every wait is bounded by it
+
+
+def vtm_command() -> list[str]:
+    script = Path(sys.executable).parent / "vtm-tui"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "vtm_tui"]
+
+
+def run_vtm(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run([*vtm_command(), *args], capture_output=True, text=True, timeout=60, env=env,
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def entries(chronicle: Path, number: int) -> list[dict]:
+    path = chronicle / "sessions" / f"{number:04d}.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8")).get("entry", [])
+
+
+@pytest.fixture
+def rig(tmp_path: Path):
+    """sshd + tmux + a copy of the Lisboa chronicle; everything stopped afterwards."""
+    try:
+        find_sshd()
+        for tool in ("ssh", "ssh-keygen", "tmux"):
+            need(tool)
+    except Unavailable as exc:
+        pytest.skip(str(exc))
+    work = tmp_path / "ssh"
+    work.mkdir()
+    chronicle = tmp_path / "srv" / "lisboa"
+    shutil.copytree(EXAMPLE, chronicle)
+    sshd = Sshd(work)
+    terminals = Terminals(work)
+    try:
+        yield work, chronicle, sshd, terminals
+    finally:
+        terminals.close()
+        sshd.stop()
+
+
+def test_players_and_the_storyteller_over_real_ssh(rig) -> None:
+    work, chronicle, sshd, terminals = rig
+    env_vars = {"VTM_TUI_CACHE": str(work / "cache"), "VTM_TUI_KEYMAP": str(work / "no-keymap.toml"),
+                "TEXTUAL_ANIMATIONS": "none"}
+    local_env = {**__import__("os").environ, **env_vars}
+    prefix = ["env", *(f"{k}={v}" for k, v in env_vars.items()), *vtm_command()]
+
+    # The storyteller opens session 4 and makes a secret roll from the command line.
+    run_vtm(local_env, "session", str(chronicle), "start", "--title", "Over SSH")
+    run_vtm(local_env, "roll", "v5", "--chronicle", str(chronicle), "--character", "Rita Calado", "--pool",
+            "Wits + Awareness", "--difficulty", "7", "--secret", "--comment", ASIDE, "--seed", "3")
+
+    keys = {name: work / f"id_{name}" for name in ("storyteller", "marta", "tiago")}
+    lines = [keygen(keys["storyteller"], "storyteller")]
+    for name, player in (("marta", "Marta"), ("tiago", "Tiago")):
+        public = keygen(keys[name], name)
+        forced = shlex.join([*prefix, str(chronicle), "--player", player])
+        assert '"' not in forced
+        lines.append(f'command="{forced}",restrict,pty {public}')
+    try:
+        sshd.start(lines)
+    except Unavailable as exc:
+        pytest.skip(str(exc))
+
+    def never_secret(screen: str) -> None:
+        assert "D7" not in screen and ASIDE not in screen and "D8" not in screen, screen
+
+    # The storyteller logs in to a shell and starts the app on the log screen.
+    terminals.open("st", sshd.ssh_command(keys["storyteller"]))
+    wait_for(lambda: terminals.raw("st"), WAIT, "the storyteller's shell")
+    terminals.keys("st", "exec " + shlex.join([*prefix, str(chronicle)]), literal=True)
+    terminals.keys("st", "Enter")
+    terminals.wait_for_text("st", "Lisboa Nocturna", WAIT)
+    terminals.keys("st", "3")
+    terminals.wait_for_text("st", "D7 secret", WAIT)  # the storyteller sees the secret Difficulty
+
+    # Two players log in: their keys open only their seats.
+    for name in ("marta", "tiago"):
+        terminals.open(name, sshd.ssh_command(keys[name]))
+    terminals.wait_for_text("marta", "Marta's seat", WAIT, watch=never_secret)
+    terminals.wait_for_text("tiago", "Tiago's seat", WAIT, watch=never_secret)
+    seats = wait_for(lambda: len(list_seats(chronicle)) == 3 and list_seats(chronicle), WAIT, "three seats")
+    assert sorted(s.player for s in seats if not s.is_storyteller) == ["Marta", "Tiago"]
+    assert all(s.via.startswith("ssh from 127.0.0.1") for s in seats)
+    terminals.wait_for_text("st", "Marta", WAIT)  # the header names who is connected
+
+    # Marta rolls by keys: r opens the roll dialog for Inês, Enter rolls the pool it offers, Esc closes.
+    terminals.keys("marta", "r")
+    terminals.wait_for_text("marta", "Inês Valadares", WAIT, watch=never_secret)
+    terminals.wait_for_text("marta", "Enter rolls", WAIT, watch=never_secret)
+    terminals.keys("marta", "Enter")
+    terminals.wait_for_text("marta", "new roll", WAIT, watch=never_secret)
+    terminals.keys("marta", "Escape")
+    terminals.wait_until_gone("marta", "Roll — Inês", WAIT)
+    rolled = wait_for(lambda: [e for e in entries(chronicle, 4) if e.get("actor") == "Inês Valadares"], WAIT,
+                      "Marta's roll in the session file")
+    assert rolled[0]["kind"] == "roll"
+    # The storyteller's log shows it live, and so does the other player's seat.
+    terminals.wait_for_text("st", "Inês Valadares", WAIT)
+    terminals.wait_for_text("tiago", "Inês Val", WAIT, watch=never_secret)  # the column may cut the name
+
+    # The storyteller asks Tiago for a roll against a secret Difficulty; he answers it from his seat.
+    ask = request_entry(session=4, ruleset="v5", actor="Duarte Moniz", pool="Wits + Awareness", difficulty=8,
+                        secret=True, prompt="the gantry creaks")
+    ask_for_roll(chronicle, ask)
+    terminals.wait_for_text("tiago", "the gantry creaks", WAIT, watch=never_secret)
+    terminals.keys("tiago", "a")
+    terminals.wait_for_text("tiago", "Difficulty: secret", WAIT, watch=never_secret)
+    terminals.keys("tiago", "Enter")
+    terminals.wait_for_text("tiago", "Logged", WAIT, watch=never_secret)
+    terminals.keys("tiago", "Escape")
+    terminals.wait_until_gone("tiago", "The storyteller asks", WAIT)
+    answered = wait_for(lambda: [e for e in entries(chronicle, 4) if e.get("ref") == ask.id], WAIT,
+                        "Tiago's answer in the session file")
+    assert answered[0]["difficulty"] == 8 and answered[0]["secret"] is True
+    terminals.wait_for_text("st", "Duarte Moniz", WAIT)
+    terminals.wait_for_text("st", "D8 secret", WAIT)
+
+    # Nothing secret ever went down a player's wire, not even in a frame the screen reads missed.
+    for name in ("marta", "tiago"):
+        never_secret(terminals.screen(name))
+        assert ASIDE.encode() not in terminals.raw(name)
+    assert terminals.raw("marta") and terminals.raw("tiago")
+
+    # Players leave with q: the ssh sessions end and their seats go.
+    for name in ("marta", "tiago"):
+        terminals.keys(name, "q")
+    try:
+        wait_for(lambda: all(s.is_storyteller for s in list_seats(chronicle)), WAIT, "the players' seats to go")
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}\n{terminals.screen('marta')}\n{terminals.screen('tiago')}") from None
+    terminals.keys("st", "q")
+    wait_for(lambda: not list_seats(chronicle), WAIT, "the storyteller's seat to go")
+    log = sshd.log.read_text(errors="replace")
+    assert log.count("Accepted publickey") >= 3, log[-2000:]
