@@ -17,6 +17,7 @@ DIALOG_CSS = """
     width: 60; max-width: 100%; height: auto; border: thick $primary; background: $surface; padding: 0 1;
 }}
 {name} OptionList {{ height: auto; max-height: 7; }}
+{name} Label {{ text-style: bold; }}
 {name} .error {{ color: $error; text-style: bold; }}
 """
 
@@ -37,7 +38,7 @@ class NewCharacterDialog(ModalScreen[dict | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = "New character — Enter on the last list adds, Esc cancels"
+            box.border_title = "New character — Tab/Enter next, Esc cancels"
             yield Label("Name")
             yield Input(id="name")
             yield Label("Player (empty for a storyteller character)")
