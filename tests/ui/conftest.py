@@ -38,6 +38,7 @@ def campaigns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name in EXAMPLE_NAMES:
         shutil.copytree(EXAMPLES / name, target / name)
     monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("VTM_TUI_CAMPAIGNS", raising=False)
     monkeypatch.setenv("VTM_TUI_KEYMAP", str(tmp_path / "no-keymap.toml"))
     return target
 

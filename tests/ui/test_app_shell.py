@@ -132,3 +132,22 @@ async def test_help_on_the_picker_leaves_out_keys_that_need_a_chronicle(campaign
         described = {description for section in app.screen.sections for _key, description in section.keys}
         assert {"New chronicle", "Help", "Quit"} <= described
         assert not {"Coterie", "Roll", "Who is connected"} & described
+
+
+def test_run_builds_the_app_from_the_command_line(monkeypatch, campaigns):
+    import argparse
+
+    from vtm_tui.rules.dice import SeededDice, SystemDice
+    from vtm_tui.ui import app as app_module
+
+    built = []
+    monkeypatch.setattr(app_module.VtmApp, "run", lambda self: built.append(self))
+    args = argparse.Namespace(path=str(campaigns / "lisboa-nocturna"), campaigns=str(campaigns), player=None, seed=5)
+    assert app_module.run(args) == 0
+    app = built[-1]
+    assert isinstance(app.dice, SeededDice)
+    assert app.start_path == campaigns / "lisboa-nocturna" and app.campaigns_dir == campaigns
+    args = argparse.Namespace(path=None, campaigns=None, player=None, seed=None)
+    app_module.run(args)
+    assert isinstance(built[-1].dice, SystemDice) and built[-1].start_path is None
+    assert built[-1].campaigns_dir == campaigns  # ./campaigns, as the working folder has one
