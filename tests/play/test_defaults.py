@@ -16,6 +16,7 @@ from vtm_tui.play import (
     expression_from_description,
     find_last_pool,
     last_pool,
+    last_pool_in_text,
     strongest_pool,
     trait_completions,
 )
@@ -88,3 +89,28 @@ def test_completions_extend_what_was_typed_with_a_real_trait(text):
         assert completion.casefold().startswith(text.rstrip().casefold())
         last = completion.replace("-", "+").split("+")[-1].strip()
         assert last in character.traits()
+
+
+def test_last_pool_in_text_reads_blocks_newest_first():
+    text = '''[session]
+number = 1
+
+[[entry]]
+kind = "roll"
+actor = "Inês"
+pool = "Wits 3 + Awareness 2"
+# end entry a
+
+[[entry]]
+kind = "roll"
+actor = "Duarte"
+pool = "Strength 4 + Brawl 3"
+
+[[entry]]
+kind="rouse"
+actor="Inês"
+pool="Rouse check"
+'''
+    assert last_pool_in_text(text, "Inês") == "Wits 3 + Awareness 2"
+    assert last_pool_in_text(text, "Duarte") == "Strength 4 + Brawl 3"
+    assert last_pool_in_text(text, "Nobody") is None

@@ -34,7 +34,7 @@ Applying (``apply``)
 
 Defaults (``defaults``)
     ``default_pool(character, ruleset=None, last_pool=None) -> str``; ``find_last_pool(chronicle_dir,
-    current_session, actor)``; ``last_pool(entries, actor)``; ``strongest_pool(character)``;
+    current_session, actor)`` (scans the newest sessions' text from the end); ``last_pool(entries, actor)``; ``strongest_pool(character)``;
     ``expression_from_description(text)``; ``trait_completions(character, text) -> list[str]``.
 """
 
@@ -44,6 +44,7 @@ from vtm_tui.play.defaults import (
     expression_from_description,
     find_last_pool,
     last_pool,
+    last_pool_in_text,
     strongest_pool,
     trait_completions,
 )
@@ -56,7 +57,8 @@ from vtm_tui.play.request import KINDS, RollRequest, make_request
 __all__ = [
     "DEFAULT_DIFFICULTY", "KINDS", "LADDERS", "Applied", "FollowUp", "OddsView", "RollRequest", "apply",
     "default_pool", "describe_result", "difficulty_label", "expression_from_description", "faces_hint",
-    "find_last_pool", "follow_ups", "judge_faces", "label", "ladder_text", "last_pool", "make_request",
+    "find_last_pool", "follow_ups", "judge_faces", "label", "ladder_text", "last_pool", "last_pool_in_text",
+    "make_request",
     "note_entry", "odds", "parse_difficulty", "perform", "reroll_odds", "strongest_pool", "surge_rouse",
     "trait_completions", "willpower_reroll",
 ]

@@ -44,13 +44,16 @@ def apply(
     comment: str | None = None,
 ) -> Applied:
     """What ``outcome`` does to ``character``; the roll's entry (kind from the request, ``reroll`` for re-rolls)."""
-    after = copy.deepcopy(character)
     change: dict[str, Any] = {}
     changes: list[str] = []
     kind = request.log_kind
+    after = character  # copied only when the roll changes the sheet: most rolls do not
     if outcome.ruleset == "v5":
+        if _v5_changes_sheet(character, outcome):
+            after = copy.deepcopy(character)
         kind, change, changes = _v5(after, outcome, kind)
     elif outcome.ruleset == "v20" and request.willpower:
+        after = copy.deepcopy(character)
         sheet = after.sheet
         before = sheet.willpower_current
         sheet.willpower_current = max(0, before - 1)
@@ -75,6 +78,16 @@ def apply(
 
 def _tracker(track: Any) -> dict[str, int]:
     return {"superficial": track.superficial, "aggravated": track.aggravated}
+
+
+def _v5_changes_sheet(character: Character, outcome: Outcome) -> bool:
+    from vtm_tui.rules.v5 import RemorseResult, RerollResult, RouseResult
+
+    if isinstance(outcome, RouseResult):
+        return outcome.hunger_after != character.sheet.hunger
+    if isinstance(outcome, RerollResult):
+        return bool(outcome.willpower_damage)
+    return isinstance(outcome, RemorseResult)
 
 
 def _v5(after: Character, outcome: Outcome, kind: str) -> tuple[str, dict[str, Any], list[str]]:

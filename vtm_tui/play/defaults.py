@@ -9,7 +9,9 @@ that back into an expression the pool parser reads.
 
 from __future__ import annotations
 
+import json
 import re
+import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -77,21 +79,58 @@ def last_pool(entries: Iterable[LogEntry], actor: str) -> str | None:
     return found
 
 
+_LINE = re.compile(r"^(kind|actor|pool)\s*=\s*(.+?)\s*$", re.MULTILINE)
+
+
+def _block_value(raw: str) -> str | None:
+    """A TOML string value as written on one line (``"Inês"``), or None if it is not one."""
+    try:
+        value = tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def last_pool_in_text(text: str, actor: str) -> str | None:
+    """The newest plain roll's pool of ``actor`` in a session file's text, read from the end.
+
+    Opening the dialog must not parse a whole session (75 µs an entry): the
+    ``actor = "…"`` line as the tool writes it is searched backwards, and only
+    the block around each hit is read. A hand-written line spelled otherwise is
+    not found, which costs only the convenience of a remembered pool.
+    """
+    needle = f"\nactor = {json.dumps(actor, ensure_ascii=False)}\n"
+    end = len(text)
+    while True:
+        hit = text.rfind(needle, 0, end)
+        if hit < 0:
+            return None
+        start = text.rfind("[[entry]]", 0, hit)
+        stop = text.find("[[entry]]", hit)
+        block = text[max(start, 0) : stop if stop >= 0 else len(text)]
+        found = dict(_LINE.findall(block))
+        if _block_value(found.get("kind", '""')) == "roll" and "pool" in found:
+            pool = _block_value(found["pool"])
+            if pool:
+                return pool
+        end = max(start, 0) if start > 0 else hit
+        if start <= 0:
+            return None
+
+
 def find_last_pool(chronicle_dir: Path, current_session: int, actor: str) -> str | None:
     """Look through the newest few sessions' logs for ``actor``'s last pool; None if there is none.
 
     A log that cannot be read is skipped: a default pool is a convenience, never a reason to fail.
     """
-    from vtm_tui.store.session_log import read_session, session_path
+    from vtm_tui.store.session_log import session_path
 
     for number in range(current_session, max(0, current_session - LOOK_BACK_SESSIONS), -1):
-        if not session_path(chronicle_dir, number).exists():
-            continue
         try:
-            log = read_session(chronicle_dir, number, recover=False)
-        except (VtmError, OSError):
+            text = session_path(chronicle_dir, number).read_text(encoding="utf-8", errors="replace")
+        except OSError:
             continue
-        pool = last_pool(log.entries, actor)
+        pool = last_pool_in_text(text, actor)
         if pool:
             return pool
     return None

@@ -148,7 +148,10 @@ class RollDialog(ModalScreen[LogEntry | None]):
                             severity="warning")
             self.dismiss(None)
             return
-        self.query_one("#result", RollResult).display = False
+        self.form = self.query_one(RollForm)
+        self.result_view = self.query_one("#result", RollResult)
+        self.keys_line = self.query_one("#keys", Static)
+        self.result_view.display = False
         self.query_one("#reroll-faces", Input).display = False
         if self.character.ruleset == "v20" and self.recorder is not None:
             self.free_botch_used = self.recorder.free_botch_used()
@@ -158,7 +161,7 @@ class RollDialog(ModalScreen[LogEntry | None]):
     # -- the form ------------------------------------------------------------------------------------
     def build_request(self) -> RollRequest:
         assert self.character is not None
-        form = self.query_one(RollForm)
+        form = self.form
         store = getattr(self.app, "chronicle_store", None)
         options = dict(store.chronicle.options) if store is not None else {}
         return make_request(self.character, kind=self.kind, options=options, free_botch_used=self.free_botch_used,
@@ -166,7 +169,7 @@ class RollDialog(ModalScreen[LogEntry | None]):
 
     def refresh_request(self) -> RollRequest | None:
         """Re-read the form: the request, its odds in the chart, or the error inline."""
-        form = self.query_one(RollForm)
+        form = self.form
         try:
             request = self.build_request()
             view = odds(request)
@@ -190,7 +193,7 @@ class RollDialog(ModalScreen[LogEntry | None]):
             if not event.select.is_blank():
                 name = str(event.value)
                 event.select.clear()
-                self.query_one(RollForm).add_trait(name)
+                self.form.add_trait(name)
             return
         self.refresh_request()
 
@@ -204,11 +207,15 @@ class RollDialog(ModalScreen[LogEntry | None]):
     # -- rolling -------------------------------------------------------------------------------------
     def roll(self) -> None:
         """Roll (or judge the typed faces), log at once, save what changed, show the result."""
-        request = self.refresh_request()
-        if request is None or self.character is None:
+        form = self.form
+        try:
+            request = self.build_request()  # the form already shows it: no need to redraw what will be hidden
+        except VtmError as exc:
+            form.show_error(str(exc))
             self.query_one("#pool", Input).focus()
             return
-        form = self.query_one(RollForm)
+        if self.character is None:
+            return
         faces = form.faces
         dice = self.app.dice  # type: ignore[attr-defined]
         try:
@@ -263,12 +270,13 @@ class RollDialog(ModalScreen[LogEntry | None]):
         self.result_request, self.outcome, self.result_entry = request, outcome, entry
         self.items = follow_ups(outcome, request, self.character)
         self.mode = "result"
-        self.query_one(RollForm).display = False
-        result = self.query_one("#result", RollResult)
-        result.display = True
+        result = self.result_view
         head = request.headline() + (" · typed faces" if self.from_faces else "")
         result.show(outcome, head, self.items, changes, self._result_keys())
-        self.query_one("#keys", Static).display = False
+        # Swap the pages last: a layout change before the updates would make each of them arrange the screen.
+        self.form.display = False
+        self.keys_line.display = False
+        result.display = True
         result.focus()
         self.refresh_bindings()
 
@@ -414,11 +422,11 @@ class RollDialog(ModalScreen[LogEntry | None]):
     def action_again(self) -> None:
         """Back to the form, same pool and settings, for another roll."""
         self.mode = "form"
-        self.query_one("#result", RollResult).display = False
-        form = self.query_one(RollForm)
+        self.result_view.display = False
+        form = self.form
         form.display = True
         self.query_one("#faces", Input).value = ""
-        keys = self.query_one("#keys", Static)
+        keys = self.keys_line
         keys.update(FORM_KEYS)
         keys.display = True
         self.refresh_request()
@@ -436,15 +444,15 @@ class RollDialog(ModalScreen[LogEntry | None]):
         if self.mode == "faces":
             self.mode = "result"
             self.query_one("#reroll-faces", Input).display = False
-            self.query_one("#result", RollResult).focus()
+            self.result_view.focus()
             return
         self.dismiss(self.last_entry)
 
     def _say(self, text: str) -> None:
         if self.mode in ("result", "pick", "faces"):
-            self.query_one("#result", RollResult).set_keys(text)
+            self.result_view.set_keys(text)
         else:
-            self.query_one("#keys", Static).update(text)
+            self.keys_line.update(text)
 
     def _session_started(self, number: int) -> None:
         publish = getattr(self.app, "publish_chronicle", None)

@@ -141,35 +141,40 @@ class RollForm(VerticalScroll):
         return f"d{value}" if self.character.ruleset == "ingenuity" else str(value)
 
     # -- reading ---------------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        # Looked up once: a query per keystroke costs more than the exact odds do.
+        self._inputs = {widget.id: widget for widget in self.query(Input) if widget.id}
+        self._checks = {widget.id: widget for widget in self.query(Checkbox) if widget.id}
+        found = self.query("#specialty")
+        self._specialty: Select | None = found.first(Select) if found else None
+        self._status = self.query_one("#pool-status", Static)
+        self._chart = self.query_one(OddsChart)
+
     def values(self) -> dict[str, Any]:
         """Every field as the play layer's ``make_request`` takes it (faces apart)."""
-        def text(name: str) -> str:
-            return self.query_one(f"#{name}", Input).value
+        inputs, checks = self._inputs, self._checks
 
         def checked(name: str) -> bool:
-            found = self.query(f"#{name}")
-            return bool(found) and bool(found.first(Checkbox).value)
+            box = checks.get(name)
+            return box is not None and bool(box.value)
 
-        specialty = ""
-        found = self.query("#specialty")
-        if found:
-            select = found.first(Select)
-            specialty = "" if select.is_blank() else str(select.value)
+        select = self._specialty
+        specialty = "" if select is None or select.is_blank() else str(select.value)
         return {
-            "pool_text": self.fixed_pool or text("pool"),
-            "difficulty": text("difficulty"),
-            "modifier": text("modifier"),
-            "difficulty_modifier": text("difficulty-modifier"),
+            "pool_text": self.fixed_pool or inputs["pool"].value,
+            "difficulty": inputs["difficulty"].value,
+            "modifier": inputs["modifier"].value,
+            "difficulty_modifier": inputs["difficulty-modifier"].value,
             "secret": checked("secret"),
             "surge": checked("surge"),
             "willpower": checked("willpower"),
             "specialty": specialty,
-            "comment": text("comment"),
+            "comment": inputs["comment"].value,
         }
 
     @property
     def faces(self) -> str:
-        return self.query_one("#faces", Input).value.strip()
+        return self._inputs["faces"].value.strip()
 
     # -- showing ---------------------------------------------------------------------------------
     def show_request(self, request: RollRequest, odds_view: Any, faces_hint: str) -> None:
@@ -177,23 +182,23 @@ class RollForm(VerticalScroll):
         lines += [f"  {p}" for p in request.penalties]
         lines += [f"  ⚠ {w}" for w in request.warnings]
         lines += [f"  note: {n}" for n in request.notes]
-        status = self.query_one("#pool-status", Static)
+        status = self._status
         status.update(Text("\n".join(lines)))
         status.remove_class("-error")
-        self.query_one("#faces", Input).placeholder = f"empty: the app rolls; or {faces_hint}"
-        self.query_one(OddsChart).view = odds_view
+        self._inputs["faces"].placeholder = f"empty: the app rolls; or {faces_hint}"
+        self._chart.view = odds_view
         self._offer_specialties(request)
 
     def show_error(self, message: str) -> None:
-        status = self.query_one("#pool-status", Static)
+        status = self._status
         status.update(Text("⚠ " + message))
         status.add_class("-error")
-        self.query_one(OddsChart).view = None
+        self._chart.view = None
 
     def _offer_specialties(self, request: RollRequest) -> None:
         """Offer the specialties of the pool's traits (Ingenuity: every proficiency)."""
-        found = self.query("#specialty")
-        if not found:
+        select = self._specialty
+        if select is None:
             return
         sheet = self.character.sheet
         if self.character.ruleset == "ingenuity":
@@ -204,7 +209,7 @@ class RollForm(VerticalScroll):
                             if trait in names for spec in specs)
         if options != self._specialties:
             self._specialties = options
-            found.first(Select).set_options(options)
+            select.set_options(options)
 
     def add_trait(self, name: str) -> None:
         """Append ``+ name`` to the pool (from the trait picker)."""
