@@ -182,3 +182,33 @@ async def test_the_storyteller_sees_who_is_connected(lisboa: Path) -> None:
         await pilot.pause()
         assert "Marta" not in str(app.screen.query_one(VtmHeader).render())
         assert any("Marta" in n.message and "left" in n.message for n in app._notifications)
+
+
+async def test_the_storyteller_asks_a_connected_player_for_a_roll(lisboa: Path) -> None:
+    from vtm_tui.store.seats import Seat
+
+    seat = Seat(lisboa, role="player", player="Marta", characters=("Inês Valadares",), pid=1, host="far-away")
+    seat.take()
+    (lisboa / "chronicle.toml").write_text((lisboa / "chronicle.toml").read_text(encoding="utf-8").replace(
+        "session_open = false", "session_open = true"), encoding="utf-8")
+    app = make_app(lisboa)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        assert "Ask Marta for a roll: Inês Valadares" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        from textual.widgets import Checkbox, Input
+
+        dialog = app.screen
+        dialog.query_one("#ask-pool", Input).value = "Wits + Awareness"
+        await pilot.press("tab", "5", "tab", "l", "i", "s", "t", "e", "n", "tab", "space")
+        assert dialog.query_one("#ask-secret", Checkbox).value
+        await pilot.press("shift+tab", "enter")
+        await pilot.pause()
+    asked = [e for e in log_entries(lisboa, 3) if e["kind"] == "request"]
+    assert len(asked) == 1
+    assert (asked[0]["actor"], asked[0]["pool"], asked[0]["difficulty"], asked[0]["secret"], asked[0]["comment"]) == (
+        "Inês Valadares", "Wits + Awareness", 5, True, "listen")
+    seat.leave()

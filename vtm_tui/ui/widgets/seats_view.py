@@ -24,7 +24,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 from vtm_tui.store.seats import HEARTBEAT_SECONDS, Seat, SeatInfo, list_seats, release_seat, take_seat
 
@@ -137,7 +138,8 @@ class SeatsView(Static):
 
 
 class SeatsDialog(ModalScreen[None]):
-    """``w``: who is connected right now (refreshed while open); Esc closes."""
+    """``w``: who is connected right now (refreshed while open); for the storyteller, Enter on a connected
+    player's character asks them for a roll. Esc closes."""
 
     HELP_TITLE = "Who is connected"
     BINDINGS = [Binding("escape,w,q", "close", "Close", id="seats.close")]
@@ -146,6 +148,7 @@ class SeatsDialog(ModalScreen[None]):
     SeatsDialog > Vertical { width: 76; max-width: 100%; height: auto; max-height: 90%; border: thick $primary;
                              background: $surface; padding: 0 1; }
     SeatsDialog #seats-hint { color: $text-muted; padding: 0 1; }
+    SeatsDialog #seats-ask { height: auto; max-height: 10; border: none; margin-top: 1; }
     """
 
     def __init__(self, keeper: SeatKeeper) -> None:
@@ -156,17 +159,45 @@ class SeatsDialog(ModalScreen[None]):
         with Vertical() as box:
             box.border_title = "Who is connected"
             yield SeatsView(id="seats")
-            yield Static("Seats refresh every 2 s; a crashed seat disappears within 30 s. Esc closes.",
-                         id="seats-hint")
+            yield OptionList(id="seats-ask")
+            yield Static("", id="seats-hint")
+
+    @property
+    def storyteller(self) -> bool:
+        return getattr(self.app, "player", None) is None
 
     def on_mount(self) -> None:
+        hint = "Seats refresh every 2 s; a crashed seat goes within 30 s."
+        if self.storyteller:
+            hint += " Enter on a character asks for a roll."
+        self.query_one("#seats-hint", Static).update(hint + " Esc closes.")
+        self.query_one("#seats-ask", OptionList).display = self.storyteller
         self.redraw()
+        self.query_one("#seats-ask", OptionList).focus()
         self.set_interval(LIST_SECONDS, self.redraw)
 
     def redraw(self) -> None:
         keeper = self.keeper
         keeper.refresh(announce=False)
         self.query_one(SeatsView).show(keeper.seats, keeper.seat.pid if keeper.seat else None)
+        if not self.storyteller:
+            return
+        wanted = [(seat.player, name) for seat in keeper.seats if not seat.is_storyteller
+                  for name in seat.characters]
+        options = self.query_one("#seats-ask", OptionList)
+        if [o.id for o in options.options] == [f"{p}\x1f{n}" for p, n in wanted]:
+            return
+        options.clear_options()
+        options.add_options([Option(f"Ask {player} for a roll: {name}", id=f"{player}\x1f{name}")
+                             for player, name in wanted])
+        if wanted:
+            options.highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        from vtm_tui.ui.screens.ask_roll import AskRollDialog
+
+        player, _, name = str(event.option.id).partition("\x1f")
+        self.app.push_screen(AskRollDialog(name, player))
 
     def action_close(self) -> None:
         self.dismiss(None)
