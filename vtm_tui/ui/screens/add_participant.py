@@ -71,7 +71,7 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
         border: none; padding: 0; }
     AddParticipantDialog Input { border: none; height: 1; background: $panel; width: 1fr; padding: 0 1; }
     AddParticipantDialog #add-count, AddParticipantDialog #add-health { width: 6; }
-    AddParticipantDialog Input:focus { background: $boost; }
+    AddParticipantDialog Input:focus { background: $boost; border: none; }
     AddParticipantDialog Horizontal { height: 1; }
     AddParticipantDialog #add-side-row { margin-top: 1; }
     AddParticipantDialog #add-extras-title { margin-top: 1; }
@@ -98,20 +98,20 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
             with Horizontal(id="add-side-row"):
                 yield Label("Side:")
                 yield Input(placeholder="blank: coterie for players, opposition for the storyteller's",
-                            id="add-side")
+                            id="add-side", compact=True)
             yield Label("— or nameless extras —", id="add-extras-title")
             with Horizontal():
                 yield Label("Name:")
-                yield Input(placeholder="Ghoul", id="add-name")
+                yield Input(placeholder="Ghoul", id="add-name", compact=True)
                 yield Label(" How many:")
-                yield Input(placeholder="1", id="add-count", restrict=r"\d*", max_length=2)
+                yield Input(placeholder="1", id="add-count", restrict=r"\d*", max_length=2, compact=True)
             with Horizontal():
                 yield Label("Pools:")
                 example = "general d8, attack d10" if self.ruleset == "ingenuity" else "general 5, attack 6"
-                yield Input(placeholder=example, id="add-pools")
+                yield Input(placeholder=example, id="add-pools", compact=True)
                 yield Label(" Health:")
                 yield Input(placeholder={"v5": "4", "v20": "7", "ingenuity": "8"}[self.ruleset], id="add-health",
-                            restrict=r"\d*", max_length=2)
+                            restrict=r"\d*", max_length=2, compact=True)
                 if self.ruleset != "ingenuity":
                     yield Checkbox("Vampire", id="add-vampire")
             yield Static("", id="add-error", markup=False)

@@ -31,7 +31,7 @@ class PromptDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = self.title_text
-            yield Input(self.value, id="prompt-input")
+            yield Input(self.value, id="prompt-input", compact=True)
             yield Static((f"Known: {self.hint} · " if self.hint else "") + "Enter: OK · Esc: cancel")
 
     def on_mount(self) -> None:

@@ -41,7 +41,7 @@ class TallyDialog(ModalScreen[Change | None]):
     TallyDialog Horizontal { height: 1; margin-bottom: 1; }
     TallyDialog Label { width: auto; padding: 0 1 0 0; }
     TallyDialog Input { border: none; height: 1; background: $panel; width: 1fr; padding: 0 1; }
-    TallyDialog Input:focus { background: $boost; }
+    TallyDialog Input:focus { background: $boost; border: none; }
     TallyDialog Select { width: 1fr; }
     TallyDialog #tally-result { height: auto; }
     TallyDialog #tally-result.-error { color: $warning; text-style: bold; }
@@ -74,25 +74,25 @@ class TallyDialog(ModalScreen[Change | None]):
                 with Horizontal():
                     yield Label("Pool:")
                     yield Input(placeholder="e.g. Dexterity + Larceny (blank: an extra's general pool)",
-                                id="tally-pool")
+                                id="tally-pool", compact=True)
                 with Horizontal():
                     yield Label("Opponent's pool:")
-                    yield Input(placeholder="for a resisted tally", id="tally-opponent-pool")
+                    yield Input(placeholder="for a resisted tally", id="tally-opponent-pool", compact=True)
                 with Horizontal():
                     yield Label("Or typed successes:")
-                    yield Input(placeholder="physical dice: net successes", id="tally-typed", restrict=r"\d*")
+                    yield Input(placeholder="physical dice: net successes", id="tally-typed", restrict=r"\d*", compact=True)
                     yield Label(" theirs:")
-                    yield Input(placeholder="0", id="tally-typed-opponent", restrict=r"\d*")
+                    yield Input(placeholder="0", id="tally-typed-opponent", restrict=r"\d*", compact=True)
             else:
                 box.border_title = "New extended action"
                 with Horizontal():
                     yield Label("Label:")
-                    yield Input(placeholder="pick the lock, the chase...", id="tally-label")
+                    yield Input(placeholder="pick the lock, the chase...", id="tally-label", compact=True)
                 with Horizontal():
                     yield Label("Who:")
                     yield Select(people, value=self.actor, allow_blank=False, compact=True, id="tally-actor")
                     yield Label(" Target:")
-                    yield Input("5", id="tally-target", restrict=r"\d*", max_length=3)
+                    yield Input("5", id="tally-target", restrict=r"\d*", max_length=3, compact=True)
                 with Horizontal():
                     yield Label("Resisted by:")
                     yield Select(people, prompt="nobody (a plain extended action)", compact=True,
