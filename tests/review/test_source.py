@@ -84,3 +84,31 @@ def test_history_rows_filter_every_session_and_load_full_entries(lisboa):
     assert entries[0].roll["faces"]  # every face, read back from the file
     only_two, _ = history_rows(lisboa, LogFilter(), sessions=[2])
     assert {row.session for row in only_two} == {2}
+
+
+def test_the_newest_entries_first_then_the_whole_session(lisboa):
+    whole = read_session(lisboa, 1, recover=False).entries
+    tail = SessionTail(lisboa, 1)
+    recent = tail.load_recent(5)
+    assert [e.id for e in recent] == [e.id for e in whole[-5:]] and tail.partial
+    append_entry(lisboa, _note(1, "meanwhile"))
+    assert [e.comment for e in tail.poll().new] == ["meanwhile"]
+    assert tail.adopt(tail.read_whole())
+    assert [e.id for e in tail.entries] == [e.id for e in whole] + [tail.entries[-1].id]
+    assert not tail.partial and not tail.adopt(tail.read_whole())  # only a partial read is replaced
+    assert tail.poll().new == ()
+
+
+def test_the_index_is_built_by_a_child_process_with_progress(lisboa):
+    from vtm_tui.review.index_builder import build_index
+    from vtm_tui.store.index import HistoryIndex
+
+    seen: list[tuple[int, int]] = []
+    assert build_index(lisboa, lambda done, total: seen.append((done, total))) == ""
+    assert seen and seen[-1][0] == seen[-1][1] > 0
+    with HistoryIndex(lisboa) as index:
+        assert index.sync().updated == 0  # the child left it complete
+    (lisboa / "sessions" / "0002.toml").write_text("schema_version = 1\n[session\n", encoding="utf-8")
+    assert build_index(lisboa) == ""  # a broken file is reported by the index, not a crash
+    with HistoryIndex(lisboa) as index:
+        assert any(p.startswith("session 2") for p in index.sync().problems)

@@ -24,7 +24,13 @@ from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.review.filters import LogFilter
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.index import HistoryIndex, IndexedEntry, Progress, load_entries
-from vtm_tui.store.session_log import LogRewrittenError, read_new_entries, read_session, session_numbers
+from vtm_tui.store.session_log import (
+    LogRewrittenError,
+    SessionLog,
+    read_new_entries,
+    read_session,
+    session_numbers,
+)
 
 
 @dataclass(frozen=True)
@@ -47,10 +53,11 @@ class SessionTail:
         self.offset = 0
         self.title = ""
         self.problem = ""
+        self.partial = False  # only the newest entries are read so far (load_recent)
 
     def load(self) -> list[LogEntry]:
         """Read the whole session (an absent file is an empty session); returns the entries."""
-        self.entries, self.offset, self.title, self.problem = [], 0, "", ""
+        self.entries, self.offset, self.title, self.problem, self.partial = [], 0, "", "", False
         if self.number < 1 or self.number not in session_numbers(self.chronicle_dir):
             return self.entries
         try:
@@ -60,6 +67,40 @@ class SessionTail:
             return self.entries
         self.entries, self.offset, self.title = list(log.entries), log.offset, log.info.title
         return self.entries
+
+    def load_recent(self, count: int) -> list[LogEntry]:
+        """Read only the newest ``count`` entries (from the file's end: as fast for 10 entries as for 10,000).
+
+        ``partial`` is then True until :meth:`adopt` is given the whole session
+        (read with :func:`read_whole`, possibly in another thread).
+        """
+        from vtm_tui.store.log_lookup import read_recent
+
+        self.entries, self.offset, self.title, self.problem, self.partial = [], 0, "", "", False
+        if self.number < 1 or self.number not in session_numbers(self.chronicle_dir):
+            return self.entries
+        try:
+            info, entries, offset = read_recent(self.chronicle_dir, self.number, count)
+        except StoreError as exc:
+            self.problem = str(exc)
+            return self.entries
+        self.entries, self.offset, self.title = list(entries), offset, info.title
+        self.partial = offset > 0 and len(entries) >= count
+        return self.entries
+
+    def read_whole(self) -> SessionLog | None:
+        """The whole session as a fresh read (no state changes: safe in a worker thread); None if unreadable."""
+        try:
+            return read_session(self.chronicle_dir, self.number, recover=False)
+        except StoreError:
+            return None
+
+    def adopt(self, log: SessionLog) -> bool:
+        """Take a whole read of this session in place of a partial one; False if it no longer applies."""
+        if log.number != self.number or not self.partial:
+            return False
+        self.entries, self.offset, self.title, self.partial = list(log.entries), log.offset, log.info.title, False
+        return True
 
     def poll(self) -> Poll:
         """New entries since the last read; a newer session (when following) or a replaced file reloads."""

@@ -22,6 +22,7 @@ storyteller sits, or the server over SSH); the detail adds UTC.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,8 @@ from vtm_tui.ui.widgets.header import VtmHeader
 from vtm_tui.ui.widgets.log_view import LogView
 
 POLL_SECONDS = 0.5
+#: Entries read for the first paint (from the file's end); the rest of the session follows in a worker.
+FIRST_PAINT = 60
 #: Statistics over all history read every roll in full; beyond this, ask for a narrower filter first.
 STATS_LIMIT = 20_000
 HINT = "⏎ detail  s sessions  / search  c who  m messy  t stats  e export  Tab chips"
@@ -58,7 +61,42 @@ class LogScreen(Screen[None]):
     HELP_TITLE = "Log"
     HELP_INTRO = ("↑/↓ move, Enter opens an entry, End follows the newest. Filters combine; Tab reaches the chips, "
                   "Delete removes one, Esc clears them all.")
-    CSS_PATH = "log.tcss"
+    # Inline, not CSS_PATH: a screen's CSS file makes Textual restyle every widget of every screen already
+    # open (about a second behind a coterie of 100 sheets), while default CSS is only applied to new widgets.
+    DEFAULT_CSS = """
+    #log-bar {
+        height: 1;
+        background: $panel;
+    }
+    #log-scope {
+        width: 1fr;
+        height: 1;
+        padding: 0 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    #log-progress {
+        width: 30;
+        height: 1;
+    }
+    #log-progress Bar {
+        width: 20;
+    }
+    #log-chips {
+        background: $background;
+    }
+    #log-view {
+        height: 1fr;
+    }
+    #log-status {
+        height: 1;
+        padding: 0 1;
+        background: $panel;
+        color: $text-muted;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
     BINDINGS = [
         Binding("s", "sessions", "Sessions", id="log.sessions"),
         Binding("a", "all_sessions", "All sessions / live", show=False, id="log.all_sessions"),
@@ -83,7 +121,7 @@ class LogScreen(Screen[None]):
         self.history: list[IndexedEntry] = []
         self._newest_ids: set[str] = set()
         self._generation = 0
-        self._indexed = False
+        self._indexed = threading.Event()  # set once the background build has finished (well or not)
         self._last_progress = -1.0
 
     # -- building ---------------------------------------------------------------------------------
@@ -122,12 +160,36 @@ class LogScreen(Screen[None]):
             return
         self.cache = EntryCache(folder)
         current = self.app.chronicle_store.chronicle.current_session  # type: ignore[attr-defined]
-        self.tail = SessionTail(folder, current, follow_newest=True)
         self.scope = current
-        self.tail.load()
-        self._show_session()
+        self._open_tail(SessionTail(folder, current, follow_newest=True))
         self.set_interval(POLL_SECONDS, self.poll)
         self._index_in_background()
+
+    def _open_tail(self, tail: SessionTail, *, show: bool = True) -> None:
+        """Show the newest entries at once; read the rest of the session in a worker and put it in place."""
+        self.tail = tail
+        tail.load_recent(FIRST_PAINT)
+        if show:
+            self._show_session()
+        if tail.partial:
+            def read() -> None:
+                log = tail.read_whole()
+                if log is not None:
+                    self.app.call_from_thread(self._adopt, tail, log)
+
+            self.run_worker(read, thread=True, exclusive=True, group="log-session", name="read session")
+
+    def _adopt(self, tail: SessionTail, log) -> None:
+        if tail is not self.tail or not tail.adopt(log):
+            return
+        if self.scope is None:
+            return
+        keep = None if self.view.at_newest else (self.view.current_entry.id if self.view.current_entry else None)
+        self._show_session()
+        if keep is not None:
+            ids = [row.id for row in self.view.rows]
+            if keep in ids:
+                self.view.cursor = ids.index(keep)
 
     # -- showing ----------------------------------------------------------------------------------
 
@@ -229,18 +291,17 @@ class LogScreen(Screen[None]):
         report = self._progress_from_thread()
 
         def build() -> None:
-            from vtm_tui.store.index import sync_index
+            from vtm_tui.review.index_builder import build_index
 
-            try:
-                sync_index(folder, report)
-            except VtmError as exc:
-                self.app.call_from_thread(self.notify, str(exc), title="History index", severity="warning")
+            problem = build_index(folder, report)  # in a child process: parsing never holds this one's GIL
+            self._indexed.set()
+            if problem:
+                self.app.call_from_thread(self.notify, problem, title="History index", severity="warning")
             self.app.call_from_thread(self._indexed_now)
 
         self.run_worker(build, thread=True, group="log-index", name="index history")
 
     def _indexed_now(self) -> None:
-        self._indexed = True
         self.query_one("#log-progress").display = False
 
     def _query_history(self) -> None:
@@ -253,7 +314,10 @@ class LogScreen(Screen[None]):
         report = self._progress_from_thread()
         self.query_one("#log-scope", Static).update("All sessions · reading the history index…")
 
+        indexed = self._indexed
+
         def run() -> None:
+            indexed.wait(timeout=600)  # the first build runs in a child process; parsing here would hold the GIL
             try:
                 rows, problems = history_rows(folder, log_filter, progress=report)
             except VtmError as exc:
@@ -289,13 +353,10 @@ class LogScreen(Screen[None]):
         newest = max(current, self.tail.number if self.tail else 0)
         self.scope = number
         if number is None:
-            self.tail = SessionTail(folder, newest, follow_newest=True)
-            self.tail.load()
+            self._open_tail(SessionTail(folder, newest, follow_newest=True), show=False)
             self._query_history()
         else:
-            self.tail = SessionTail(folder, number, follow_newest=number >= newest)
-            self.tail.load()
-            self._show_session()
+            self._open_tail(SessionTail(folder, number, follow_newest=number >= newest))
 
     def action_sessions(self) -> None:
         folder = self.chronicle_dir
