@@ -47,6 +47,7 @@ class CoterieScreen(Screen[None]):
     """Characters and their sheets, edited with keys alone."""
 
     HELP_TITLE = "Coterie"
+    AUTO_FOCUS = "#characters"
     HELP_INTRO = ("↑/↓ or j/k move (in the list: characters; in the sheet: traits), Tab or →/← switch between "
                   "list and sheet, / filters the list. Every change is saved at once and logged; ctrl+z undoes.")
     BINDINGS = [
@@ -65,6 +66,10 @@ class CoterieScreen(Screen[None]):
         Binding("R", "rename", "Rename", show=False, id="coterie.rename"),
         Binding("ctrl+z", "undo", "Undo", id="coterie.undo"),
         Binding("t", "toggle_list", "Hide/show list", show=False, id="coterie.toggle_list"),
+        # V5 rolls the sheet calls for, one key each, in the roll dialog (vtm_tui.ui.screens.roll_dialog).
+        Binding("f", "roll_kind('frenzy')", "Frenzy test", show=False, id="coterie.frenzy"),
+        Binding("m", "roll_kind('remorse')", "Remorse test", show=False, id="coterie.remorse"),
+        Binding("u", "roll_kind('rouse')", "Rouse check", show=False, id="coterie.rouse"),
     ]
 
     #: How often to look for sheets another login saved (seconds; None: never). Only while this screen is on top,
@@ -95,7 +100,6 @@ class CoterieScreen(Screen[None]):
         if store is not None:
             self.keeper = SheetKeeper(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
         self.refresh_list()
-        self.query_one(CharacterList).focus()
         self.say(HINT)
         if self.POLL_SECONDS:
             self.set_interval(self.POLL_SECONDS, self.poll_disk)
@@ -342,3 +346,14 @@ class CoterieScreen(Screen[None]):
 
     def action_roll(self) -> None:
         self.app.action_roll()  # type: ignore[attr-defined]
+
+    def action_roll_kind(self, kind: str) -> None:
+        """A Frenzy test, Remorse test or Rouse check for the selected V5 character, in the roll dialog."""
+        from vtm_tui.ui.screens.roll_dialog import TITLES, RollDialog
+
+        character = self.selected_character
+        if character is None:
+            return self.say("No character selected.", error=True)
+        if character.ruleset != "v5":
+            return self.say(f"A {TITLES[kind]} is a V5 roll; use r to roll here.", error=True)
+        self.app.push_screen(RollDialog(character, kind=kind))
