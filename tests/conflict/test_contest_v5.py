@@ -138,3 +138,23 @@ def test_the_contest_refuses_a_participant_against_themselves(v5_store):
     conflict, table = _fight(v5_store, "Vicente Lobo")
     with pytest.raises(ConflictError, match="themselves"):
         resolve(conflict, table, GivenFaces([]), ContestSpec("Vicente Lobo", "Vicente Lobo"))
+
+
+def test_sheets_healed_or_hurt_elsewhere_bring_participants_back_or_take_them_out(v5_store):
+    from dataclasses import replace as _replace
+
+    from vtm_tui.conflict.wounds import sync
+    from vtm_tui.model.character_v5 import Tracker
+
+    conflict, table = _fight(v5_store, "Vicente Lobo", "Inês Valadares")
+    assert sync(conflict, table) is None
+    torpor = apply_damage(conflict, table, "Inês Valadares", 5, "aggravated")
+    ines = torpor.characters[0]
+    healed = _replace(ines, sheet=_replace(ines.sheet, health=Tracker(0, 4)))
+    back = sync(torpor.conflict, table.with_character(healed))
+    assert back is not None and not roster.find(back.conflict, "Inês Valadares").out
+    assert back.entries[0].comment == "back in the fight (was torpor)"
+    fled = roster.take_out(conflict, table, "Vicente Lobo", "fled").conflict
+    assert sync(fled, table) is None  # the storyteller's reasons are not the sheet's to undo
+    out = sync(conflict, table.with_character(ines))
+    assert out is not None and roster.find(out.conflict, "Inês Valadares").note == "torpor"

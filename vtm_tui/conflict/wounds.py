@@ -217,3 +217,28 @@ def _ingenuity_damage(p: Participant, character: Character | None, table: Table,
     held = sheet.resources.get(name)
     sheet.resources[name] = Resource(max(0, current - amount), held.max if held is not None else None)
     return f"{name} {current}/{top}", f"{name} {max(0, current - amount)}/{top}", ""
+
+
+def sync(conflict: Conflict, table: Table) -> Change | None:
+    """Follow sheets changed elsewhere (healed or hurt in the coterie): out when they cannot act, back when they can.
+
+    Only those taken out by their wounds come back by themselves; someone the storyteller took out
+    (fled, surrendered) stays out. None when nothing changed.
+    """
+    new = copied(conflict)
+    entries = []
+    for p in new.participants:
+        state = condition(p, table)
+        if not state.can_act and not p.out:
+            p.out, p.note = True, state.state
+            entries.append(table.entry("conflict", actor=p.name, comment=f"out of the fight: {state.state}",
+                                       change={"field": "out", "before": False, "after": True}))
+        elif state.can_act and p.out and p.note in OUT_STATES:
+            before, p.out, p.note = p.note, False, ""
+            p.extra.pop("beyond", None)
+            entries.append(table.entry("conflict", actor=p.name, comment=f"back in the fight (was {before})",
+                                       change={"field": "out", "before": True, "after": False}))
+    if not entries:
+        return None
+    names = ", ".join(e.actor for e in entries)
+    return Change(new, tuple(entries), message=f"Sheets changed elsewhere: {names} updated.")

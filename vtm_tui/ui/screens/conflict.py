@@ -23,7 +23,9 @@ from textual.widgets import DataTable, Static
 from vtm_tui.conflict import contest, ingenuity_round, roster, tallies, tracker, v5_round, v20_round
 from vtm_tui.conflict.context import Change, ConflictError, Table
 from vtm_tui.conflict.pools import read_pool
+from vtm_tui.conflict.wounds import sync
 from vtm_tui.errors import VtmError
+from vtm_tui.store.errors import ConflictError as StoreConflict
 from vtm_tui.model.conflict import Conflict
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.widgets.footer import VtmFooter
@@ -114,7 +116,12 @@ class ConflictScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         """Back from another screen: sheets may have changed there (damage healed in the coterie)."""
-        if not self.broken:
+        if self.broken or self.app.chronicle_store is None:  # type: ignore[attr-defined]
+            return
+        changed = sync(self.conflict, self.table(log=False))
+        if changed is not None:
+            self.run(lambda t: sync(self.conflict, t) or changed)
+        else:
             self.refresh_view()
 
     def load(self) -> None:
@@ -208,7 +215,12 @@ class ConflictScreen(Screen[None]):
         store = self.store
         before_sheets = [copy.deepcopy(store.character(c.name)) for c in change.characters]
         for character in change.characters:
-            saved = store.save_character(character)
+            try:
+                saved = store.save_character(character)
+            except StoreConflict:
+                store.reload()  # another process changed the same fields: show theirs, try again
+                self.refresh_view()
+                raise
             self.app.post_message(CharacterChanged(saved))
         for entry in change.entries:
             store.log(entry)

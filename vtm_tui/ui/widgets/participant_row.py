@@ -66,6 +66,8 @@ def state_cell(p: Participant, table: Table) -> str:
         return f"out: {p.note or state.state}"
     text = state.label
     character = table.character(p)
+    if character is None and not is_extra(p):
+        return f"{text} · no sheet (renamed or removed?)"
     if character is not None and getattr(character.sheet, "is_vampire", False):
         text += f" · Hunger {character.sheet.hunger}"
     return text
