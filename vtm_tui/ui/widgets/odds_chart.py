@@ -63,7 +63,7 @@ class OddsChart(Widget):
         if view is None:
             text.append("Odds appear when the pool resolves.", style="italic")
             return text
-        width = max(6, self.size.width - LABEL_WIDTH - PERCENT_WIDTH - 4)
+        width = max(6, self.size.width - LABEL_WIDTH - PERCENT_WIDTH - 1)
         style = self.get_component_rich_style
         text.append(f"{self.title}: {view.summary()}", style=style("odds-chart--title"))
         for name, p in view.rows:
