@@ -298,3 +298,29 @@ async def test_v20_and_ingenuity_roll(campaigns):
         assert "total 18 → success, margin 8" in text and "Lucky" in text
     entry = read_session(saltmarsh, 1, recover=False).entries[-1]
     assert entry.actor == "Bram Cole" and entry.difficulty == 10 and entry.roll["total"] == 18
+
+
+async def test_coterie_keys_open_frenzy_remorse_and_rouse(campaigns):
+    path = campaigns / "lisboa-nocturna"
+    app = app_for(path, GivenFaces({"regular": [8, 2]}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down")  # Inês, who has stains
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, RollDialog) and app.screen.kind == "remorse"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Remorse: stains cleared, Humanity stays 7" in app.screen.query_one(RollResult).describe()
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        assert app.screen.kind == "rouse"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape", "f")
+        await pilot.pause()
+        assert app.screen.kind == "frenzy"
+        await pilot.press("escape")
+    remorse, rouse = entries(path)[-2:]
+    assert (remorse.kind, rouse.kind, rouse.change["after"]) == ("remorse", "rouse", 3)
+    assert sheet(path, "ines").sheet.stains == 0
