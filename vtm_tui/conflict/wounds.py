@@ -19,7 +19,7 @@ import copy
 from dataclasses import dataclass, replace
 
 from vtm_tui.conflict.context import Change, ConflictError, Table
-from vtm_tui.conflict.roster import copied, find, is_extra
+from vtm_tui.conflict.roster import copied, find
 from vtm_tui.model.character import Character
 from vtm_tui.model.character_ingenuity import Resource
 from vtm_tui.model.character_v5 import Tracker as SheetTracker

@@ -20,14 +20,14 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from vtm_tui.conflict import contest, ingenuity_round, roster, tallies, tracker, v5_round, v20_round
+from vtm_tui.conflict import ingenuity_round, roster, tallies, tracker, v5_round, v20_round
 from vtm_tui.conflict.context import Change, ConflictError, Table
-from vtm_tui.conflict.pools import read_pool
 from vtm_tui.conflict.wounds import sync
 from vtm_tui.errors import VtmError
-from vtm_tui.store.errors import ConflictError as StoreConflict
 from vtm_tui.model.conflict import Conflict
+from vtm_tui.store.errors import ConflictError as StoreConflict
 from vtm_tui.ui.messages import CharacterChanged
+from vtm_tui.ui.screens.conflict_dialogs import ConflictDialogs
 from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
 from vtm_tui.ui.widgets.participant_row import details
@@ -37,12 +37,6 @@ if TYPE_CHECKING:
     from vtm_tui.model.character import Character
     from vtm_tui.store.chronicle_store import ChronicleStore
 
-#: One point of damage per key: (d, D, x) per rule set as (kind, track).
-DAMAGE_KEYS = {
-    "v5": {"d": ("superficial", "health"), "D": ("aggravated", "health"), "x": ("aggravated", "health")},
-    "v20": {"d": ("bashing", ""), "D": ("lethal", ""), "x": ("aggravated", "")},
-    "ingenuity": {"d": ("", "Health"), "D": ("", "Health"), "x": ("", "Health")},
-}
 UNDO_DEPTH = 50
 #: The keys a storyteller needs most, per rule set (the footer cannot hold them all at 80 columns).
 HINTS = {
@@ -52,7 +46,7 @@ HINTS = {
 }
 
 
-class ConflictScreen(Screen[None]):
+class ConflictScreen(ConflictDialogs, Screen[None]):
     """Runs a conflict from first blow to last."""
 
     HELP_TITLE = "Conflict"
@@ -240,9 +234,6 @@ class ConflictScreen(Screen[None]):
             self.say(str(exc), error=True)
             return None
 
-    def _selected_or_current(self) -> str | None:
-        return self.selected
-
     # -- turns ----------------------------------------------------------------------------------
     def action_next_turn(self) -> None:
         self.run(lambda t: tracker.next_turn(self.conflict, t, self.dice))
@@ -309,155 +300,6 @@ class ConflictScreen(Screen[None]):
             return
         name = str(event.row_key.value)
         self.run(lambda t: ingenuity_round.pick(self.conflict, t, name))
-
-    # -- participants ---------------------------------------------------------------------------
-    def action_add(self) -> None:
-        from vtm_tui.ui.screens.add_participant import AddParticipantDialog, AddRequest
-
-        present = {p.name for p in self.conflict.participants}
-        free = [c for c in self.store.characters if c.name not in present]
-
-        def added(request: AddRequest | None) -> None:
-            if request is None:
-                return
-            self.run(lambda t: self._add(t, request))
-
-        self.app.push_screen(AddParticipantDialog(free, self.store.chronicle.ruleset), added)
-
-    def _add(self, table: Table, request) -> Change:  # noqa: ANN001 - AddRequest
-        change: Change | None = None
-        conflict = self.conflict
-        for name in request.characters:
-            step = roster.add_character(conflict, table, self.store.character(name), request.side)
-            change = step if change is None else change.then(step)
-            conflict = step.conflict
-        if request.extras_name:
-            step = roster.add_extras(conflict, table, request.extras_name, request.extras_count,
-                                     pools=request.pools or None, health=request.health,
-                                     side=request.side or "opposition", vampire=request.vampire)
-            change = step if change is None else change.then(step)
-        if change is None:
-            raise ConflictError("nothing to add")
-        return change
-
-    def action_take_out(self) -> None:
-        name = self.selected
-        if name is not None:
-            self.run(lambda t: roster.take_out(self.conflict, t, name))
-
-    def action_remove(self) -> None:
-        name = self.selected
-        if name is not None:
-            self.run(lambda t: roster.remove(self.conflict, t, name))
-
-    def action_side(self) -> None:
-        from vtm_tui.ui.screens.conflict_prompt import PromptDialog
-
-        name = self.selected
-        if name is None:
-            return
-        current = roster.find(self.conflict, name).side
-
-        def chosen(side: str | None) -> None:
-            if side:
-                self.run(lambda t: roster.set_side(self.conflict, t, name, side))
-
-        self.app.push_screen(PromptDialog(f"{name}'s side", current, ", ".join(roster.sides(self.conflict))), chosen)
-
-    def action_damage(self, key: str) -> None:
-        from vtm_tui.conflict.wounds import apply_damage
-
-        name = self.selected
-        if name is None:
-            return
-        kind, track = DAMAGE_KEYS[self.store.chronicle.ruleset][key]
-        self.run(lambda t: apply_damage(self.conflict, t, name, 1, kind, track, source="the storyteller"))
-
-    # -- contests and tallies -------------------------------------------------------------------
-    def action_contest(self) -> None:
-        from vtm_tui.ui.screens.contest_dialog import ContestDialog
-
-        names = [p.name for p in self.conflict.ordered()]
-        if len(names) < 2:
-            self.say("A contest needs two participants: a adds them.", error=True)
-            return
-        table = self.table(log=False)
-        current = tracker.actor(self.conflict, table)
-        attacker = current.name if current is not None else (self.selected or names[0])
-        defender = self._default_defender(attacker)
-        self.app.push_screen(ContestDialog(table.ruleset, names, attacker, defender, self._preview,
-                                           self._resolve_contest, self._pool_defaults()))
-
-    def _pool_defaults(self) -> dict[str, tuple[str, str]]:
-        """Extras attack with their ``attack`` pool and defend with ``dodge``/``defence`` (else ``general``)."""
-        found: dict[str, tuple[str, str]] = {}
-        for p in self.conflict.participants:
-            if roster.is_extra(p):
-                pools = dict(p.extra.get("pools", {}))
-                attack = next((k for k in ("attack", "brawl", "melee", "combat") if k in pools), "")
-                defence = next((k for k in ("dodge", "defence", "defense") if k in pools), "")
-                general = roster.GENERAL if roster.GENERAL in pools else next(iter(pools), "")
-                found[p.name] = (attack or general, defence or general)
-        return found
-
-    def _default_defender(self, attacker: str) -> str:
-        side = roster.find(self.conflict, attacker).side
-        selected = self.selected
-        if selected and selected != attacker and roster.find(self.conflict, selected).side != side:
-            return selected
-        others = [p.name for p in self.conflict.ordered() if p.name != attacker]
-        enemies = [n for n in others if roster.find(self.conflict, n).side != side]
-        return (enemies or others)[0]
-
-    def _preview(self, name: str, text: str, attacking: bool) -> str:
-        table = self.table(log=False)
-        try:
-            p = roster.find(self.conflict, name)
-            split = v20_round.split_penalty(self.conflict, name) if attacking and table.ruleset == "v20" else 0
-            dice = read_pool(p, table, text, split=split)
-        except VtmError as exc:
-            return f"? {exc}"
-        if table.ruleset == "ingenuity":
-            return f"= {dice.text}"
-        how = dice.text.rsplit(" = ", 1)[0]
-        count = f"{dice.dice} {'die' if dice.dice == 1 else 'dice'}"
-        hunger = f", {dice.hunger} Hunger" if dice.hunger else ""
-        return f"{count}{hunger}: {how}"
-
-    def _resolve_contest(self, spec: contest.ContestSpec) -> Change:
-        self._confirm_end = False
-        return self.apply(contest.resolve(self.conflict, self.table(), self.dice, spec))
-
-    def action_new_tally(self) -> None:
-        from vtm_tui.ui.screens.tally_dialog import TallyDialog
-
-        names = [p.name for p in self.conflict.ordered()]
-        if not names:
-            self.say("Add participants first (a).", error=True)
-            return
-
-        def start(label: str, actor: str, target: int, opponent: str) -> Change:
-            return self.apply(tallies.start_tally(self.conflict, self.table(), label, actor, target, opponent))
-
-        self.app.push_screen(TallyDialog(names, self.selected or names[0], start=start))
-
-    def action_roll_tally(self) -> None:
-        from vtm_tui.ui.screens.tally_dialog import TallyDialog
-
-        running = [t.label for t in self.conflict.tallies if not t.done]
-        if not running:
-            self.say("No extended action is running: t starts one.", error=True)
-            return
-
-        def roll(label: str, pool: str, opponent_pool: str, typed: int | None, typed_theirs: int) -> Change:
-            table = self.table()
-            if typed is not None:
-                return self.apply(tallies.record(self.conflict, table, label, typed, typed_theirs,
-                                                 comment=f"{label}: typed dice, {typed} against {typed_theirs}"))
-            return self.apply(tallies.roll_tally(self.conflict, table, self.dice, label, pool, opponent_pool))
-
-        names = [p.name for p in self.conflict.ordered()]
-        self.app.push_screen(TallyDialog(names, self.selected or names[0], running=running, roll=roll))
 
     # -- ending and undoing ---------------------------------------------------------------------
     def action_end(self) -> None:
