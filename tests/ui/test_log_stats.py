@@ -25,7 +25,7 @@ async def test_statistics_of_a_session_and_of_one_character(log_env):
         assert stats_screen.stats == roll_stats(entries, label="Session 1", options=stats_screen.options)
         text = screen_text(app)
         assert "Session 1's messy criticals: 1 of 13 rolls; expected 0.6" in text
-        assert "Hunger through the session" in text
+        assert "Hunger, oldest first" in text
         await pilot.press("c")  # the first character who rolled: Inês
         assert stats_screen.actor == "Inês Valadares"
         inês = [e for e in entries if e.actor == "Inês Valadares" and e.kind == "roll"]

@@ -161,10 +161,10 @@ def format_entry(
     with_date: bool = False,
     short_date: bool = False,
 ) -> EntryLine:
-    """The line for ``entry``. ``with_date`` adds the date (and session) when several sessions show together;
-    ``short_date`` leaves the year out of it (narrow screens)."""
+    """The line for ``entry``. ``with_date`` adds the session and date when several sessions show together;
+    ``short_date`` keeps only the session number (narrow screens: the session picker has the dates)."""
     moment = local_time(entry.time, tz)
-    stamp = moment.strftime(("%m-%d %H:%M" if short_date else "%Y-%m-%d %H:%M") if with_date else "%H:%M")
+    stamp = moment.strftime("%Y-%m-%d %H:%M" if with_date and not short_date else "%H:%M")
     if with_date:
         stamp = f"#{entry.session} {stamp}"
     return EntryLine(

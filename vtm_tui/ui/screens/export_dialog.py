@@ -83,12 +83,13 @@ class ExportDialog(ModalScreen[Path | None]):
     ExportDialog #export-title { text-style: bold; height: 1; }
     ExportDialog .export-row { height: auto; }
     ExportDialog .export-label { width: 10; height: 1; padding-top: 0; }
-    ExportDialog RadioSet { border: none; height: auto; width: auto; layout: horizontal; }
-    ExportDialog Input { border: none; height: 1; width: 1fr; padding: 0 1; background: $panel; }
-    ExportDialog Checkbox { border: none; height: 1; padding: 0; }
+    ExportDialog RadioSet, ExportDialog RadioSet:focus { border: none; height: 1; width: auto; layout: horizontal; }
+    ExportDialog RadioSet:focus { background-tint: $primary 20%; }
+    ExportDialog Input, ExportDialog Input:focus { border: none; height: 1; width: 1fr; padding: 0 1; background: $panel; }
+    ExportDialog Checkbox, ExportDialog Checkbox:focus { border: none; height: 1; padding: 0; }
     ExportDialog #export-error { color: $error; height: auto; }
     ExportDialog #export-buttons { height: 1; align-horizontal: right; }
-    ExportDialog Button { height: 1; min-width: 10; border: none; margin-left: 1; }
+    ExportDialog Button { margin-left: 1; }
     """
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="export.cancel"),
@@ -120,8 +121,8 @@ class ExportDialog(ModalScreen[Path | None]):
             yield Checkbox("Hide secret Difficulties (a recap for the players)", id="export-hide")
             yield Static("", id="export-error")
             with Horizontal(id="export-buttons"):
-                yield Button("Export", id="export-go", variant="primary")
-                yield Button("Cancel", id="export-cancel")
+                yield Button("Export (ctrl+s)", id="export-go", variant="primary", compact=True)
+                yield Button("Cancel", id="export-cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#export-format", RadioSet).focus()

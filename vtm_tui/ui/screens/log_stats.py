@@ -99,7 +99,7 @@ class LogStats(ModalScreen[None]):
                 yield Static("", id="stats-sentence", markup=False)
                 yield Static("", classes="stats-heading", id="successes-heading", markup=False)
                 yield Static("", id="successes", markup=False)
-                yield Static("Hunger through the session (0–5)", classes="stats-heading", id="hunger-heading")
+                yield Static("Hunger, oldest first (0–5)", classes="stats-heading", id="hunger-heading")
                 yield Static("", id="hunger-rows", markup=False)
             yield Static("c next character · C everyone · Esc close", id="stats-hint")
 
