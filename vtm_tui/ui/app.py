@@ -147,7 +147,10 @@ class VtmApp(App[None]):
 
     # -- start-up ---------------------------------------------------------------------
     def on_mount(self) -> None:
-        self._load_keymap()
+        if self._keymap_override is not None:
+            self.set_keymap(self._keymap_override)
+        else:
+            self.call_after_refresh(self._load_keymap)  # after the first paint: start-up stays fast
         if self.start_path is not None:
             self.open_chronicle(self.start_path)
         else:

@@ -8,6 +8,8 @@ from a copy here.
 
 from __future__ import annotations
 
+import sys
+
 from rich.text import Text
 
 from vtm_tui.model.character import Character
@@ -32,8 +34,19 @@ ATTRIBUTES = (("Physical", V5_PHYSICAL_ATTRIBUTES), ("Social", V5_SOCIAL_ATTRIBU
 SKILLS = (("Physical", V5_PHYSICAL_SKILLS), ("Social", V5_SOCIAL_SKILLS), ("Mental", V5_MENTAL_SKILLS))
 
 
+def engine_loaded() -> bool:
+    """Whether the V5 engine is imported; the first sheet is drawn without waiting for it."""
+    return "vtm_tui.rules.v5.blood" in sys.modules
+
+
+def load_engine() -> None:
+    import vtm_tui.rules.v5.blood  # noqa: F401
+
+
 def blood_potency_text(level: int) -> str:
-    """What Blood Potency ``level`` grants, from the engine's table."""
+    """What Blood Potency ``level`` grants, from the engine's table ("…" until the engine is loaded)."""
+    if not engine_loaded():
+        return "…"
     from vtm_tui.rules.v5.blood import blood_potency
 
     row = blood_potency(level)

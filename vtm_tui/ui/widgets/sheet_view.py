@@ -103,6 +103,18 @@ class SheetView(VerticalScroll, can_focus=True):
             self.sheet_layout = layout_for(character.ruleset)(character, width, self.cursor)
         self._body.update(self.sheet_layout.text)
         self._drawn = (character, self.cursor, width)
+        if character.ruleset == "v5":
+            from vtm_tui.ui.widgets import sheet_v5
+
+            if not sheet_v5.engine_loaded():  # the first sheet shows at once; the engine's table follows
+                self.call_after_refresh(self._with_engine)
+
+    def _with_engine(self) -> None:
+        from vtm_tui.ui.widgets import sheet_v5
+
+        sheet_v5.load_engine()
+        self._drawn = None
+        self.redraw()
 
     def scroll_to_cursor(self) -> None:
         layout = self.sheet_layout
