@@ -1,0 +1,71 @@
+"""The Line-API log view: a long log is drawn a line at a time, never a widget per entry."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from textual.app import App, ComposeResult
+
+from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.rules.v5 import judge
+from vtm_tui.ui.widgets.log_view import LogView
+
+START = datetime(2026, 9, 12, 20, 0, tzinfo=timezone.utc)
+
+
+def _entries(count: int) -> list[LogEntry]:
+    roll = LogEntry.from_outcome(judge([7, 5, 10], [10, 1], 3), session=1, actor="Inês", pool="Wits + Awareness",
+                                 difficulty=3, now=START)
+    return [LogEntry(**{**roll.__dict__, "id": f"e{i}", "time": START + timedelta(seconds=i), "comment": f"n{i}"})
+            for i in range(count)]
+
+
+class ViewApp(App[None]):
+    def __init__(self, entries: list[LogEntry]) -> None:
+        super().__init__()
+        self.entries = entries
+        self.picked: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield LogView(id="view")
+
+    def on_mount(self) -> None:
+        view = self.query_one(LogView)
+        view.show(self.entries)
+        view.focus()
+
+    def on_log_view_selected(self, message: LogView.Selected) -> None:
+        self.picked.append(message.entry.id)
+
+
+async def test_twenty_thousand_entries_format_only_what_is_on_screen():
+    app = ViewApp(_entries(20_000))
+    async with app.run_test(size=(100, 20)) as pilot:
+        await pilot.pause()
+        view = app.query_one(LogView)
+        assert list(view.children) == []
+        assert view.cursor == 19_999 and view.virtual_size.height == 20_000
+        assert len(view._lines) <= 2 * view.size.height  # only the lines drawn were formatted
+        await pilot.press("home")
+        await pilot.pause()
+        assert view.cursor == 0 and view.scroll_offset.y == 0
+        await pilot.press("pagedown", "down")
+        await pilot.pause()
+        assert view.cursor == view.size.height - 1 + 1
+        assert len(view._lines) <= 4 * view.size.height
+        await pilot.press("enter")
+        assert app.picked == [f"e{view.cursor}"]
+
+
+async def test_appending_follows_only_when_on_the_newest():
+    app = ViewApp(_entries(50))
+    async with app.run_test(size=(80, 10)) as pilot:
+        await pilot.pause()
+        view = app.query_one(LogView)
+        view.append(_entries(52)[50:])
+        await pilot.pause()
+        assert view.cursor == 51 and view.scroll_offset.y == 52 - view.size.height
+        await pilot.press("up", "up", "up")
+        view.append([LogEntry(**{**view.rows[0].__dict__, "id": "late"})])
+        await pilot.pause()
+        assert view.cursor == 48 and len(view.rows) == 53
