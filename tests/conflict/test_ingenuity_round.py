@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conflict_support import table_of
+from conflict_support import table_of, ingenuity_store  # noqa: F401 - fixtures
 
 from vtm_tui.conflict import ingenuity_round, roster, tracker
 from vtm_tui.conflict.contest import ContestSpec, resolve

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conflict_support import table_of
+from conflict_support import table_of, v5_store, v20_store, ingenuity_store  # noqa: F401 - fixtures
 
 from vtm_tui.conflict import roster, tallies, tracker, v20_round
 from vtm_tui.conflict.contest import ContestSpec, resolve

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conflict_support import table_of
+from conflict_support import table_of, v5_store, v20_store, ingenuity_store  # noqa: F401 - fixtures
 
 from vtm_tui.conflict import roster, tallies, tracker
 from vtm_tui.conflict.context import ConflictError

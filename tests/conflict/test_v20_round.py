@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conflict_support import table_of
+from conflict_support import table_of, v20_store  # noqa: F401 - fixtures
 
 from vtm_tui.conflict import roster, tracker, v20_round
 from vtm_tui.conflict.contest import ContestSpec, resolve

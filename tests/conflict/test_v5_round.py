@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conflict_support import table_of
+from conflict_support import table_of, v5_store  # noqa: F401 - fixtures
 
 from vtm_tui.conflict import roster, tracker, v5_round
 from vtm_tui.conflict.context import ConflictError
