@@ -324,3 +324,51 @@ async def test_coterie_keys_open_frenzy_remorse_and_rouse(campaigns):
     remorse, rouse = entries(path)[-2:]
     assert (remorse.kind, rouse.kind, rouse.change["after"]) == ("remorse", "rouse", 3)
     assert sheet(path, "ines").sheet.stains == 0
+
+
+async def test_typed_faces_reroll_asks_for_the_new_faces(campaigns):
+    path = campaigns / "lisboa-nocturna"
+    app = app_for(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = await open_for(app, pilot, "ines")
+        await set_field(pilot, dialog, "pool", "Wits + Awareness")
+        await set_field(pilot, dialog, "difficulty", "3")
+        await set_field(pilot, dialog, "faces", "7 3 2 4 5")
+        dialog.query_one("#faces").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.focused.id == "reroll-faces"
+        await pilot.press(*"9", "enter")  # one face for two dice: refused, nothing logged
+        await pilot.pause()
+        assert "Re-rolled faces: expected 2, got 1" in screen_text(app)
+        app.focused.value = ""
+        await pilot.press(*"9 0", "enter")
+        await pilot.pause()
+        assert "[7] [10] [9]" in dialog.query_one(RollResult).describe(), screen_text(app)
+    roll, reroll = entries(path)[-2:]
+    assert reroll.kind == "reroll" and reroll.ref == roll.id and reroll.roll["reroll"]["new_faces"] == [9, 10]
+
+
+async def test_add_a_trait_from_the_list_and_resize_small(campaigns):
+    app = app_for(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = await open_for(app, pilot, "ines")
+        await set_field(pilot, dialog, "pool", "Wits")
+        dialog.query_one("#add-trait").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press(*"Awa", "enter")
+        await pilot.pause()
+        assert dialog.query_one("#pool").value == "Wits + Awareness"
+        assert app.focused.id == "pool"
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert dialog.query_one(RollResult).display
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()

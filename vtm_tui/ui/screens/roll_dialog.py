@@ -46,6 +46,7 @@ from vtm_tui.play import (
 )
 from vtm_tui.play.record import Recorder
 from vtm_tui.rules.dice import GivenFaces, parse_faces
+from vtm_tui.rules.v5.reroll import select
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.widgets.dice_view import PICK_KEYS, DiceView
@@ -121,8 +122,8 @@ class RollDialog(ModalScreen[LogEntry | None]):
             yield RollForm(self.character, self.kind, self._opening_pool(), fixed_pool=FIXED_POOLS.get(self.kind, ""),
                            difficulty=None if self.initial_difficulty is None else str(self.initial_difficulty),
                            surge_dice=self._surge_dice(), id="form")
+            yield Input("", id="reroll-faces", compact=True)  # above the result, so it is never scrolled away
             yield RollResult(id="result")
-            yield Input("", id="reroll-faces", compact=True)
             yield Static(FORM_KEYS, id="keys")
 
     def _opening_pool(self) -> str:
@@ -330,10 +331,12 @@ class RollDialog(ModalScreen[LogEntry | None]):
     def _typed_reroll(self, text: str) -> None:
         try:
             faces = parse_faces(text, sides=10, what="Re-rolled faces")
-            dice = GivenFaces({"reroll": faces})
-            done = self._apply_reroll(self.pending_choice, dice)
-            if done:
-                dice.check_used()
+            choice = self.pending_choice
+            wanted = len(select(self.outcome, choice).indices) if isinstance(choice, str) else len(choice)
+            if len(faces) != wanted:  # checked before anything is logged
+                raise VtmError(f"Re-rolled faces: expected {wanted}, got {len(faces)}")
+            if not self._apply_reroll(choice, GivenFaces({"reroll": faces})):
+                return  # the reason is shown; the field stays for another try
         except VtmError as exc:
             self._say(str(exc))
             return
