@@ -140,3 +140,26 @@ async def test_a_hand_broken_character_file_is_named_with_line_and_column(campai
         await pilot.pause()
         assert isinstance(app.screen, ProblemScreen)
     assert sheet.read_text() == broken
+
+
+async def test_the_first_change_in_a_new_chronicle_starts_session_one(campaigns):
+    from conftest import log_entries
+
+    from vtm_tui.ui.widgets.header import VtmHeader
+
+    app = make_app(campaigns=campaigns)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n", *"Noite Nova", "enter", "enter")  # V5
+        await pilot.pause()
+        assert "no session yet" in app.screen.query_one(VtmHeader).describe()
+        await pilot.press("a", *"Carla", "tab", *"Ana", "enter", "enter", "enter")
+        await pilot.pause()
+        assert app.screen.selected_character.name == "Carla"
+        assert app.screen.selected_character.player == "Ana"
+        assert "session 1 —" in app.screen.query_one(VtmHeader).describe()
+    chronicle = campaigns / "noite-nova"
+    entries = log_entries(chronicle, 1)
+    assert entries[-1]["change"] == {"field": "character", "before": "", "after": "Carla"}
+    data = tomllib.loads((chronicle / "chronicle.toml").read_text())
+    assert data["current_session"] == 1 and data["session_open"] is True
