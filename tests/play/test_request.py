@@ -169,3 +169,10 @@ def test_ladders():
 def test_any_v5_difficulty_in_range_is_accepted(value, mod):
     request = make_request(v5_vampire(), "Wits + Awareness", difficulty=str(value), difficulty_modifier=mod)
     assert request.difficulty == max(0, value + mod)
+
+
+def test_a_secret_difficulty_stays_off_the_unrevealed_headline(vampire):
+    request = make_request(vampire, "Wits + Awareness", difficulty="3", secret=True)
+    assert request.headline().endswith("vs Moderate 3 (secret)")
+    assert request.headline(reveal=False).endswith("vs a secret Difficulty")
+    assert "3" not in request.headline(reveal=False).split(" vs ")[1]

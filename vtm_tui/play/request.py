@@ -90,12 +90,18 @@ class RollRequest:
     def disadvantage(self) -> int:
         return max(0, -self.modifier) if self.ruleset == "ingenuity" else 0
 
-    def difficulty_text(self) -> str:
+    def difficulty_text(self, *, reveal: bool = True) -> str:
+        """``Moderate 3``; a secret Difficulty reads ``Moderate 3 (secret)``, or just ``secret`` unrevealed."""
+        if self.secret and not reveal:
+            return "a secret Difficulty"
         text = difficulty_label(self.ruleset, self.difficulty)
         return f"{text} (secret)" if self.secret else text
 
-    def headline(self) -> str:
-        """``Wits 3 + Awareness 2 = 5 dice (2 Hunger) vs Moderate 3``: the dialog's one-line summary."""
+    def headline(self, *, reveal: bool = True) -> str:
+        """``Wits 3 + Awareness 2 = 5 dice (2 Hunger) vs Moderate 3``: the dialog's one-line summary.
+
+        ``reveal=False`` keeps a secret Difficulty off a screen the players may see (the result page).
+        """
         if self.ruleset == "ingenuity":
             head = f"{self.description}"
         else:
@@ -104,7 +110,7 @@ class RollRequest:
                 head += f" ({self.hunger} Hunger)"
         if self.kind in ("rouse", "check"):
             return self.description
-        return f"{head} vs {self.difficulty_text()}"
+        return f"{head} vs {self.difficulty_text(reveal=reveal)}"
 
 
 def _sheet(character: Character) -> Any:

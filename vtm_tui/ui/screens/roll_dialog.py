@@ -269,7 +269,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         self.items = follow_ups(outcome, request, self.character)
         self.mode = "result"
         result = self.result_view
-        head = request.headline() + (" · typed faces" if self.from_faces else "")
+        head = request.headline(reveal=False) + (" · typed faces" if self.from_faces else "")
         result.show(outcome, head, self.items, changes, self._result_keys())
         # Swap the pages last: a layout change before the updates would make each of them arrange the screen.
         self.form.display = False
