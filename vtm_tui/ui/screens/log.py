@@ -25,7 +25,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -35,13 +34,12 @@ from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
 from vtm_tui.errors import VtmError
-from vtm_tui.model.log_entry import KINDS, LogEntry
-from vtm_tui.review.filters import LogFilter, messy_results, parse_dates
-from vtm_tui.review.lines import outcome_name
-from vtm_tui.review.source import EntryCache, SessionTail, history_rows
-from vtm_tui.review.stats import RESULT_ORDER
+from vtm_tui.review.filters import LogFilter
+from vtm_tui.review.source import EntryCache, Poll, SessionTail, history_rows
 from vtm_tui.store.index import IndexedEntry
-from vtm_tui.ui.screens.session_picker import ALL_SESSIONS, ChoicePicker, SessionPicker, TextPrompt
+from vtm_tui.ui.screens.log_filtering import FilterActions
+from vtm_tui.ui.screens.log_review import ReviewActions
+from vtm_tui.ui.screens.session_picker import ALL_SESSIONS, SessionPicker
 from vtm_tui.ui.widgets.filter_chips import FilterChips
 from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
@@ -50,12 +48,10 @@ from vtm_tui.ui.widgets.log_view import LogView
 POLL_SECONDS = 0.5
 #: Entries read for the first paint (from the file's end); the rest of the session follows in a worker.
 FIRST_PAINT = 60
-#: Statistics over all history read every roll in full; beyond this, ask for a narrower filter first.
-STATS_LIMIT = 20_000
 HINT = "⏎ detail  s sessions  / search  c who  m messy  t stats  e export  Tab chips"
 
 
-class LogScreen(Screen[None]):
+class LogScreen(ReviewActions, FilterActions, Screen[None]):
     """The session log and the review of every session."""
 
     HELP_TITLE = "Log"
@@ -253,7 +249,8 @@ class LogScreen(Screen[None]):
             if self.scope is not None:
                 self.scope = tail.number
                 self._show_session()
-            return
+                return
+            found = Poll(tuple(tail.entries))  # all sessions: a newer session began, its entries join the end
         if not found.new:
             return
         fresh = [e for e in found.new if self.filter.matches(e)]
@@ -382,175 +379,3 @@ class LogScreen(Screen[None]):
             self.show_session(current)
         else:
             self.show_session(None)
-
-    # -- filters ----------------------------------------------------------------------------------
-
-    def _known_actors(self) -> list[str]:
-        names: dict[str, None] = {}
-        store = getattr(self.app, "chronicle_store", None)
-        for character in getattr(store, "characters", []) or []:
-            names[character.name] = None
-        for entry in self.tail.entries if self.tail else []:
-            if entry.actor:
-                names[entry.actor] = None
-        return sorted(names, key=str.casefold)
-
-    def _pick(self, title: str, choices: list[tuple[str, str]], apply: Callable[[str], LogFilter]) -> None:
-        def chosen(value: str | None) -> None:
-            if value is not None:
-                self.set_filter(apply(value))
-
-        self.app.push_screen(ChoicePicker(title, choices), chosen)
-
-    def action_filter_actor(self) -> None:
-        self._pick("Only this character's entries", [(n, n) for n in self._known_actors()], self.filter.with_actor)
-
-    def action_filter_kind(self) -> None:
-        self._pick("Only entries of this kind", [(k, k.replace("_", " ")) for k in KINDS], self.filter.with_kind)
-
-    def action_filter_result(self) -> None:
-        ruleset = self._ruleset()
-        names = list(RESULT_ORDER.get(ruleset, ()))
-        choices = [("messy", " and ".join(outcome_name(r) + "s" for r in messy_results(ruleset)))]
-        choices += [(n, outcome_name(n)) for n in names]
-
-        def apply(value: str) -> LogFilter:
-            return self.filter.with_results(*messy_results(self._ruleset())) if value == "messy" else self.filter.with_results(value)
-
-        self._pick("Only these outcomes", choices, apply)
-
-    def action_messy(self) -> None:
-        """One key for what changes a story: messy criticals, bestial failures (and V20 botches)."""
-        self.set_filter(self.filter.with_results(*messy_results(self._ruleset())))
-
-    def action_filter_ruleset(self) -> None:
-        self._pick("Only this rule set", [("v5", "V5"), ("v20", "V20"), ("ingenuity", "Ingenuity")],
-                   self.filter.with_ruleset)
-
-    def action_search(self) -> None:
-        def chosen(text: str | None) -> None:
-            if text is not None:
-                self.set_filter(self.filter.with_text(text))
-
-        self.app.push_screen(TextPrompt("Search comments, pools and names (every word must appear)", self.filter.text,
-                                        placeholder="e.g. sigil"), chosen)
-
-    def action_filter_date(self) -> None:
-        current = next((c.label.removeprefix("date: ") for c in self.filter.chips() if c.key == "date"), "")
-
-        def chosen(text: str | None) -> None:
-            if text is not None:
-                self.set_filter(self.filter.with_date_text(text))
-
-        self.app.push_screen(TextPrompt("Only these days (local time)", current, placeholder="2026-09-12..2026-10-03",
-                                        hint="A day, or FIRST..LAST (either may be left out) · empty clears · Esc cancel",
-                                        check=parse_dates), chosen)
-
-    def action_clear_filters(self) -> None:
-        if not self.filter.is_empty:
-            self.set_filter(LogFilter())
-
-    def on_filter_chips_removed(self, message: FilterChips.Removed) -> None:
-        self.set_filter(self.filter.without(message.key))
-        if self.filter.is_empty:
-            self.view.focus()
-
-    # -- detail, statistics, export ---------------------------------------------------------------
-
-    def _ruleset(self) -> str:
-        store = getattr(self.app, "chronicle_store", None)
-        return store.chronicle.ruleset if store is not None else "v5"
-
-    def _options(self) -> dict[str, Any]:
-        store = getattr(self.app, "chronicle_store", None)
-        return dict(store.chronicle.options) if store is not None else {}
-
-    def _session_entries(self, number: int) -> list[LogEntry]:
-        if self.tail is not None and self.tail.number == number:
-            return self.tail.entries
-        from vtm_tui.store.session_log import read_session
-
-        folder = self.chronicle_dir
-        try:
-            return read_session(folder, number, recover=False).entries if folder else []
-        except VtmError:
-            return []
-
-    def links(self, entry: LogEntry) -> tuple[LogEntry | None, tuple[LogEntry, ...]]:
-        """The roll ``entry`` re-rolled (its ``ref``) and the entries that re-rolled it."""
-        session = self._session_entries(entry.session)
-        original = next((e for e in session if entry.ref and e.id == entry.ref), None)
-        return original, tuple(e for e in session if e.ref == entry.id)
-
-    def on_log_view_selected(self, message: LogView.Selected) -> None:
-        from vtm_tui.review.entry_odds import odds_contexts
-        from vtm_tui.ui.screens.entry_detail import EntryDetail
-
-        entry = message.entry
-        session = self._session_entries(entry.session)
-        contexts = odds_contexts(session, self._options())
-        context = next((c for e, c in zip(session, contexts, strict=True) if e.id == entry.id), None)
-        self.app.push_screen(EntryDetail(entry, find_links=self.links, context=context, storyteller=self.storyteller))
-
-    def action_stats(self) -> None:
-        from vtm_tui.ui.screens.log_stats import LogStats
-
-        actor = self.filter.actors[0] if len(self.filter.actors) == 1 else None
-        if self.scope is not None and self.tail is not None:
-            entries = self.tail.entries
-            if not self.filter.is_empty and not (len(self.filter.actors) == 1 and len(self.filter.chips()) == 1):
-                entries = [e for e in entries if self.filter.matches(e)]
-            self.app.push_screen(LogStats(entries, scope=f"Session {self.tail.number}", actor=actor,
-                                          options=self._options()))
-            return
-        rows = [row for row in self.history if row.result]
-        if len(rows) > STATS_LIMIT:
-            self.notify(f"{len(rows):,} rolls shown: narrow them with a filter (a character, dates) to under "
-                        f"{STATS_LIMIT:,} for statistics.", title="Statistics", severity="warning")
-            return
-        cache = self.cache
-        options = self._options()
-        self.notify(f"Reading {len(rows):,} rolls…", title="Statistics", timeout=2)
-
-        def load() -> None:
-            entries = [e for e in (cache.get_many(rows) if cache else []) if e is not None]
-            self.app.call_from_thread(self.app.push_screen, LogStats(entries, scope="All sessions shown",
-                                                                     actor=actor, options=options))
-
-        self.run_worker(load, thread=True, exclusive=True, group="log-stats", name="statistics")
-
-    def action_export(self) -> None:
-        from vtm_tui.store.session_log import session_numbers
-        from vtm_tui.ui.screens.export_dialog import ExportDialog
-
-        folder = self.chronicle_dir
-        if folder is None:
-            return
-        numbers = session_numbers(folder)
-        if not numbers:
-            self.notify("Nothing to export: no session has been logged yet.", title="Export", severity="warning")
-            return
-        session = self.scope if self.scope in numbers else numbers[-1]
-
-        def written(path: Path | None) -> None:
-            if path is not None:
-                self.notify(f"Recap written to {path}", title="Export")
-
-        self.app.push_screen(ExportDialog(folder, session, numbers), written)
-
-    def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
-        return [
-            ("Log: pick a session", "show one session or all (s)", self.action_sessions),
-            ("Log: all sessions / live", "switch between all history and the live session (a)",
-             self.action_all_sessions),
-            ("Log: search", "text in comments, pools and names (/)", self.action_search),
-            ("Log: filter by character", "(c)", self.action_filter_actor),
-            ("Log: filter by kind", "(k)", self.action_filter_kind),
-            ("Log: filter by outcome", "(f)", self.action_filter_result),
-            ("Log: messy criticals and bestial failures", "(m)", self.action_messy),
-            ("Log: filter by rule set", "(u)", self.action_filter_ruleset),
-            ("Log: filter by date", "(d)", self.action_filter_date),
-            ("Log: clear filters", "(Esc)", self.action_clear_filters),
-            ("Log: statistics", "counts next to the exact expected counts (t)", self.action_stats),
-            ("Log: export a recap", "Markdown or JSON (e)", self.action_export),
-        ]
