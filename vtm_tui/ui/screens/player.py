@@ -40,6 +40,7 @@ from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk, open_requests
 from vtm_tui.ui import sheet_edits
 from vtm_tui.ui.sheet_edits import Edit
+from vtm_tui.ui.screens.roll_dialog import RollDialog
 from vtm_tui.ui.sheet_keeper import SheetKeeper
 from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
@@ -67,6 +68,7 @@ class PlayerScreen(Screen[None]):
                   "Every change is saved at once and logged; the storyteller sees your rolls as you make them.")
     CSS_PATH = "player.tcss"
     BINDINGS = [
+        Binding("r", "roll", "Roll", id="player.roll"),
         Binding("a", "answer", "Answer request", id="player.answer"),
         Binding("c", "next_character", "Next character", show=False, id="player.next_character"),
         Binding("d", "damage('d')", "Damage", show=False, id="player.damage"),
@@ -92,6 +94,8 @@ class PlayerScreen(Screen[None]):
         self.keeper: SheetKeeper | None = None
         self.requests: list[RollAsk] = []
         self._announced: set[str] = set()
+        self._backlog: list = []  # entries read while a dialog covered the seat
+        self._reload_log = False
 
     # -- building -------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -170,19 +174,32 @@ class PlayerScreen(Screen[None]):
         self.query_one("#player-log-title", Static).update(title)
 
     def poll(self) -> None:
-        """New entries from any seat (redacted), new requests, and sheets another process saved."""
+        """New entries from any seat (redacted), new requests, and sheets another process saved.
+
+        While a dialog covers the seat, the log is still read but not redrawn: a repaint behind a modal
+        re-sends the whole dialog to the terminal (kilobytes over SSH for nothing seen); it is shown on return.
+        """
         tail = self.tail
         if tail is None:
             return
         found = tail.poll()
-        if found.reloaded:
+        self._reload_log = self._reload_log or found.reloaded
+        if not found.reloaded:
+            self._backlog.extend(found.new)
+        if self.app.screen is not self:
+            return
+        self._flush()
+
+    def _flush(self) -> None:
+        changed = self._reload_log or bool(self._backlog)
+        if self._reload_log:
             self._show_log()
-        elif found.new:
-            self.query_one(LogView).append(entries_for(self.viewer, found.new))
-        if found.reloaded or found.new:
-            self._find_requests()
-        if found.reloaded:
             self.app.publish_chronicle()  # type: ignore[attr-defined]
+        elif self._backlog:
+            self.query_one(LogView).append(entries_for(self.viewer, self._backlog))
+        self._reload_log, self._backlog = False, []
+        if changed:
+            self._find_requests()
         self._reload_sheets_if_changed()
 
     def _reload_sheets_if_changed(self) -> None:
@@ -205,8 +222,9 @@ class PlayerScreen(Screen[None]):
         self.selected_character = next((c for c in own if c.slug == slug), own[0] if own else None)
 
     def on_screen_resume(self) -> None:
-        """Back from the roll dialog or the notes: show the sheet as the store now holds it."""
+        """Back from the roll dialog or the notes: what the log got meanwhile, the sheet as the store holds it."""
         if self.store is not None:
+            self._flush()
             self._reselect()
 
     # -- requests -------------------------------------------------------------------------------------
@@ -238,6 +256,13 @@ class PlayerScreen(Screen[None]):
         if character is None:
             return self.say(f"{ask.actor} is not one of your characters any more.", error=True)
         self.app.push_screen(RequestDialog(ask, character), lambda _entry: self.poll())
+
+    def action_roll(self) -> None:
+        """The roll dialog for the character shown, in a box of fixed height (see :class:`PlayerRollDialog`)."""
+        character = self.selected_character
+        if character is None:
+            return self.say("You have no character to roll for here.", error=True)
+        self.app.push_screen(PlayerRollDialog(character))
 
     # -- the sheet ------------------------------------------------------------------------------------
     def action_switch_pane(self) -> None:
@@ -338,13 +363,26 @@ class PlayerScreen(Screen[None]):
         ]
 
 
+class PlayerRollDialog(RollDialog):
+    """The roll dialog on a player's seat: the same dialog, its box a fixed height.
+
+    A box of ``height: auto`` shrinks when the form gives way to the result, and a centred box that
+    shrinks moves: the whole screen is sent again (about 15 KB at 80×24). A fixed height keeps the
+    box still, so a roll key press repaints only the box's inside (the budget: under 8 KB over SSH).
+    """
+
+    CSS = """
+    PlayerRollDialog #roll-box { height: 100%; }
+    """
+
+
 class PlayerCommands(Provider):
     """A player's command palette: an allow-list (no other screens, chronicles, sessions or system commands)."""
 
     def _commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         app = self.app
         found: list[tuple[str, str, Callable[[], object]]] = [
-            ("Roll", "roll for your character (r)", app.action_roll),  # type: ignore[attr-defined]
+            ("Roll", "roll for your character (r)", getattr(self.screen, "action_roll", app.action_roll)),
             ("Who is connected", "the seats on this chronicle (w)", app.action_seats),  # type: ignore[attr-defined]
             ("Help: keys here", "every key that works here (?)", app.action_help),  # type: ignore[attr-defined]
             ("Quit", "leave your seat (q)", app.action_quit),

@@ -45,15 +45,15 @@ class RequestDialog(ModalScreen[LogEntry | None]):
     ]
     DEFAULT_CSS = """
     RequestDialog { align: center middle; }
-    RequestDialog > Vertical { width: 72; max-width: 100%; height: auto; border: thick $primary;
+    RequestDialog > Vertical { width: 72; max-width: 100%; height: 21; max-height: 100%; border: thick $primary;
                                background: $surface; padding: 0 1; }
     RequestDialog .row { height: 1; margin-top: 1; }
     RequestDialog .row > Label { width: 12; color: $text-muted; }
     RequestDialog .row > Input { width: 1fr; }
     RequestDialog #request-prompt { text-style: italic; margin-top: 1; }
     RequestDialog #request-difficulty, RequestDialog #request-hint { color: $text-muted; }
-    RequestDialog #request-result { text-style: bold; margin-top: 1; height: auto; }
-    RequestDialog #request-error { color: $error; text-style: bold; height: auto; }
+    RequestDialog #request-result { text-style: bold; margin-top: 1; height: 2; }
+    RequestDialog #request-error { color: $error; text-style: bold; height: 1; }
     RequestDialog #request-keys { color: $text-muted; margin-top: 1; }
     """
 
@@ -84,11 +84,10 @@ class RequestDialog(ModalScreen[LogEntry | None]):
         if self.ask.difficulty is None:
             return "Difficulty: none set"
         if self.ask.secret:
-            return "Difficulty: secret (the storyteller knows it; the log will not show it to you)"
+            return "Difficulty: secret (the storyteller knows it)"
         return f"Difficulty: {self.ask.difficulty}"
 
     def on_mount(self) -> None:
-        self.query_one("#request-result").display = False
         self._hint()
         self.query_one("#request-faces" if self.ask.roll_kind in ("rouse", "check", "remorse")
                        else "#request-pool", Input).focus()
@@ -164,14 +163,12 @@ class RequestDialog(ModalScreen[LogEntry | None]):
         words = [line.dice_text, "→", line.outcome or "rolled"]
         if line.margin:
             words.append(line.margin)
+        # Every widget keeps its place and size (a box that moves is sent to the terminal whole): only the
+        # result and the keys line change, a few hundred bytes over SSH.
         result = self.query_one("#request-result", Static)
         result.update(Text(" ".join(w for w in words if w) + ("\nSaved: " + "; ".join(changes) if changes else "")))
-        result.display = True
         self._error("")
-        for name in ("#request-pool", "#request-faces"):
-            self.query_one(name, Input).disabled = True
         self.query_one("#request-keys", Static).update("Logged — the storyteller sees it now. Enter or Esc closes.")
-        self.focus_next()
 
     def action_close(self) -> None:
         self.dismiss(self.entry)

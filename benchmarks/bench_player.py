@@ -1,0 +1,114 @@
+"""Player seats on a pseudo-terminal: the bytes one roll key press sends, and how soon another seat sees it.
+
+Budgets (issue 10): one roll key press sends under 8 KB to the player's
+terminal (what travels over SSH), and a player's seat sees another's roll
+within one second (the log polls twice a second).
+
+Two real seats (``vtm-tui PATH --player Marta`` and ``--player Tiago``) run on
+80×24 pseudo-terminals with ``TEXTUAL_ANIMATIONS=none`` (the README's
+low-bandwidth advice). Marta rolls two ways, and the Enter that rolls is counted
+each time; the clock runs from it until Tiago's terminal has been sent the new
+log line:
+
+- answering the storyteller's request (``vtm-tui ask``, then ``a``, Enter): the
+  request dialog keeps every widget in place, so only the result is sent;
+- the full roll dialog (``r``, Enter): odds, follow-ups and re-rolls, whose
+  result page replaces the whole form.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.figure import Figure
+from benchmarks.ptyrun import PtyProgram
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "campaigns" / "lisboa-nocturna"
+BYTES_BUDGET = 8 * 1024
+SEEN_BUDGET = 1.0
+TOAST_SECONDS = 8.5  # a new request's notification shows for 8 s
+
+
+def _seat(chronicle: Path, player: str, env: dict[str, str]) -> PtyProgram:
+    program = PtyProgram([sys.executable, "-m", "vtm_tui", str(chronicle), "--player", player], env=env).start()
+    program.read_until(f"{player}'s seat".encode(), quiet=0.5, timeout=60)
+    return program
+
+
+def _roll_once(roller: PtyProgram, watcher: PtyProgram, opener: bytes = b"r") -> tuple[int, float]:
+    """Open the dialog, press Enter: (bytes the Enter sent to the roller, seconds until the watcher got the line)."""
+    roller.send(opener)
+    roller.read_until(b"Enter rolls", quiet=0.5, timeout=30)
+    watcher.read_until(None, quiet=0.3, timeout=5)  # let the other seat settle first
+    roller_mark, watcher_mark = len(roller.output), len(watcher.output)
+    started = time.perf_counter()
+    roller.send(b"\r")
+    seen_at = None
+    deadline = started + 10
+    while time.perf_counter() < deadline and seen_at is None:
+        ready, _, _ = select.select([roller.fd, watcher.fd], [], [], 0.05)
+        for fd in ready:
+            program = roller if fd == roller.fd else watcher
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                continue
+            program.output.extend(chunk)
+            if program is watcher and b"In\xc3\xaas Val" in watcher.output[watcher_mark:]:
+                seen_at = time.perf_counter() - started
+    roller.read_until(None, quiet=0.4, timeout=5)  # the roll's result has fully arrived
+    sent = len(roller.output) - roller_mark
+    roller.send(b"\x1b")  # close the dialog
+    roller.read_until(None, quiet=0.4, timeout=5)
+    return sent, seen_at if seen_at is not None else float("inf")
+
+
+def figures(quick: bool) -> list[Figure]:
+    rounds = 1 if quick else 3
+    with tempfile.TemporaryDirectory(prefix="vtm-bench-player-") as tmp:
+        chronicle = Path(tmp) / "lisboa"
+        shutil.copytree(EXAMPLE, chronicle)
+        env = {"VTM_TUI_CACHE": str(Path(tmp) / "cache"), "VTM_TUI_KEYMAP": str(Path(tmp) / "no-keymap.toml"),
+               "TEXTUAL_ANIMATIONS": "none"}
+        subprocess.run([sys.executable, "-m", "vtm_tui", "session", str(chronicle), "start"], check=True,
+                       capture_output=True, env={**os.environ, **env}, timeout=60)
+        marta = _seat(chronicle, "Marta", env)
+        tiago = _seat(chronicle, "Tiago", env)
+        ask = [sys.executable, "-m", "vtm_tui", "ask", str(chronicle), "--character", "Inês", "--pool",
+               "Wits + Awareness", "--difficulty", "4", "--secret"]
+        answered, full = [], []
+        try:
+            for _ in range(rounds):
+                subprocess.run(ask, check=True, capture_output=True, env={**os.environ, **env}, timeout=60)
+                marta.read_until(b"storyteller asks", quiet=0.5, timeout=30)
+                time.sleep(TOAST_SECONDS)  # the request's notification goes away first: it is not the roll's cost
+                marta.read_until(None, quiet=0.5, timeout=10)
+                answered.append(_roll_once(marta, tiago, b"a"))
+                full.append(_roll_once(marta, tiago, b"r"))
+        finally:
+            marta.stop()
+            tiago.stop()
+    seen = [t for _, t in answered + full]
+    note = f"80×24, TEXTUAL_ANIMATIONS=none, worst of {rounds}"
+    return [
+        Figure("player seat: bytes of the roll key press (request)", float(max(s for s, _ in answered)), "B",
+               BYTES_BUDGET, note),
+        Figure("player seat: bytes of the roll key press (roll dialog)", statistics.median(s for s, _ in full), "B",
+               BYTES_BUDGET, f"median of {rounds}, worst {max(s for s, _ in full)} B: the result page replaces "
+                             "the whole form"),
+        Figure("player seat: another seat sees the roll after", statistics.median(seen), "s", SEEN_BUDGET,
+               f"median of {len(seen)}; worst {max(seen):.2f} s"),
+    ]
+
+
+if __name__ == "__main__":
+    for figure in figures(quick="--quick" in sys.argv):
+        print(figure.line())
