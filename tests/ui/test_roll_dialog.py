@@ -372,3 +372,19 @@ async def test_add_a_trait_from_the_list_and_resize_small(campaigns):
         assert dialog.query_one(RollResult).display
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
+
+
+async def test_ingenuity_advantage_shows_the_reroll(campaigns):
+    saltmarsh = campaigns / "lanterns-of-saltmarsh"
+    app = app_for(saltmarsh, GivenFaces({"attribute": [2], "skill": [5], "luck": [7], "reroll": [9]}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = await open_for(app, pilot, "bram")
+        await set_field(pilot, dialog, "pool", "Strength + Combat")
+        await set_field(pilot, dialog, "modifier", "1")
+        assert "Strength d10 + Combat d8, advantage 1 vs" in screen_text(app)
+        dialog.query_one("#pool").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        text = dialog.query_one(RollResult).describe()
+        assert "re-rolled:" in text and "total 14" in text

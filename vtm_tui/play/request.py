@@ -104,6 +104,8 @@ class RollRequest:
         """
         if self.ruleset == "ingenuity":
             head = f"{self.description}"
+            if self.modifier:
+                head += f", {'advantage' if self.modifier > 0 else 'disadvantage'} {abs(self.modifier)}"
         else:
             head = f"{self.description} = {self.dice} {'die' if self.dice == 1 else 'dice'}"
             if self.hunger:

@@ -127,8 +127,8 @@ class DiceView(Widget):
             luck = faces.get("luck")
             if luck is not None:
                 text.append(f"  luck d20 [{luck}]" + (" ★ +4" if luck == 20 else ""))
-            for reroll in faces.get("rerolls", []):
-                text.append(f"\nre-rolled: {reroll}")
+            for reroll in getattr(outcome, "rerolls", ()):
+                text.append(f"\nre-rolled: {reroll.describe()}")
         else:
             text.append(f"luck d20 [{faces.get('luck')}]", style="bold")
         text.append("\n")
