@@ -216,3 +216,14 @@ def characters_for(viewer: Viewer, characters: Sequence[Character]) -> list[Char
     """The sheets ``viewer`` may see, redacted (storyteller characters dropped for a player)."""
     shown = (character_for(viewer, c) for c in characters)
     return [c for c in shown if c is not None]
+
+
+# -- exports -------------------------------------------------------------------------------------------
+
+
+def session_for(viewer: Viewer, log: Any) -> Any:
+    """A whole session (:class:`~vtm_tui.store.session_log.SessionLog`) as ``viewer`` may see it: the same
+    log with its entries redacted, ready for ``log_recap.recap_markdown``/``recap_json`` (a player's export)."""
+    if viewer.storyteller:
+        return log
+    return replace(log, entries=entries_for(viewer, log.entries))
