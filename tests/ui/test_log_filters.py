@@ -100,3 +100,26 @@ async def test_all_sessions_filter_through_the_index(log_env):
         await pilot.press("a")  # back to the live session
         await settle(pilot)
         assert screen.scope == 3
+
+
+async def test_all_history_shows_the_newest_first_then_everything(log_env, monkeypatch):
+    import vtm_tui.ui.screens.log as log_screen
+
+    monkeypatch.setattr(log_screen, "FIRST_PAINT", 10)
+    app = log_app(log_env)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_log(pilot)
+        shown: list[tuple[int, bool]] = []
+        ready = screen._history_ready
+
+        def spy(generation, rows, problems, complete):
+            shown.append((len(rows), complete))
+            ready(generation, rows, problems, complete)
+
+        monkeypatch.setattr(screen, "_history_ready", spy)
+        await pilot.press("a")
+        await settle(pilot)
+        total = sum(len(read_session(log_env, n, recover=False).entries) for n in (1, 2, 3))
+        assert shown == [(10, False), (total, True)]
+        ids = shown_ids(screen)
+        assert len(ids) == len(set(ids)) == total and screen.view.cursor == total - 1

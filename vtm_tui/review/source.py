@@ -132,9 +132,12 @@ def history_rows(
     *,
     sessions: Iterable[int] | None = None,
     progress: Progress | None = None,
+    newest: int | None = None,
 ) -> tuple[list[IndexedEntry], tuple[str, ...]]:
     """Index rows matching ``log_filter`` over ``sessions`` (all when None), in log order; and index problems.
 
+    ``newest`` keeps only that many of the latest matches (a quick first screen
+    before the whole list, which for 100,000 rows takes seconds to build).
     Opens its own connection, so it may run in a worker thread (SQLite connections
     stay in the thread that made them).
     """
@@ -143,6 +146,8 @@ def history_rows(
         kwargs = log_filter.query_kwargs()
         if sessions is not None:
             kwargs["sessions"] = list(sessions)
+        if newest is not None:
+            return index.query(**kwargs, order="desc", limit=newest)[::-1], report.problems
         return index.query(**kwargs), report.problems
 
 

@@ -115,6 +115,7 @@ class LogScreen(ReviewActions, FilterActions, Screen[None]):
         self.tail: SessionTail | None = None
         self.cache: EntryCache | None = None
         self.history: list[IndexedEntry] = []
+        self.history_partial = False  # only the newest rows of the history query are shown so far
         self._newest_ids: set[str] = set()
         self._generation = 0
         self._indexed = threading.Event()  # set once the background build has finished (well or not)
@@ -316,27 +317,51 @@ class LogScreen(ReviewActions, FilterActions, Screen[None]):
         def run() -> None:
             indexed.wait(timeout=600)  # the first build runs in a child process; parsing here would hold the GIL
             try:
-                rows, problems = history_rows(folder, log_filter, progress=report)
+                rows, problems = history_rows(folder, log_filter, progress=report, newest=FIRST_PAINT)
+                if get_current_worker().is_cancelled:
+                    return
+                if len(rows) < FIRST_PAINT:  # that was all of it
+                    self.app.call_from_thread(self._history_ready, generation, rows, problems, True)
+                    return
+                self.app.call_from_thread(self._history_ready, generation, rows, problems, False)
+                rows, problems = history_rows(folder, log_filter)
             except VtmError as exc:
                 self.app.call_from_thread(self.notify, str(exc), title="History", severity="error")
                 return
             if not get_current_worker().is_cancelled:
-                self.app.call_from_thread(self._history_ready, generation, rows, problems)
+                self.app.call_from_thread(self._history_ready, generation, rows, problems, True)
 
         self.run_worker(run, thread=True, exclusive=True, group="log-history", name="filter history")
 
-    def _history_ready(self, generation: int, rows: list[IndexedEntry], problems: tuple[str, ...]) -> None:
+    def _history_ready(self, generation: int, rows: list[IndexedEntry], problems: tuple[str, ...],
+                       complete: bool) -> None:
+        """Show history rows: first the newest few (``complete`` False), then all of them."""
         if generation != self._generation or self.scope is not None:
             return
         self.query_one("#log-progress").display = False
-        self.history = rows
+        keep = None
+        if complete and self.history_partial and not self.view.at_newest and self.view.cursor >= 0:
+            keep = self.view.rows[self.view.cursor].id
+        self.history, self.history_partial = rows, not complete
         newest = self.tail.number if self.tail else 0
-        self._newest_ids = {row.id for row in rows if row.session == newest}
+        seen = {row.id for row in rows if row.session == newest}
+        # Entries of the newest session the index did not have yet were appended after its check: keep them.
+        fresh = [e for e in (self.tail.entries if self.tail and complete else [])
+                 if e.id not in seen and self.filter.matches(e)]
+        self._newest_ids = seen | {e.id for e in fresh}
         empty = "Nothing in any session matches the filters (Esc clears them)." if not self.filter.is_empty \
             else "Nothing has been logged yet."  # fmt: skip
-        self.view.show(rows, with_date=True, loader=self.cache.get_many if self.cache else None, empty_text=empty)
-        self._describe(len(rows))
-        for problem in problems:
+        self.view.show([*rows, *fresh], with_date=True, loader=self.cache.get_many if self.cache else None,
+                        empty_text=empty)
+        if keep is not None:
+            ids = [row.id for row in self.view.rows]
+            if keep in ids:
+                self.view.cursor = ids.index(keep)
+        self._describe(len(self.view.rows))
+        if not complete:
+            self.query_one("#log-scope", Static).update(f"All sessions · the newest {len(rows)} so far, "
+                                                        "reading the rest…")
+        for problem in problems if complete else ():
             self.notify(problem, title="Not indexed", severity="warning", timeout=8)
 
     # -- scope ------------------------------------------------------------------------------------
