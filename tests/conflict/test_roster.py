@@ -124,3 +124,10 @@ def test_unknown_participants_are_named_in_the_error(v5_store):
     conflict, table = _setup(v5_store, "Inês Valadares")
     with pytest.raises(ConflictError, match="no participant 'Nobody'.*Inês Valadares"):
         roster.take_out(conflict, table, "Nobody")
+
+
+def test_a_conflict_can_be_named(v5_store):
+    conflict, table = _setup(v5_store)
+    change = tracker.set_title(conflict, table, "  Alfama   rooftops ")
+    assert change.conflict.title == "Alfama rooftops"
+    assert change.entries[0].change == {"field": "title", "before": "Alfama", "after": "Alfama rooftops"}

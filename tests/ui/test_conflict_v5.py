@@ -185,3 +185,39 @@ async def test_keys_declare_pass_reorder_take_out_and_undo(campaigns):
         await pilot.press("p")
         await pilot.pause()
         assert "first turn" in screen_text(app)  # refused on the status line, nothing broke
+
+
+async def test_sides_names_removal_and_ending_the_conflict(campaigns):
+    path = campaigns / "lisboa-nocturna"
+    app = make_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_conflict(pilot)
+        await add_by_keys(pilot, [1, 6, 7])  # Inês, Rita Calado, Vicente
+        screen.query_one(TurnOrderView).move_cursor(row=1)  # Rita
+        await pilot.press("S")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *"coterie", "enter")
+        await pilot.pause()
+        assert roster_side(screen, "Rita Calado") == "coterie"
+        screen.action_title()
+        await pilot.pause()
+        await pilot.press(*"Alfama", "enter")
+        await pilot.pause()
+        assert "Alfama · Setting up: 3 participants" in screen_text(app)
+        screen.query_one(TurnOrderView).move_cursor(row=2)  # Vicente
+        await pilot.press("delete")
+        await pilot.pause()
+        assert [p.name for p in screen.conflict.ordered()] == ["Inês Valadares", "Rita Calado"]
+        assert (path / "conflict.toml").is_file()
+        await pilot.press("E")
+        await pilot.pause()
+        assert "Press E again" in screen_text(app)
+        await pilot.press("E")
+        await pilot.pause()
+        assert "The conflict is over" in screen_text(app)
+        assert not (path / "conflict.toml").exists()
+        assert any(p.name.startswith("conflict-") for p in (path / "trash").iterdir())
+
+
+def roster_side(screen, name: str) -> str:
+    return next(p.side for p in screen.conflict.participants if p.name == name)

@@ -29,6 +29,16 @@ def new_conflict(title: str = "") -> Conflict:
     return Conflict(title=" ".join(title.split()))
 
 
+def set_title(conflict: Conflict, table: Table, title: str) -> Change:
+    """Name the conflict ("Alfama rooftops"); shown on the tracker and logged."""
+    new = copied(conflict)
+    before, new.title = new.title, " ".join(title.split())
+    entry = table.entry("conflict", comment=f"the conflict is called {new.title!r}" if new.title else
+                        "the conflict's name is cleared", change={"field": "title", "before": before,
+                                                                   "after": new.title})
+    return Change(new, (entry,), message=f"Conflict: {new.title or '(no name)'}.")
+
+
 def started(conflict: Conflict) -> bool:
     return bool(conflict.state.get("started"))
 

@@ -344,6 +344,8 @@ class ConflictScreen(ConflictDialogs, Screen[None]):
     def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         return [
             ("Add to the conflict", "characters or extras (a)", self.action_add),
+            ("Name the conflict", "a title shown above the turn order", self.action_title),
+            ("Change side", "move the highlighted participant to another side (S)", self.action_side),
             ("Next turn", "the next participant acts (n)", self.action_next_turn),
             ("Next round", "begin the next round (N)", self.action_next_round),
             ("Contest", "roll a contest between two participants (c)", self.action_contest),

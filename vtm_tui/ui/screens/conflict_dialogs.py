@@ -180,3 +180,12 @@ class ConflictDialogs:
 
         names = [p.name for p in self.conflict.ordered()]
         self.app.push_screen(TallyDialog(names, self.selected or names[0], running=running, roll=roll))
+
+    def action_title(self) -> None:
+        from vtm_tui.ui.screens.conflict_prompt import PromptDialog
+
+        def chosen(title: str | None) -> None:
+            if title is not None:
+                self.run(lambda t: tracker.set_title(self.conflict, t, title))
+
+        self.app.push_screen(PromptDialog("Name the conflict", self.conflict.title), chosen)
