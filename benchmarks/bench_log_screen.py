@@ -1,15 +1,19 @@
 """The log screen against its budget (DESIGN.md "Speed budget", issue 7), on 100,000 entries over 300 sessions.
 
 - Newest entries shown: from pressing ``3`` to the log screen drawn with the
-  current session (headless app, 100×30): under 100 ms. The headless part alone
-  (read the session, format a screenful) is reported beside it.
+  current session (headless app, 100×30, app CPU time): under 100 ms, on the
+  first visit (Textual builds the screen) and on later ones; beside it, what
+  Textual itself takes to show the coterie again, and the headless part alone
+  (read the newest entries, format a screenful).
 - A combined filter over all sessions (a character, messy results, a word) once
   the index is built, as the screen runs it (sync check + query): under 300 ms.
-  All history unfiltered (every row listed) is reported for information.
+  All sessions unfiltered: the newest rows the screen shows first (under 100 ms),
+  and the whole list that replaces them (for information).
 - Scrolling all history: one screenful of index rows read from their files and
   formatted, under one 60 Hz frame (16 ms).
-- Keys during the first index build: the slowest of a series of key presses
-  answered while the background worker builds the index (info; budget 100 ms).
+- Keys during the first index build: the median key press answered while the
+  index is built in the background (budget 100 ms), next to the same key with
+  nothing in the background.
 - Resident memory of the app showing all 100,000 entries (measured in a
   subprocess, ``ru_maxrss``): under 200 MB.
 
@@ -77,7 +81,7 @@ def _newest_cpu(folder: Path) -> float:
     return best * 1000
 
 
-def _filters(folder: Path, repeat: int) -> tuple[float, float, int, int]:
+def _filters(folder: Path, repeat: int) -> tuple[float, float, int, int, float]:
     from vtm_tui.review.filters import MESSY_RESULTS, LogFilter
     from vtm_tui.review.source import history_rows
     from vtm_tui.store.index import sync_index
@@ -88,7 +92,7 @@ def _filters(folder: Path, repeat: int) -> tuple[float, float, int, int]:
     found = len(history_rows(folder, combined)[0])
     every = len(history_rows(folder, LogFilter())[0])
     return (_best(lambda: history_rows(folder, combined), repeat), _best(lambda: history_rows(folder, LogFilter()), 3),
-            found, every)
+            found, every, _best(lambda: history_rows(folder, LogFilter(), newest=FIRST_PAINT), repeat))
 
 
 def _screenful(folder: Path) -> float:
@@ -244,10 +248,13 @@ def figures(quick: bool) -> list[Figure]:
                              "the same key (up) after the build, for comparison"))
         result.append(Figure(f"log: newest {FIRST_PAINT} entries read + 30 lines formatted, CPU",
                              _newest_cpu(folder), "ms", None))
-        combined, every, found, total = _filters(folder, 3 if quick else 5)
+        combined, every, found, total, newest = _filters(folder, 3 if quick else 5)
         result.append(Figure(f"log: combined filter, all sessions ({size})", combined, "ms", 300.0,
                              f"character + messy results + a word: {found} rows; sync check included"))
-        result.append(Figure(f"log: all history unfiltered ({size})", every, "ms", None, f"{total:,} rows listed"))
+        result.append(Figure(f"log: all sessions, newest {FIRST_PAINT} listed first ({size})", newest, "ms", 100.0,
+                             "what the screen shows before the whole list"))
+        result.append(Figure(f"log: all history unfiltered ({size})", every, "ms", None,
+                             f"{total:,} rows listed, in a worker after the newest"))
         result.append(Figure("log: one screenful of history read + drawn, CPU", _screenful(folder), "ms", 16.0,
                              "30 rows read at their offsets and formatted, worst of 20 cold pages"))
         rows, megabytes = _memory(folder)
