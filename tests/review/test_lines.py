@@ -48,3 +48,15 @@ def test_times_follow_the_zone_asked_for():
     from zoneinfo import ZoneInfo
 
     assert format_entry(_roll(), tz=ZoneInfo("Europe/Lisbon")).time == "21:51"  # WEST in September
+
+
+def test_a_player_learns_nothing_that_gives_a_secret_difficulty_away():
+    from vtm_tui.review.detail import detail_rows
+    from vtm_tui.review.entry_odds import entry_odds
+
+    entry = _roll(secret=True)
+    assert format_entry(entry, storyteller=False, tz=timezone.utc).margin == ""
+    rows = {row.label: row.value for row in detail_rows(entry, odds=entry_odds(entry), storyteller=False)}
+    assert rows["Difficulty"] == "?" and "Odds" not in rows and rows["Result"] == "messy critical"
+    told = {row.label: row.value for row in detail_rows(entry, odds=entry_odds(entry), storyteller=True)}
+    assert told["Difficulty"] == "3 (secret)" and "Odds" in told and told["Result"] == "messy critical (margin +3)"

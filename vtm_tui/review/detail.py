@@ -114,14 +114,15 @@ def detail_rows(
         counted.append(f"{roll['ones']} ones")
     if counted[0]:
         rows.append(DetailRow("Counted", ", ".join(c for c in counted if c)))
+    hidden = entry.secret and not storyteller  # nothing that would give a secret Difficulty away
     if entry.result:
-        margin = margin_text(entry)
+        margin = "" if hidden else margin_text(entry)
         extra = [(f"margin {margin}" if margin.startswith("+") else f"short by {margin[1:]}") if margin else ""]
         if roll.get("degree"):
             extra.append(str(roll["degree"]))
         if roll.get("automatic"):
             extra.append("automatic: not rolled")
-        if roll.get("win_at_a_cost"):
+        if roll.get("win_at_a_cost") and not hidden:
             extra.append("win at a cost may be offered")
         if roll.get("free_botch_consumed"):
             extra.append("the session's free botch")
@@ -145,7 +146,7 @@ def detail_rows(
         rows.append(DetailRow("Changed", change))
     if roll.get("consequence"):
         rows.append(DetailRow("Consequence", str(roll["consequence"])))
-    if odds:
+    if odds and not hidden:
         order = RESULT_ORDER.get(entry.ruleset, ())
         names = [n for n in order if n in odds] + sorted(n for n in odds if n not in order)
         shown = "  ".join(f"{outcome_name(n)} {odds[n]:.1%}" + (" ◀" if n == entry.result else "") for n in names)

@@ -174,7 +174,7 @@ def format_entry(
         dice=entry_dice(entry),
         difficulty=difficulty_text(entry, storyteller=storyteller),
         outcome=outcome_name(entry.result),
-        margin=margin_text(entry),
+        margin="" if entry.secret and not storyteller else margin_text(entry),  # a margin would give D away
         comment=entry.comment,
         result=entry.result,
         session=entry.session,
