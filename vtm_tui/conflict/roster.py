@@ -18,6 +18,7 @@ conflict handed in is never modified.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping
 
 from vtm_tui.conflict.context import Change, ConflictError, Table
@@ -30,6 +31,34 @@ DEFAULT_SIDES = {"pc": "coterie", "spc": "opposition"}
 MAX_EXTRAS = 30
 #: The pool an extra rolls when none is named.
 GENERAL = "general"
+
+
+_POOL = re.compile(r"^(?:([^\d,]+?)\s+)?d?(\d+)$", re.IGNORECASE)
+
+
+def parse_pools(text: str) -> dict[str, int]:
+    """``"general 5, attack 6"`` → ``{"general": 5, "attack": 6}``; a bare ``5`` (or ``d8``) is the general pool.
+
+    Names are folded to lower case; a name given twice is refused rather than silently overwritten.
+    """
+    pools: dict[str, int] = {}
+    for part in text.split(","):
+        clean = " ".join(part.split())
+        if not clean:
+            continue
+        match = _POOL.match(clean)
+        if match is None:
+            raise ConflictError(f"pool {clean!r}: write a name and a number, such as 'attack 6' (or 'attack d8')")
+        name = (match.group(1) or GENERAL).strip().casefold()
+        if name in pools:
+            raise ConflictError(f"pool {name!r} is given twice in {text!r}")
+        pools[name] = int(match.group(2))
+    return pools
+
+
+def format_pools(pools: Mapping[str, int], *, dice: bool = False) -> str:
+    """The inverse of :func:`parse_pools`: ``general 5, attack 6`` (``general d8`` with ``dice``)."""
+    return ", ".join(f"{name} {'d' if dice else ''}{value}" for name, value in pools.items())
 
 
 def copied(conflict: Conflict) -> Conflict:

@@ -8,7 +8,6 @@ ctrl+s adds, Esc cancels. Bad input is explained in the dialog, which stays open
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from textual.app import ComposeResult
@@ -17,30 +16,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from vtm_tui.conflict.roster import parse_pools
+from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox as Checkbox
 from vtm_tui.ui.widgets.mark_checkbox import MarkSelectionList as SelectionList
-
-_POOL = re.compile(r"^(?:([^\d,]+?)\s+)?d?(\d+)$", re.IGNORECASE)
-
-
-class PoolsError(ValueError):
-    """Pools typed in a way that cannot be read."""
-
-
-def parse_pools(text: str) -> dict[str, int]:
-    """``"general 5, attack 6"`` → ``{"general": 5, "attack": 6}``; a bare ``5`` (or ``d8``) is the general pool."""
-    pools: dict[str, int] = {}
-    for part in text.split(","):
-        clean = " ".join(part.split())
-        if not clean:
-            continue
-        match = _POOL.match(clean)
-        if match is None:
-            raise PoolsError(f"pool {clean!r}: write a name and a number, such as 'attack 6' (or 'attack d8')")
-        pools[(match.group(1) or "general").strip().casefold()] = int(match.group(2))
-    return pools
-
 
 @dataclass(frozen=True)
 class AddRequest:
@@ -137,7 +117,7 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
     def action_add(self) -> None:
         try:
             request = self.request()
-        except (PoolsError, ValueError) as exc:
+        except (VtmError, ValueError) as exc:
             self.query_one("#add-error", Static).update(str(exc))
             return
         if not request.characters and not request.extras_name:
@@ -146,7 +126,7 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
         self.dismiss(request)
 
     def request(self) -> AddRequest:
-        """The form as a request (raises ValueError with a message for a bad field)."""
+        """The form as a request (raises a VtmError or ValueError with a message for a bad field)."""
         lists = self.query(SelectionList)
         chosen = tuple(lists.first().selected) if lists else ()
         value = lambda wid: self.query_one(wid, Input).value.strip()  # noqa: E731

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from vtm_tui.conflict import v5_round, v20_round
 from vtm_tui.conflict.context import Table
-from vtm_tui.conflict.roster import is_extra
+from vtm_tui.conflict.roster import format_pools, is_extra
 from vtm_tui.conflict.wounds import condition
 from vtm_tui.model.conflict import Conflict, Participant
 
@@ -75,8 +75,7 @@ def state_cell(p: Participant, table: Table) -> str:
 
 def pools_text(p: Participant, table: Table) -> str:
     """An extra's pools as typed: ``general 4, attack 5`` (die sizes in Ingenuity: ``general d8``)."""
-    return ", ".join(f"{k} {v}" if table.ruleset != "ingenuity" else f"{k} d{v}"
-                     for k, v in dict(p.extra.get("pools", {})).items())
+    return format_pools(dict(p.extra.get("pools", {})), dice=table.ruleset == "ingenuity")
 
 
 def details(p: Participant, conflict: Conflict, table: Table) -> str:
