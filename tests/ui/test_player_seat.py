@@ -212,3 +212,17 @@ async def test_the_storyteller_asks_a_connected_player_for_a_roll(lisboa: Path) 
     assert (asked[0]["actor"], asked[0]["pool"], asked[0]["difficulty"], asked[0]["secret"], asked[0]["comment"]) == (
         "Inês Valadares", "Wits + Awareness", 5, True, "listen")
     seat.leave()
+
+
+async def test_a_player_never_reaches_the_picker_when_the_chronicle_cannot_open(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "not-a-chronicle", player="Marta")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+    assert app.return_code == 2
+
+
+def test_a_player_seat_needs_a_path(capsys) -> None:
+    from vtm_tui.cli import main
+
+    assert main(["--player", "Marta"]) == 2
+    assert "--player needs the chronicle's PATH" in capsys.readouterr().err
