@@ -157,3 +157,15 @@ def test_v20_extras_keep_their_marks(v20_store):
     ghoul = roster.find(hurt, "Ghoul")
     assert ghoul.extra["marks"] == "//"
     assert read_pool(ghoul, table, "").dice == 5  # Hurt: −1
+
+
+def test_an_extra_hits_with_its_damage_pool_and_soaks_with_its_soak_pool(v20_store):
+    table = table_of(v20_store)
+    conflict = roster.add_extras(tracker.new_conflict(), table, "Zombie", 2,
+                                 pools={"attack": 3, "damage": 2, "soak": 1}).conflict
+    spec = ContestSpec("Zombie 1", "Zombie 2", "attack", "0", kind="bashing")
+    # 3 attack dice, 2 successes → damage 2 + 1 = 3 dice, 3 successes; soak 1 die, none: 3 bashing levels.
+    dice = GivenFaces({"regular": [7, 8, 2] + [6, 7, 8] + [2]})
+    change = resolve(conflict, table, dice, spec)
+    dice.check_used()
+    assert roster.find(change.conflict, "Zombie 2").extra["marks"] == "///"

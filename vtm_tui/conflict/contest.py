@@ -14,7 +14,8 @@ rule set's engine judges the pair; the loser takes the damage through
   attack's Difficulty; a winning attack rolls damage dice (the damage pool +
   each success beyond the first) at Difficulty 6, the target soaks at 6
   (Stamina against bashing, and against lethal for vampires; Fortitude against
-  aggravated), and the net successes are health levels. Vampires take half of
+  aggravated; an extra's ``damage`` and ``soak`` pools), and the net successes
+  are health levels. Vampires take half of
   bashing damage, rounded down, after soak (the books' rule).
 - Ingenuity: a symmetric contest (the result must exceed the other's; a tie
   resolves nothing), the smaller creature adding the size difference; damage =
@@ -163,7 +164,7 @@ def _v20(conflict: Conflict, table: Table, dice: DiceSource, spec: ContestSpec) 
     kind = spec.kind or "lethal"
     hitter, target = find(conflict, winner), find(conflict, loser)
     base = spec.damage_dice if spec.damage_dice is not None and winner == spec.attacker else trait(
-        hitter, table, "Strength", 0)
+        hitter, table, "Strength", trait(hitter, table, "damage", 0))  # an extra's "damage" pool
     damage_pool = max(0, base + bonus + excess - 1)
     dmg = v20.roll(damage_pool, DAMAGE_DIFFICULTY, dice, options=options)
     soak_pool = spec.soak_dice if spec.soak_dice is not None and loser == spec.defender else _soak(

@@ -87,7 +87,8 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
                 yield Input(placeholder="1", id="add-count", restrict=r"\d*", max_length=2, compact=True)
             with Horizontal():
                 yield Label("Pools:")
-                example = "general d8, attack d10" if self.ruleset == "ingenuity" else "general 5, attack 6"
+                example = {"v5": "general 5, attack 6", "v20": "attack 6, dodge 4, damage 4, soak 3",
+                           "ingenuity": "general d8, attack d10"}[self.ruleset]
                 yield Input(placeholder=example, id="add-pools", compact=True)
                 yield Label(" Health:")
                 yield Input(placeholder={"v5": "4", "v20": "7", "ingenuity": "8"}[self.ruleset], id="add-health",
