@@ -226,3 +226,16 @@ def test_a_player_seat_needs_a_path(capsys) -> None:
 
     assert main(["--player", "Marta"]) == 2
     assert "--player needs the chronicle's PATH" in capsys.readouterr().err
+
+
+async def test_a_players_palette_is_an_allow_list(lisboa: Path) -> None:
+    from vtm_tui.ui.screens.player_palette import PlayerCommands
+
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.COMMANDS == {PlayerCommands}
+        titles = [title for title, _help, _call in PlayerCommands(app.screen)._commands()]
+        assert "Roll" in titles and "Answer the storyteller's request" in titles
+        assert not {"Chronicles", "Start session", "End session", "Coterie", "Log"} & set(titles)
+    assert make_app(lisboa).COMMANDS != {PlayerCommands}

@@ -141,7 +141,7 @@ class VtmApp(App[None]):
 
         self.seat_keeper = SeatKeeper(self, self._seats_changed)
         if player is not None:  # a player's palette is an allow-list: no other screens, chronicles or sessions
-            from vtm_tui.ui.screens.player import PlayerCommands
+            from vtm_tui.ui.screens.player_palette import PlayerCommands
 
             self.COMMANDS = {PlayerCommands}
 
