@@ -95,7 +95,7 @@ def pick(conflict: Conflict, table: Table, name: str) -> Change:
         raise ConflictError(f"{p.name} cannot act now: {order.summary()}")
     point_at(new, p.name)
     entry = table.entry("conflict", actor=p.name, comment=f"{order.current_team} picks {p.name} to act")
-    return Change(new, (entry,), message=f"{order.current_team} picks {p.name}.")
+    return Change(new, (entry,), message=f"The {order.current_team} side picks {p.name}.")
 
 
 def next_turn(conflict: Conflict, table: Table) -> tuple[Conflict, str]:
