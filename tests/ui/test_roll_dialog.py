@@ -174,6 +174,7 @@ async def test_rouse_check_follow_up_raises_hunger(campaigns):
         await pilot.pause()
         coterie = app.screen
         assert isinstance(coterie, CoterieScreen)
+        assert "Inês Valadares H3" in screen_text(app)  # the coterie follows the saved sheet
     rouse = entries(path)[-1]
     assert (rouse.kind, rouse.change) == ("rouse", {"field": "hunger", "before": 2, "after": 3})
     assert sheet(path, "ines").sheet.hunger == 3

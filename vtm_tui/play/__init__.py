@@ -32,6 +32,12 @@ Applying (``apply``)
     (``character`` after: Hunger, Willpower damage, Humanity/stains; ``entries``: LogEntry objects with
     ``change`` and ``ref``; ``changes`` in words); ``note_entry(request, text, *, session, now, ref)``.
 
+Recording (``record``)
+    ``Recorder(store, clock, on_session_started=None)``: ``session()`` (starts session 1 for a new
+    chronicle), ``record(applied, character) -> Character`` (appends the entries with fsync first,
+    then saves the changed sheet; a ConflictError reloads the store and is re-raised), ``log(entry)``,
+    ``free_botch_used()``, ``last_pool(actor)``.
+
 Defaults (``defaults``)
     ``default_pool(character, ruleset=None, last_pool=None) -> str``; ``find_last_pool(chronicle_dir,
     current_session, actor)`` (scans the newest sessions' text from the end); ``last_pool(entries, actor)``; ``strongest_pool(character)``;
