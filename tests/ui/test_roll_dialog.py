@@ -389,3 +389,28 @@ async def test_ingenuity_advantage_shows_the_reroll(campaigns):
         await pilot.pause()
         text = dialog.query_one(RollResult).describe()
         assert "re-rolled:" in text and "total 14" in text
+
+
+async def test_forced_rouse_at_hunger_five_owes_a_hunger_frenzy(campaigns):
+    path = campaigns / "lisboa-nocturna"
+    store = open_chronicle(path)
+    ines = store.character("ines")
+    ines.sheet.hunger = 5
+    store.save_character(ines)
+    app = app_for(path, GivenFaces({"regular": [3, 9, 9, 9, 9, 9, 9]}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = await open_for(app, pilot, "ines", kind="rouse")
+        assert "at Hunger 5 a vampire cannot rouse the blood voluntarily" in screen_text(app)
+        dialog.query_one("#forced").value = True
+        await pilot.pause()
+        dialog.query_one("#faces").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        text = dialog.query_one(RollResult).describe()
+        assert "[f] Failed at Hunger 5: hunger frenzy test at Difficulty 4" in text
+        await pilot.press("f")
+        await pilot.pause()
+        assert "Resisted" in dialog.query_one(RollResult).describe()
+    rouse, frenzy = entries(path)[-2:]
+    assert (rouse.kind, frenzy.kind, frenzy.difficulty, frenzy.ref) == ("rouse", "frenzy", 4, rouse.id)

@@ -122,6 +122,9 @@ class RollForm(VerticalScroll):
                 yield MarkedCheckbox(f"Blood Surge +{self.surge_dice}", id="surge", compact=True)
             if ruleset == "v20":
                 yield MarkedCheckbox("Spend Willpower", id="willpower", compact=True)
+            if self.kind == "rouse":
+                yield MarkedCheckbox("Forced (cannot be refused)", id="forced", compact=True)
+                yield MarkedCheckbox("Re-roll granted (keep the better)", id="rouse-reroll", compact=True)
             if self.kind == "test":
                 prompt = "no proficiency" if ruleset == "ingenuity" else "no specialty"
                 yield Select([], prompt=prompt, id="specialty", compact=True)
@@ -168,6 +171,8 @@ class RollForm(VerticalScroll):
             "secret": checked("secret"),
             "surge": checked("surge"),
             "willpower": checked("willpower"),
+            "voluntary": not checked("forced"),
+            "rouse_reroll": checked("rouse-reroll"),
             "specialty": specialty,
             "comment": inputs["comment"].value,
         }
