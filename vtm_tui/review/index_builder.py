@@ -22,8 +22,13 @@ from pathlib import Path
 Progress = Callable[[int, int], None]
 
 
-def build_index(chronicle_dir: Path, progress: Progress | None = None) -> str:
-    """Bring the index of ``chronicle_dir`` up to date; returns "" or what went wrong (one line)."""
+def build_index(chronicle_dir: Path, progress: Progress | None = None, stop: Callable[[], bool] | None = None) -> str:
+    """Bring the index of ``chronicle_dir`` up to date; returns "" or what went wrong (one line).
+
+    ``stop`` is asked after each progress line: when it answers True the child is
+    ended at once (the app is quitting; what was indexed so far is kept, file by
+    file, and the next build goes on from there).
+    """
     from vtm_tui.store.index import HistoryIndex
 
     with HistoryIndex(chronicle_dir) as index:
@@ -38,6 +43,10 @@ def build_index(chronicle_dir: Path, progress: Progress | None = None) -> str:
         return _build_here(chronicle_dir, progress)
     assert child.stdout is not None and child.stderr is not None
     for line in child.stdout:
+        if stop is not None and stop():
+            child.kill()
+            child.wait()
+            return "stopped"
         parts = line.split()
         if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit() and progress is not None:
             progress(int(parts[0]), int(parts[1]))

@@ -119,6 +119,7 @@ class LogScreen(ReviewActions, FilterActions, Screen[None]):
         self._newest_ids: set[str] = set()
         self._generation = 0
         self._indexed = threading.Event()  # set once the background build has finished (well or not)
+        self._stopping = threading.Event()  # set when the screen goes away: worker threads end early
         self._last_progress = -1.0
 
     # -- building ---------------------------------------------------------------------------------
@@ -187,6 +188,10 @@ class LogScreen(ReviewActions, FilterActions, Screen[None]):
             ids = [row.id for row in self.view.rows]
             if keep in ids:
                 self.view.cursor = ids.index(keep)
+
+    def on_unmount(self) -> None:
+        """The app is closing (or the chronicle changed): let no worker thread keep it waiting."""
+        self._stopping.set()
 
     # -- showing ----------------------------------------------------------------------------------
 
@@ -270,6 +275,9 @@ class LogScreen(ReviewActions, FilterActions, Screen[None]):
 
     def _progress(self, done: int, total: int) -> None:
         bar = self.query_one("#log-progress", ProgressBar)
+        if not bar.display:
+            self.query_one("#log-status", Static).update(
+                "Indexing every session for search and review (keys work meanwhile)…")
         bar.display = True
         bar.update(total=max(total, 1), progress=done)
 
@@ -291,8 +299,11 @@ class LogScreen(ReviewActions, FilterActions, Screen[None]):
         def build() -> None:
             from vtm_tui.review.index_builder import build_index
 
-            problem = build_index(folder, report)  # in a child process: parsing never holds this one's GIL
+            stopping = self._stopping
+            problem = build_index(folder, report, stop=stopping.is_set)  # a child process: it never holds our GIL
             self._indexed.set()
+            if stopping.is_set():
+                return
             if problem:
                 self.app.call_from_thread(self.notify, problem, title="History index", severity="warning")
             self.app.call_from_thread(self._indexed_now)
@@ -301,6 +312,7 @@ class LogScreen(ReviewActions, FilterActions, Screen[None]):
 
     def _indexed_now(self) -> None:
         self.query_one("#log-progress").display = False
+        self.query_one("#log-status", Static).update(HINT)
 
     def _query_history(self) -> None:
         folder = self.chronicle_dir
@@ -314,8 +326,12 @@ class LogScreen(ReviewActions, FilterActions, Screen[None]):
 
         indexed = self._indexed
 
+        stopping = self._stopping
+
         def run() -> None:
-            indexed.wait(timeout=600)  # the first build runs in a child process; parsing here would hold the GIL
+            while not indexed.wait(0.1):  # the first build runs in a child process; parsing here would hold the GIL
+                if stopping.is_set() or get_current_worker().is_cancelled:
+                    return
             try:
                 rows, problems = history_rows(folder, log_filter, progress=report, newest=FIRST_PAINT)
                 if get_current_worker().is_cancelled:
@@ -338,7 +354,7 @@ class LogScreen(ReviewActions, FilterActions, Screen[None]):
         """Show history rows: first the newest few (``complete`` False), then all of them."""
         if generation != self._generation or self.scope is not None:
             return
-        self.query_one("#log-progress").display = False
+        self._indexed_now()
         keep = None
         if complete and self.history_partial and not self.view.at_newest and self.view.cursor >= 0:
             keep = self.view.rows[self.view.cursor].id
