@@ -115,7 +115,8 @@ class RollForm(VerticalScroll):
             yield Label("± Diff.", classes="short")
             yield Input("", id="difficulty-modifier", compact=True, placeholder="0", classes="short",
                         disabled=no_difficulty)
-        yield Static(Text("Ladder: " + ladder_text(ruleset)), id="ladder")
+        if not no_difficulty:
+            yield Static(Text("Ladder: " + ladder_text(ruleset)), id="ladder")
         with Horizontal(classes="row"):
             yield MarkedCheckbox("Secret", id="secret", compact=True)
             if ruleset == "v5" and self.kind == "test" and getattr(self.character.sheet, "is_vampire", False):
@@ -123,8 +124,8 @@ class RollForm(VerticalScroll):
             if ruleset == "v20":
                 yield MarkedCheckbox("Spend Willpower", id="willpower", compact=True)
             if self.kind == "rouse":
-                yield MarkedCheckbox("Forced (cannot be refused)", id="forced", compact=True)
-                yield MarkedCheckbox("Re-roll granted (keep the better)", id="rouse-reroll", compact=True)
+                yield MarkedCheckbox("Forced", id="forced", compact=True)
+                yield MarkedCheckbox("Re-roll granted: keep the better die", id="rouse-reroll", compact=True)
             if self.kind == "test":
                 prompt = "no proficiency" if ruleset == "ingenuity" else "no specialty"
                 yield Select([], prompt=prompt, id="specialty", compact=True)
