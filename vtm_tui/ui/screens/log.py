@@ -226,9 +226,9 @@ class LogScreen(ReviewActions, FilterActions, Screen[None]):
         else:
             what = ""
         if not self.filter.is_empty and total is not None:
-            count = f"{shown} of {total} entries"
+            count = f"{shown:,} of {total:,} entries"
         else:
-            count = f"{shown} entr{'y' if shown == 1 else 'ies'}"
+            count = f"{shown:,} entr{'y' if shown == 1 else 'ies'}"
         self.query_one("#log-scope", Static).update(f"{what} · {count}")
 
     def _refilter(self) -> None:
