@@ -33,14 +33,11 @@ class Recorder:
         self.on_session_started = on_session_started
 
     def session(self) -> int:
-        """The session entries go to; the first roll of a new chronicle starts session 1."""
-        chronicle = self.store.chronicle
-        if chronicle.current_session == 0:
-            number = self.store.start_session(self.clock())
-            if self.on_session_started is not None:
-                self.on_session_started(number)
-            return number
-        return chronicle.current_session
+        """The session entries go to: the open one, else the next one is started (never an ended one)."""
+        number, started = self.store.logging_session(self.clock())
+        if started and self.on_session_started is not None:
+            self.on_session_started(number)
+        return number
 
     def log(self, entry: LogEntry) -> None:
         self.store.log(entry)

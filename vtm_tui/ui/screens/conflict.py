@@ -140,9 +140,10 @@ class ConflictScreen(ConflictDialogs, Screen[None]):
         store = self.store
         chronicle = store.chronicle
         session = chronicle.current_session
-        if log and session == 0:
-            session = store.start_session(self.app.clock())  # type: ignore[attr-defined]
-            self.app.publish_chronicle()  # type: ignore[attr-defined]
+        if log:
+            session, started = store.logging_session(self.app.clock())  # type: ignore[attr-defined]
+            if started:
+                self.app.publish_chronicle()  # type: ignore[attr-defined]
         return Table.build(chronicle.ruleset, max(1, session), self.app.clock(),  # type: ignore[attr-defined]
                            chronicle.options, store.characters)
 
