@@ -21,10 +21,8 @@ used (correct, only rebuilt at each start).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import re
 import sqlite3
 import time as clock
 from collections.abc import Callable, Iterable
@@ -34,6 +32,7 @@ from pathlib import Path
 from vtm_tui.model.log_entry import ROLL_KINDS, LogEntry
 from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import StoreError
+from vtm_tui.store.paths import CACHE_ENV, cache_file
 from vtm_tui.store.log_index_rows import IndexedEntry, SyncReport, micros as _micros, moment as _moment
 from vtm_tui.store.session_log import SessionInfo, SessionSummary, session_numbers, session_path
 
@@ -43,7 +42,6 @@ __all__ = [
 ]  # fmt: skip
 
 INDEX_VERSION = "2"
-CACHE_ENV = "VTM_TUI_CACHE"
 _PROBE = 80  # bytes before the indexed end that must be unchanged for an append-only update
 Progress = Callable[[int, int], None]  # (bytes done, bytes to do)
 
@@ -68,15 +66,7 @@ _COLUMNS = "session, seq, id, time, actor, kind, ruleset, result, margin, pool, 
 
 def index_path(chronicle_dir: Path) -> Path:
     """Where the index of ``chronicle_dir`` lives (see the module docstring for why)."""
-    base = os.environ.get(CACHE_ENV)
-    if not base:
-        import platformdirs
-
-        base = platformdirs.user_cache_dir("vtm-tui", appauthor=False)
-    resolved = Path(chronicle_dir).resolve()
-    digest = hashlib.sha256(str(resolved).encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", resolved.name).strip("-")[:40] or "chronicle"
-    return Path(base) / "index" / f"{slug}-{digest}.sqlite"
+    return cache_file(chronicle_dir, "index", ".sqlite")
 
 
 def _as_list(value: object) -> list:
@@ -101,7 +91,9 @@ class HistoryIndex:
     def _open(self) -> sqlite3.Connection:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            return self._prepare(sqlite3.connect(self.path, timeout=30, isolation_level=None))
+            return self._connect_when_free()
+        except sqlite3.OperationalError:
+            pass  # still locked by another indexer: work in memory rather than wait or harm its file
         except sqlite3.DatabaseError:  # corrupt or not a database: it is disposable
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{self.path}{suffix}").unlink(missing_ok=True)
@@ -113,6 +105,22 @@ class HistoryIndex:
             pass
         self.path = Path(":memory:")
         return self._prepare(sqlite3.connect(":memory:", isolation_level=None))
+
+    def _connect_when_free(self, attempts: int = 20) -> sqlite3.Connection:
+        """Connect, waiting while another process holds the file (two logins indexing at once).
+
+        "database is locked" is an OperationalError, a kind of DatabaseError: it must never be
+        taken for corruption, or one indexer would delete the file another is writing.
+        """
+        for attempt in range(attempts):
+            try:
+                return self._prepare(sqlite3.connect(self.path, timeout=30, isolation_level=None))
+            except sqlite3.OperationalError as exc:
+                busy = "locked" in str(exc) or "busy" in str(exc)
+                if not busy or attempt == attempts - 1:
+                    raise
+                clock.sleep(0.05 * (attempt + 1))
+        raise AssertionError("unreachable")
 
     @staticmethod
     def _prepare(db: sqlite3.Connection) -> sqlite3.Connection:

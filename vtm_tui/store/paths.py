@@ -12,7 +12,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 from pathlib import Path
 
 CHRONICLE_FILE = "chronicle.toml"
@@ -51,3 +53,25 @@ def is_chronicle_dir(path: Path) -> bool:
 
 def character_path(chronicle_dir: Path, slug: str) -> Path:
     return chronicle_dir / CHARACTERS_DIR / f"{slug}.toml"
+
+
+#: Overrides the user cache folder that holds disposable caches (history index, parsed sheets).
+CACHE_ENV = "VTM_TUI_CACHE"
+
+
+def cache_file(chronicle_dir: Path, kind: str, suffix: str) -> Path:
+    """A disposable cache file for one chronicle: ``<cache>/<kind>/<name>-<hash><suffix>``.
+
+    Caches live outside the chronicle (which people diff, back up and sync) in the user
+    cache folder, or ``$VTM_TUI_CACHE``; the hash of the resolved path keeps two
+    chronicles with the same folder name apart. Deleting any of them loses nothing.
+    """
+    base = os.environ.get(CACHE_ENV)
+    if not base:
+        import platformdirs
+
+        base = platformdirs.user_cache_dir("vtm-tui", appauthor=False)
+    resolved = Path(chronicle_dir).resolve()
+    digest = hashlib.sha256(str(resolved).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", resolved.name).strip("-")[:40] or "chronicle"
+    return Path(base) / kind / f"{slug}-{digest}{suffix}"

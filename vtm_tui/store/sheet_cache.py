@@ -20,27 +20,19 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-import re
 import tempfile
 from pathlib import Path
 from typing import Any
 
+from vtm_tui.store.paths import cache_file
 from vtm_tui.store.toml_io import parse_toml
 
-CACHE_ENV = "VTM_TUI_CACHE"
 CACHE_VERSION = 1
 
 
 def cache_path(chronicle_dir: Path) -> Path:
-    base = os.environ.get(CACHE_ENV)
-    if not base:
-        import platformdirs
-
-        base = platformdirs.user_cache_dir("vtm-tui", appauthor=False)
-    resolved = Path(chronicle_dir).resolve()
-    digest = hashlib.sha256(str(resolved).encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", resolved.name).strip("-")[:40] or "chronicle"
-    return Path(base) / "sheets" / f"{slug}-{digest}.pickle"
+    """Parsed sheets of ``chronicle_dir``, beside the history index in the user cache folder."""
+    return cache_file(chronicle_dir, "sheets", ".pickle")
 
 
 class SheetCache:
