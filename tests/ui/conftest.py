@@ -73,11 +73,21 @@ def character_file(chronicle: Path, slug: str) -> dict:
 
 
 def log_entries(chronicle: Path, session: int) -> list[dict]:
-    """The [[entry]] blocks of a session log."""
+    """The [[entry]] blocks of ``session`` and every later session, in order.
+
+    The examples' last sessions have ended, so a change made in a test opens the next
+    session (entries never go after a session's end); reading on from the example's
+    last session sees the entries the test's actions appended.
+    """
     import tomllib
 
+    found: list[dict] = []
     path = chronicle / "sessions" / f"{session:04d}.toml"
-    return tomllib.loads(path.read_text(encoding="utf-8")).get("entry", [])
+    while path.is_file():
+        found.extend(tomllib.loads(path.read_text(encoding="utf-8")).get("entry", []))
+        session += 1
+        path = chronicle / "sessions" / f"{session:04d}.toml"
+    return found
 
 
 def sheet_text(app) -> str:

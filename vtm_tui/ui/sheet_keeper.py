@@ -57,14 +57,11 @@ class SheetKeeper:
 
     # -- the session entries go to ------------------------------------------------------------
     def session(self) -> int:
-        """The session to log into; a chronicle that never had one starts session 1 now."""
-        chronicle = self.store.chronicle
-        if chronicle.current_session == 0:
-            number = self.store.start_session(self.clock())
-            if self.on_session_started is not None:
-                self.on_session_started(number)
-            return number
-        return chronicle.current_session
+        """The session to log into: the open one, else the next one starts now (never an ended one)."""
+        number, started = self.store.logging_session(self.clock())
+        if started and self.on_session_started is not None:
+            self.on_session_started(number)
+        return number
 
     def _log(self, kind: str, actor: str, change: dict[str, Any], comment: str = "", ref: str = "") -> LogEntry:
         entry = LogEntry.new(kind, session=self.session(), ruleset=self.store.chronicle.ruleset, now=self.clock(),
