@@ -36,4 +36,10 @@ def test_coterie_scrolled_to_the_trackers(snap_compare, campaigns):
         await pilot.press("d")
         await pilot.pause()
 
+    from datetime import datetime, timezone
+
+    from vtm_tui.store.chronicle_store import open_chronicle
+
+    # A session is open, as at the table: the damage is logged without opening one first.
+    open_chronicle(campaigns / "lisboa-nocturna").start_session(datetime(2026, 11, 29, 20, 0, tzinfo=timezone.utc))
     assert snap_compare(make_app(campaigns / "lisboa-nocturna"), terminal_size=(80, 24), run_before=to_willpower)
