@@ -156,3 +156,25 @@ def test_subprocess_bad_input_exit_2_one_line_no_traceback(args) -> None:
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
     assert proc.stderr.startswith("vtm-tui")
+
+
+def test_character_hunger_comes_from_the_sheet(tmp_path, capsys) -> None:
+    """With --chronicle/--character and no --hunger, the sheet's Hunger (and creature) decide."""
+    import json
+    import shutil
+    from pathlib import Path
+
+    from vtm_tui.cli import main
+
+    chronicle = tmp_path / "lisboa"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "campaigns" / "lisboa-nocturna", chronicle)
+    assert main(["session", str(chronicle), "start"]) == 0
+    capsys.readouterr()
+    base = ["roll", "v5", "--chronicle", str(chronicle), "--pool", "6", "--seed", "1", "--json"]
+    assert main([*base, "--character", "nora"]) == 0  # Leonor "Nora" Aires, Hunger 4
+    nora = json.loads(capsys.readouterr().out)
+    assert nora["hunger"] == 4 and len(nora["hunger_faces"]) == 4
+    assert main([*base, "--character", "nora", "--hunger", "1"]) == 0  # typed Hunger wins
+    assert len(json.loads(capsys.readouterr().out)["hunger_faces"]) == 1
+    assert main([*base, "--character", "rita"]) == 0  # Rita Calado, a mortal: no Hunger dice
+    assert json.loads(capsys.readouterr().out)["hunger_faces"] == []

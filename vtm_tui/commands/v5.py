@@ -62,7 +62,8 @@ def signed_int(text: str) -> int:
 
 def _add_pool_arguments(parser: argparse.ArgumentParser, *, pool_help: str) -> None:
     parser.add_argument("--pool", help=pool_help)
-    parser.add_argument("--hunger", type=hunger_value, default=0, help="current Hunger, 0-5 (default 0)")
+    parser.add_argument("--hunger", type=hunger_value,
+                        help="current Hunger, 0-5 (default: --character's sheet, else 0)")
     parser.add_argument(
         "--difficulty", type=non_negative_int, help="successes needed (default 0: no Difficulty, any success wins)"
     )
@@ -236,7 +237,25 @@ def _apply_reroll(args: argparse.Namespace, first: V5Roll, dice: DiceSource) -> 
     return reroll(first, choice, dice)
 
 
+def _sheet_hunger(args: argparse.Namespace) -> None:
+    """Take Hunger (and whether the roller is a vampire at all) from ``--character``'s sheet
+    unless given: the storyteller should not have to retype what the chronicle knows."""
+    if args.hunger is not None:
+        return
+    args.hunger = 0
+    if getattr(args, "chronicle", None) and getattr(args, "character", None):
+        from vtm_tui.commands.chronicle import find_character
+
+        _, character = find_character(args.chronicle, args.character)
+        sheet = character.sheet
+        if getattr(sheet, "is_vampire", True) is False:
+            args.mortal = True
+        else:
+            args.hunger = int(getattr(sheet, "hunger", 0))
+
+
 def run_roll(args: argparse.Namespace) -> int:
+    _sheet_hunger(args)
     kind = RollKind(args.kind)
     if kind.is_check:
         return finish_roll(args, _run_check(args, kind), pool="1", difficulty=None)
@@ -299,6 +318,7 @@ def odds_table(report: OddsReport) -> str:
 
 
 def run_odds(args: argparse.Namespace) -> int:
+    args.hunger = args.hunger or 0
     if args.pool is None:
         raise VtmError("--pool: required (the dice in the pool)")
     value = non_negative_int_or_error(args.pool)
