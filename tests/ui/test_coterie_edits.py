@@ -166,3 +166,15 @@ def test_undo_refuses_when_the_same_value_changed_since(tmp_path):
     with pytest.raises(VtmError, match="hunger changed again since"):
         keeper.undo()
     assert store.character("Duarte Moniz").sheet.hunger == 4
+
+
+def test_raising_humanity_never_pushes_stains_off_the_track():
+    """Found by the property test: Humanity 7 with 2 stains raised to 9 made a sheet no file could hold."""
+    store = open_chronicle(EXAMPLES / "lisboa-nocturna")
+    ines = store.character("Inês")
+    assert (ines.sheet.humanity, ines.sheet.stains) == (7, 2)
+    slot = next(s for s in layout_for("v5")(ines, 80, None).slots if s.field == "humanity")
+    raised = sheet_edits.step(ines, slot, +1).character  # 8 leaves room for exactly 2
+    assert raised.sheet.humanity == 8
+    with pytest.raises(sheet_edits.EditRefused, match="Humanity 9 leaves room for 1 stain.*2 are marked"):
+        sheet_edits.step(raised, slot, +1)

@@ -146,12 +146,22 @@ def step(character: Character, slot: Slot, delta: int) -> Edit:
         after = before + delta
         if not slot.low <= after <= slot.high:
             return _refuse_range(slot, before, f"{slot.low}-{slot.high}")
+    if slot.field == "humanity":
+        _check_room_for_stains(character, after)
     kind = {"hunger": "hunger", "humanity": "humanity"}.get(slot.kind, "edit")
     if slot.field in ("stains",):
         kind = "stain"
     if slot.field in ("willpower_current",):
         kind = "willpower"
     return Edit(_set(character, slot.field, after), kind, slot.field, before, after)
+
+
+def _check_room_for_stains(character: Character, humanity: int) -> None:
+    """Stains sit on Humanity's empty boxes: raising Humanity may not push them off the track."""
+    stains = getattr(character.sheet, "stains", 0)
+    if stains > 10 - humanity:
+        raise EditRefused(f"Humanity {humanity} leaves room for {10 - humanity} stain(s) but "
+                          f"{stains} are marked: resolve them first (Remorse test, or S removes one)")
 
 
 def _refuse_range(slot: Slot, value: Any, allowed: str) -> Edit:
