@@ -90,7 +90,8 @@ def _last_pool_figure(path: Path, repeat: int) -> Figure:
 async def _dialog_ms(path: Path, rolls: int) -> tuple[float, float]:
     """(app time, Pilot round trip) in ms, medians: app time = the key's handler + the layout and paint after it.
 
-    The frame timer's wait between the handler and the paint is not app work, so it is left out.
+    The frame timer's wait between the handler and the paint is not app work, so it is left out. A layout
+    paints at its end: it is timed whole (arranging, rendering and painting), not only the paint inside it.
     """
     from vtm_tui.ui.app import VtmApp
     from vtm_tui.ui.clock import fixed_clock
@@ -99,6 +100,8 @@ async def _dialog_ms(path: Path, rolls: int) -> tuple[float, float]:
 
     samples: list[float] = []
     pending: list[float] = []  # app work since the key, while the result is not painted yet
+    in_layout = [False]
+    painted = [False]  # the result was painted by the layout's own paint
     original_roll = RollDialog.roll
     original_layout = RollDialog._refresh_layout
     original_paint = RollDialog._compositor_refresh
@@ -109,12 +112,25 @@ async def _dialog_ms(path: Path, rolls: int) -> tuple[float, float]:
         pending[:] = [time.perf_counter() - start]
 
     def timed_layout(self: RollDialog, *args: object, **kwargs: object) -> None:
+        # A layout ends with its own paint: the whole of it (arranging, rendering, painting) is counted.
         start = time.perf_counter()
-        original_layout(self, *args, **kwargs)
+        in_layout[0] = True
+        try:
+            original_layout(self, *args, **kwargs)
+        finally:
+            in_layout[0] = False
         if pending:
             pending.append(time.perf_counter() - start)
+            if painted[0]:
+                samples.append(sum(pending))
+                pending.clear()
+        painted[0] = False
 
     def timed_paint(self: RollDialog) -> None:
+        if in_layout[0]:  # timed as part of the layout around it
+            original_paint(self)
+            painted[0] = bool(pending)
+            return
         start = time.perf_counter()
         original_paint(self)
         if pending:

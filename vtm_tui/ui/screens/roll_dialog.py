@@ -22,7 +22,9 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.reactive import Reactive
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, Static
 
 from vtm_tui.errors import VtmError
@@ -46,7 +48,7 @@ from vtm_tui.rules.dice import GivenFaces, parse_faces
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.screens.roll_followups import FollowUpActions
-from vtm_tui.ui.widgets.dice_view import PICK_KEYS, DiceView
+from vtm_tui.ui.widgets.dice_view import PICK_KEYS
 from vtm_tui.ui.widgets.roll_form import LIVE_FIELDS, RollForm
 from vtm_tui.ui.widgets.roll_result import RollResult
 
@@ -72,6 +74,11 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         Binding("c", "cost", "Win at a cost", show=False, id="roll.cost"),
         Binding("n,r", "again", "New roll", show=False, id="roll.again"),
     ]
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """Textual's own, without its repaint: a screen repaints all of itself when focus moves, and a roll
+    moves focus from the pool to the result, so every roll re-sent the whole screen (~6 KB over SSH).
+    The widgets that gain and lose focus restyle and repaint themselves."""
 
     def __init__(self, character: Character | None, *, kind: str = "test", difficulty: int | None = None) -> None:
         super().__init__()
@@ -319,8 +326,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
     def action_back(self) -> None:
         if self.mode == "pick":
             self.mode = "result"
-            dice = self.query_one(DiceView)
-            dice.pick_mode, dice.picked = False, ()
+            self.result_view.set_pick(False)
             self._say(self._result_keys())
             self.refresh_bindings()
             return

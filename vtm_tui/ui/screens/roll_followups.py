@@ -15,7 +15,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.play import make_request, note_entry, perform, reroll_odds, willpower_reroll
 from vtm_tui.rules.dice import GivenFaces, parse_faces
 from vtm_tui.rules.v5.reroll import select
-from vtm_tui.ui.widgets.dice_view import PICK_KEYS, DiceView
+from vtm_tui.ui.widgets.dice_view import PICK_KEYS
 
 
 class FollowUpActions:
@@ -26,6 +26,7 @@ class FollowUpActions:
     outcome: Any
     from_faces: bool
     pending_choice: Any
+    result_view: Any  # the RollResult
 
     def action_digit(self, key: str) -> None:
         if self.mode == "pick":
@@ -78,18 +79,17 @@ class FollowUpActions:
 
     def action_pick(self) -> None:
         self.mode = "pick"
-        dice = self.query_one(DiceView)
-        dice.pick_mode, dice.picked = True, ()
+        self.result_view.set_pick(True)
         self._say("Pick up to 3 regular dice with their keys, Enter re-rolls them (1 Willpower), Esc cancels")
         self.refresh_bindings()
 
     def _toggle_pick(self, index: int) -> None:
-        dice = self.query_one(DiceView)
+        result = self.result_view
         roll = self.outcome
         if index >= len(roll.faces):
             self._say(f"die #{index + 1} is not a regular die: Willpower re-rolls only regular dice")
             return
-        picked = list(dice.picked)
+        picked = list(result.picked)
         if index in picked:
             picked.remove(index)
         elif len(picked) >= 3:
@@ -97,7 +97,7 @@ class FollowUpActions:
             return
         else:
             picked.append(index)
-        dice.picked = tuple(picked)
+        result.set_pick(True, tuple(picked))
         if picked:
             view = reroll_odds(roll, picked)
             self._say(f"Picked {len(picked)}: win {view.p_win:.1%} after the re-roll · Enter re-rolls · Esc cancels")
@@ -106,7 +106,7 @@ class FollowUpActions:
 
     def action_confirm(self) -> None:
         if self.mode == "pick":
-            picked = list(self.query_one(DiceView).picked)
+            picked = list(self.result_view.picked)
             if not picked:
                 self._say("Pick at least one regular die first (its key is shown above it)")
                 return

@@ -10,9 +10,12 @@ the picked ones. The widget draws whatever outcome it is given.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -67,6 +70,72 @@ def dice_cells(outcome: Any) -> list[tuple[str, str, str]]:
     return cells
 
 
+def append_dice(text: Text, outcome: Any, width: int, style: Callable[[str], Style],
+                pick_mode: bool = False, picked: tuple[int, ...] = ()) -> None:
+    """Append the dice of ``outcome`` to ``text``: faces, marks and the legend, wrapped to ``width`` cells.
+
+    ``style(name)`` gives the style of a ``dice-view--*`` component (hunger, regular, legend, picked).
+    """
+    if outcome.ruleset == "ingenuity":
+        _append_ingenuity(text, outcome, style)
+        return
+    cells = dice_cells(outcome)
+    per_line = max(1, (width - 2) // CELL) if width > 0 else 14
+    indexed = list(enumerate(cells))
+    picked_style = style("dice-view--picked") if picked else None
+    kind_styles = {"regular": style("dice-view--regular"), "hunger": style("dice-view--hunger")}
+    for start in range(0, len(cells), per_line):
+        chunk = indexed[start : start + per_line]
+        if start:
+            text.append("\n")
+        if pick_mode:
+            keys = "".join(
+                (PICK_KEYS[i] if kind == "regular" and i < len(PICK_KEYS) else "").center(CELL)
+                for i, (kind, _, _) in chunk
+            )
+            text.append(keys.rstrip() + "\n")
+        for i, (kind, face, _) in chunk:
+            cell_style = kind_styles[kind]
+            if picked_style is not None and i in picked:
+                cell_style = cell_style + picked_style
+            text.append(face.center(CELL - 1), style=cell_style)
+            text.append(" ")
+        text.append("\n")
+        marks = "".join(("^" if i in picked else mark).center(CELL) for i, (_, _, mark) in chunk)
+        text.append(marks.rstrip())
+    text.append("\n")
+    text.append(LEGEND.get(outcome.ruleset, ""), style=style("dice-view--legend"))
+
+
+def _append_ingenuity(text: Text, outcome: Any, style: Callable[[str], Style]) -> None:
+    data = outcome.to_dict()
+    faces = data.get("faces", {})
+    if "dice" in data:
+        dice = data["dice"]
+        text.append(f"{dice['attribute']} [{faces.get('attribute')}]  {dice['skill']} [{faces.get('skill')}]",
+                    style="bold")
+        luck = faces.get("luck")
+        if luck is not None:
+            text.append(f"  luck d20 [{luck}]" + (" ★ +4" if luck == 20 else ""))
+        for reroll in getattr(outcome, "rerolls", ()):
+            text.append(f"\nre-rolled: {reroll.describe()}")
+    else:
+        text.append(f"luck d20 [{faces.get('luck')}]", style="bold")
+    text.append("\n")
+    text.append(LEGEND["ingenuity"], style=style("dice-view--legend"))
+
+
+def describe_dice(outcome: Any) -> str:
+    """The dice as plain text (for tests): ``[10] [7] [3] ⟨10⟩ ⟨4⟩``."""
+    if outcome is None:
+        return ""
+    if outcome.ruleset == "ingenuity":
+        text = Text()
+        _append_ingenuity(text, outcome, lambda _name: Style())
+        return text.plain
+    return " ".join(face for _, face, _ in dice_cells(outcome))
+
+
 class DiceView(Widget):
     """The dice of one outcome; ``picked`` and ``pick_mode`` drive a Willpower re-roll by hand."""
 
@@ -83,63 +152,22 @@ class DiceView(Widget):
     pick_mode: reactive[bool] = reactive(False, layout=True)
     picked: reactive[tuple[int, ...]] = reactive((), layout=True)
 
-    def render(self) -> Text:
-        outcome = self.outcome
-        if outcome is None:
-            return Text("")
-        if outcome.ruleset == "ingenuity":
-            return self._ingenuity(outcome)
-        style = self.get_component_rich_style
-        cells = dice_cells(outcome)
-        per_line = max(1, (self.size.width - 2) // CELL) if self.size.width else 14
-        text = Text()
-        for start in range(0, len(cells), per_line):
-            chunk = list(enumerate(cells))[start : start + per_line]
-            if start:
-                text.append("\n")
-            if self.pick_mode:
-                keys = "".join(
-                    (PICK_KEYS[i] if kind == "regular" and i < len(PICK_KEYS) else "").center(CELL)
-                    for i, (kind, _, _) in chunk
-                )
-                text.append(keys.rstrip() + "\n")
-            for i, (kind, face, _) in chunk:
-                cell_style = style(f"dice-view--{kind}")
-                if i in self.picked:
-                    cell_style = cell_style + style("dice-view--picked")
-                text.append(face.center(CELL - 1), style=cell_style)
-                text.append(" ")
-            text.append("\n")
-            marks = "".join(("^" if i in self.picked else mark).center(CELL) for i, (_, _, mark) in chunk)
-            text.append(marks.rstrip())
-        text.append("\n")
-        text.append(LEGEND.get(outcome.ruleset, ""), style=style("dice-view--legend"))
-        return text
+    _layout_width = 0
+    """The content width the last layout offered (``get_content_height``), so ``render`` never asks for
+    ``self.size`` in the middle of a layout: that looks the widget up in the screen's map, which arranges
+    the whole screen once more."""
 
-    def _ingenuity(self, outcome: Any) -> Text:
-        data = outcome.to_dict()
-        faces = data.get("faces", {})
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        self._layout_width = width
+        return super().get_content_height(container, viewport, width)
+
+    def render(self) -> Text:
         text = Text()
-        if "dice" in data:
-            dice = data["dice"]
-            text.append(f"{dice['attribute']} [{faces.get('attribute')}]  {dice['skill']} [{faces.get('skill')}]",
-                        style="bold")
-            luck = faces.get("luck")
-            if luck is not None:
-                text.append(f"  luck d20 [{luck}]" + (" ★ +4" if luck == 20 else ""))
-            for reroll in getattr(outcome, "rerolls", ()):
-                text.append(f"\nre-rolled: {reroll.describe()}")
-        else:
-            text.append(f"luck d20 [{faces.get('luck')}]", style="bold")
-        text.append("\n")
-        text.append(LEGEND["ingenuity"], style=self.get_component_rich_style("dice-view--legend"))
+        if self.outcome is not None:
+            width = self._layout_width or self.outer_size.width - self.styles.gutter.width
+            append_dice(text, self.outcome, width, self.get_component_rich_style, self.pick_mode, self.picked)
         return text
 
     def describe(self) -> str:
         """The dice as plain text (for tests): ``[10] [7] [3] ⟨10⟩ ⟨4⟩``."""
-        outcome = self.outcome
-        if outcome is None:
-            return ""
-        if outcome.ruleset == "ingenuity":
-            return self._ingenuity(outcome).plain
-        return " ".join(face for _, face, _ in dice_cells(outcome))
+        return describe_dice(self.outcome)

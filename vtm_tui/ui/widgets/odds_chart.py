@@ -8,6 +8,7 @@ given (attributes down), so updating it while the storyteller types costs a rend
 from __future__ import annotations
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -57,13 +58,22 @@ class OddsChart(Widget):
     """The odds shown (None: nothing to show, e.g. while the pool does not resolve)."""
     title: reactive[str] = reactive("Exact odds")
 
+    _layout_width = 0
+    """The content width of the last layout: ``render`` never asks for ``self.size`` while the screen is
+    being laid out (that looks the widget up in the screen's map, arranging the whole screen again)."""
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        self._layout_width = width
+        return super().get_content_height(container, viewport, width)
+
     def render(self) -> Text:
         view = self.view
         text = Text()
         if view is None:
             text.append("Odds appear when the pool resolves.", style="italic")
             return text
-        width = max(6, self.size.width - LABEL_WIDTH - PERCENT_WIDTH - 1)
+        content_width = self._layout_width or self.outer_size.width - self.styles.gutter.width
+        width = max(6, content_width - LABEL_WIDTH - PERCENT_WIDTH - 1)
         style = self.get_component_rich_style
         text.append(f"{self.title}: {view.summary()}", style=style("odds-chart--title"))
         for name, p in view.rows:

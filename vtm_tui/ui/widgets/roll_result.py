@@ -4,6 +4,12 @@ The follow-ups that can be acted on carry their key in brackets (``[1] re-roll
 failures (3 2; 1 Willpower): win 25.0%``); the roll dialog binds the keys, this
 widget only shows them. It takes focus after a roll so those keys reach the
 dialog rather than an input field.
+
+Drawn by one Line API widget, not a widget per part: a roll's Enter must lay
+out and paint within one frame, and each widget costs its own layout, render
+and styling. A change that keeps the number of lines (the keys line, a picked
+die) repaints only the lines that changed, which is what a remote terminal is
+sent.
 """
 
 from __future__ import annotations
@@ -12,12 +18,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 
 from vtm_tui.play.follow_ups import FollowUp, describe_result
-from vtm_tui.ui.widgets.dice_view import DiceView, shown_roll
+from vtm_tui.ui.widgets.dice_view import append_dice, describe_dice, shown_roll
 
 
 def outcome_line(outcome: Any) -> str:
@@ -40,51 +47,149 @@ def follow_up_text(item: FollowUp) -> str:
     return f"{mark}{'' if item.available else '✗ '}{item.text}"
 
 
-class RollResult(VerticalScroll, can_focus=True):
-    """The result page of the roll dialog."""
+class RollResult(ScrollView, can_focus=True):
+    """The result page of the roll dialog: heading, dice, outcome, follow-ups, saved changes and keys.
 
-    DEFAULT_CSS = """
-    RollResult { height: auto; max-height: 100%; padding: 0 0; }
-    RollResult:focus { background-tint: $foreground 3%; }
-    RollResult #result-head { padding: 0 1; text-style: italic; }
-    RollResult #result-outcome { padding: 0 1; text-style: bold; }
-    RollResult #result-follow { padding: 0 1; }
-    RollResult #result-changes { padding: 0 1; color: $warning; }
-    RollResult #result-keys { padding: 0 1; color: $text-muted; }
+    A Line API widget: the text is turned into lines once per change (and width), the screen asks for
+    them one by one, and the box scrolls when it is short.
     """
 
-    def compose(self) -> ComposeResult:
-        yield Static("", id="result-head")
-        yield DiceView(id="result-dice")
-        yield Static("", id="result-outcome")
-        yield Static("", id="result-follow")
-        yield Static("", id="result-changes")
-        yield Static("", id="result-keys")
+    DEFAULT_CSS = """
+    RollResult { height: auto; max-height: 100%; padding: 0 1; overflow-x: hidden; }
+    RollResult:focus { background-tint: $foreground 3%; }
+    RollResult > .result--head { text-style: italic; }
+    RollResult > .result--outcome { text-style: bold; }
+    RollResult > .result--changes { color: $warning; }
+    RollResult > .result--keys { color: $text-muted; }
+    RollResult > .dice-view--hunger { text-style: bold; color: $error; }
+    RollResult > .dice-view--regular { text-style: bold; }
+    RollResult > .dice-view--legend { text-style: italic; color: $text-muted; }
+    RollResult > .dice-view--picked { text-style: reverse; }
+    """
+    COMPONENT_CLASSES = {"result--head", "result--outcome", "result--changes", "result--keys",
+                         "dice-view--hunger", "dice-view--regular", "dice-view--legend", "dice-view--picked"}
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.outcome: Any = None
+        self.head = ""
+        self.follow: list[str] = []
+        self.changes: list[str] = []
+        self.keys = ""
+        self.pick_mode = False
+        self.picked: tuple[int, ...] = ()
+        self._layout_width = 0
+        self._lines: list[Strip] = []
+        self._lines_width = -1  # the width ``_lines`` were made for (-1: out of date)
+        self._styles: dict[str, Any] = {}  # component styles, until the styles change
+
+    # -- what is shown ---------------------------------------------------------------------------
     def show(self, outcome: Any, head: str, follow: Iterable[FollowUp], changes: Iterable[str], keys: str) -> None:
         """Draw ``outcome`` with its heading, follow-ups, saved changes and the keys that work now."""
-        self.query_one("#result-head", Static).update(Text(head))
-        dice = self.query_one(DiceView)
-        dice.pick_mode, dice.picked = False, ()
-        dice.outcome = outcome
-        self.query_one("#result-outcome", Static).update(Text(outcome_line(outcome)))
-        lines = [follow_up_text(item) for item in follow]
-        self.query_one("#result-follow", Static).update(Text("\n".join(lines)))
-        self.set_changes(changes)
-        self.set_keys(keys)
+        self.outcome, self.head, self.pick_mode, self.picked = outcome, head, False, ()
+        self.follow = [follow_up_text(item) for item in follow]
+        self.changes = list(changes)
+        self.keys = keys
+        self._lines_width = -1
+        self.scroll_home(animate=False, immediate=True)
+        self.refresh(layout=True)
+
+    def set_pick(self, pick_mode: bool, picked: tuple[int, ...] = ()) -> None:
+        """Pick mode shows each regular die's key above it; ``picked`` dice are marked ``^``."""
+        self.pick_mode, self.picked = pick_mode, tuple(picked)
+        self._redraw()
 
     def set_changes(self, changes: Iterable[str]) -> None:
-        said = list(changes)
-        static = self.query_one("#result-changes", Static)
-        static.update(Text("Saved: " + "; ".join(said) if said else ""))
-        static.display = bool(said)
+        self.changes = list(changes)
+        self._redraw()
 
     def set_keys(self, keys: str) -> None:
-        self.query_one("#result-keys", Static).update(Text(keys))
+        self.keys = keys
+        self._redraw()
 
     def describe(self) -> str:
         """Everything shown, as plain text (for tests)."""
-        parts = [str(self.query_one(f"#{name}", Static).render()) for name in ("result-head", "result-outcome",
-                                                                               "result-follow", "result-changes")]
-        parts.insert(1, self.query_one(DiceView).describe())
+        if self.outcome is None:
+            return ""
+        parts = [self.head, describe_dice(self.outcome), outcome_line(self.outcome), "\n".join(self.follow),
+                 "Saved: " + "; ".join(self.changes) if self.changes else ""]
         return "\n".join(p for p in parts if p)
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _text(self, width: int) -> Text:
+        text = Text()
+        if self.outcome is None:
+            return text
+        style = self._style
+        text.append(self.head, style=style("result--head"))
+        text.append("\n")
+        append_dice(text, self.outcome, width, style, self.pick_mode, self.picked)
+        text.append("\n")
+        text.append(outcome_line(self.outcome), style=style("result--outcome"))
+        for line in self.follow:
+            text.append("\n" + line)
+        if self.changes:
+            text.append("\n")
+            text.append("Saved: " + "; ".join(self.changes), style=style("result--changes"))
+        text.append("\n")
+        text.append(self.keys, style=style("result--keys"))
+        return text
+
+    def _style(self, name: str) -> Any:
+        try:
+            return self._styles[name]
+        except KeyError:
+            found = self._styles[name] = self.get_component_rich_style(name)
+            return found
+
+    def _make_lines(self, width: int) -> list[Strip]:
+        if self.outcome is None or width <= 0:
+            return []
+        visual = visualize(self, self._text(width), markup=False)
+        return Visual.to_strips(self, visual, width, None, self.visual_style, pad=True)
+
+    def _lines_for(self, width: int) -> list[Strip]:
+        if width != self._lines_width:
+            self._lines = self._make_lines(width)
+            self._lines_width = width
+            self.set_reactive(ScrollView.virtual_size, Size(width, len(self._lines)))
+        return self._lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # The width is kept: asking for self.size during a layout would arrange the whole screen again.
+        self._layout_width = width
+        return len(self._lines_for(width))
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return container.width
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles = {}
+        self._lines_width = -1  # the lines carry the colours (focus tints the background)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        lines = self._lines_for(width)
+        y += self.scroll_offset.y
+        if 0 <= y < len(lines):
+            return lines[y]
+        return Strip.blank(width, self.visual_style.rich_style)
+
+    def _redraw(self) -> None:
+        """Repaint the lines that changed, or lay out again when their number changes."""
+        before, width = self._lines, self._lines_width
+        if width < 0 or not before:
+            self._lines_width = -1
+            self.refresh(layout=True)
+            return
+        after = self._make_lines(width)
+        self._lines = after
+        if len(after) != len(before):
+            self.set_reactive(ScrollView.virtual_size, Size(width, len(after)))
+            self.refresh(layout=True)
+            return
+        top = self.scroll_offset.y
+        changed = [Region(0, y - top, width, 1) for y, (old, new) in enumerate(zip(before, after)) if old != new]
+        if changed:
+            self.refresh(*changed)
