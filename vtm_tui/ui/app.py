@@ -155,6 +155,17 @@ class VtmApp(App[None]):
             self.open_chronicle(self.start_path)
         else:
             self.switch_mode("picker")
+        self.call_after_refresh(self._freeze_startup_objects)
+
+    @staticmethod
+    def _freeze_startup_objects() -> None:
+        """Move what start-up built (Textual, the screens, the sheets) out of the garbage collector's
+        sight: it lives as long as the app, and scanning it again and again put 1-6 ms collector
+        pauses at random into key presses, enough to miss the 16 ms roll budget."""
+        import gc
+
+        gc.collect()
+        gc.freeze()
 
     def _load_keymap(self) -> None:
         if self._keymap_override is not None:
