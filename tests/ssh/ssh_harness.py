@@ -108,8 +108,22 @@ class Sshd:
             "",
         ])
 
-    def start(self, keys: list[str]) -> None:
+    def start(self, keys: list[str], attempts: int = 3) -> None:
+        """Start sshd on a free loopback port; a start that fails (a port taken in between, a slow
+        machine) is tried again on a new port, so only a missing or refusing sshd ends in a skip."""
+        for attempt in range(attempts):
+            try:
+                self._start_once(keys)
+                return
+            except (Unavailable, TimeoutError, AssertionError):
+                self.stop()
+                if attempt == attempts - 1:
+                    raise
+
+    def _start_once(self, keys: list[str]) -> None:
         sshd = find_sshd()
+        for old in (self.folder / "host_ed25519", self.folder / "host_ed25519.pub"):
+            old.unlink(missing_ok=True)  # a retry makes a fresh host key
         keygen(self.folder / "host_ed25519", "vtm-tui test host")
         self.authorized_keys.write_text("\n".join(keys) + "\n", encoding="utf-8")
         user = getpass.getuser()
