@@ -10,7 +10,7 @@ from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.v5.checks import HUNGER_FRENZY_DIFFICULTY
 from vtm_tui.rules.v5.humanity import Humanity
 from vtm_tui.rules.v5.kinds import RollKind
-from vtm_tui.rules.v5.results import CRITICAL_WIN, V5Roll, judge
+from vtm_tui.rules.v5.results import CRITICAL_WIN, V5Roll, WrapsRoll, judge
 from vtm_tui.rules.v5.rolling import roll
 from vtm_tui.rules.v5.trackers import Tracker
 
@@ -27,23 +27,10 @@ def frenzy_pool(willpower: Tracker | int, humanity: Humanity | int) -> int:
 
 
 @dataclass(frozen=True)
-class FrenzyResult:
+class FrenzyResult(WrapsRoll):
     """The Frenzy test and what it means at the table (Outcome via the roll)."""
 
     roll: V5Roll
-    ruleset = "v5"
-
-    @property
-    def result(self) -> str:
-        return self.roll.result
-
-    @property
-    def win(self) -> bool:
-        return self.roll.win
-
-    @property
-    def margin(self) -> int:
-        return self.roll.margin
 
     @property
     def resisted(self) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.v5.kinds import RollKind
-from vtm_tui.rules.v5.results import V5Roll, judge
+from vtm_tui.rules.v5.results import V5Roll, WrapsRoll, judge
 from vtm_tui.rules.v5.rolling import REGULAR
 
 MAX_HUMANITY = 10
@@ -82,25 +82,12 @@ def remorse_pool(humanity: Humanity) -> int:
 
 
 @dataclass(frozen=True)
-class RemorseResult:
+class RemorseResult(WrapsRoll):
     """The Remorse roll and the Humanity it leaves (Outcome via the roll)."""
 
     roll: V5Roll
     before: Humanity
     after: Humanity
-    ruleset = "v5"
-
-    @property
-    def result(self) -> str:
-        return self.roll.result
-
-    @property
-    def win(self) -> bool:
-        return self.roll.win
-
-    @property
-    def margin(self) -> int:
-        return self.roll.margin
 
     @property
     def humanity_lost(self) -> int:

@@ -204,3 +204,24 @@ def judge(
         pool=len(regular) + len(hunger),
         notes=tuple(notes),
     )
+
+
+class WrapsRoll:
+    """A result that wraps one judged roll (``self.roll``) and reads as it: the Outcome fields
+    ``ruleset``, ``result``, ``win`` and ``margin`` are the roll's, whatever the wrapper adds."""
+
+    ruleset = "v5"
+    roll: V5Roll
+
+    @property
+    def result(self) -> str:
+        return self.roll.result
+
+    @property
+    def win(self) -> bool:
+        return self.roll.win
+
+    @property
+    def margin(self) -> int:
+        return self.roll.margin
+
