@@ -23,6 +23,7 @@ from vtm_tui.model.character import Character
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui import sheet_edits
 from vtm_tui.ui.messages import CharacterChanged
+from vtm_tui.ui.sheet_actions import SheetEditActions
 from vtm_tui.ui.sheet_edits import Edit
 from vtm_tui.ui.sheet_keeper import SheetKeeper
 from vtm_tui.ui.widgets.character_list import CharacterList
@@ -30,20 +31,10 @@ from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
 from vtm_tui.ui.widgets.sheet_view import SheetView
 
-#: The track d/D/x/h act on when the cursor is not on one.
-DEFAULT_TRACK = {"v5": "health", "v20": "health", "ingenuity": "resources.Health"}
-#: What d / D / x mark on each rule set's tracks.
-SEVERITY = {
-    "v5": {"d": "superficial", "D": "aggravated", "x": "aggravated"},
-    "v20": {"d": "bashing", "D": "lethal", "x": "aggravated"},
-    "ingenuity": {"d": "point", "D": "point", "x": "point"},
-}
-
-
 HINT = "Tab: sheet · +/- dots · d/D damage · h heal · ]/[ Hunger · s stain · e notes · a add · ? keys"
 
 
-class CoterieScreen(Screen[None]):
+class CoterieScreen(SheetEditActions, Screen[None]):
     """Characters and their sheets, edited with keys alone."""
 
     HELP_TITLE = "Coterie"
@@ -188,34 +179,6 @@ class CoterieScreen(Screen[None]):
     # -- edits ----------------------------------------------------------------------------------
     def on_sheet_view_step(self, message: SheetView.Step) -> None:
         self.apply(lambda c: sheet_edits.step(c, message.slot, message.delta))
-
-    def _track(self) -> str:
-        slot = self.query_one(SheetView).focused_slot if self.focused is self.query_one(SheetView) else None
-        character = self.selected_character
-        ruleset = character.ruleset if character else "v5"
-        if slot is not None and slot.kind in ("tracker", "count") and slot.field != "fate":
-            return slot.field
-        return DEFAULT_TRACK[ruleset]
-
-    def action_damage(self, key: str) -> None:
-        character = self.selected_character
-        if character is None:
-            return self.say("No character selected.", error=True)
-        field = self._track()
-        severity = SEVERITY[character.ruleset][key]
-        if character.ruleset == "v20" and field != "health":
-            severity = "point"
-        self.apply(lambda c: sheet_edits.damage(c, field, severity))
-
-    def action_heal(self) -> None:
-        field = self._track()
-        self.apply(lambda c: sheet_edits.heal(c, field))
-
-    def action_hunger(self, delta: int) -> None:
-        self.apply(lambda c: sheet_edits.hunger(c, delta))
-
-    def action_stain(self, delta: int) -> None:
-        self.apply(lambda c: sheet_edits.add_stain(c, delta))
 
     def apply(self, make: Callable[[Character], Edit]) -> None:
         """Make an edit of the selected character, save it, log it, show it."""

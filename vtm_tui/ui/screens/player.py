@@ -38,6 +38,7 @@ from vtm_tui.review.source import SessionTail
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk, open_requests
 from vtm_tui.ui import sheet_edits
+from vtm_tui.ui.sheet_actions import SheetEditActions
 from vtm_tui.ui.sheet_edits import Edit
 from vtm_tui.ui.screens.roll_dialog import RollDialog
 from vtm_tui.ui.sheet_keeper import SheetKeeper
@@ -50,16 +51,10 @@ from vtm_tui.ui.widgets.sheet_view import SheetView
 POLL_SECONDS = 0.5
 #: Slot kinds that are traits (dots, die sizes): the storyteller's unless the chronicle lets players change them.
 TRAIT_SLOTS = ("dots", "die")
-DEFAULT_TRACK = {"v5": "health", "v20": "health", "ingenuity": "resources.Health"}
-SEVERITY = {
-    "v5": {"d": "superficial", "D": "aggravated"},
-    "v20": {"d": "bashing", "D": "lethal"},
-    "ingenuity": {"d": "point", "D": "point"},
-}
 HINT = "r roll · a answer request · d/D damage · h heal · ]/[ Hunger · e notes · Tab log · ? keys"
 
 
-class PlayerScreen(Screen[None]):
+class PlayerScreen(SheetEditActions, Screen[None]):
     """One player's view of the shared chronicle."""
 
     HELP_TITLE = "Player seat"
@@ -285,34 +280,6 @@ class PlayerScreen(Screen[None]):
             return self.say(f"{message.slot.label}: traits are the storyteller's to change here "
                             "(the chronicle's players_may_edit_traits is off).", error=True)
         self.apply(lambda c: sheet_edits.step(c, message.slot, message.delta))
-
-    def _track(self) -> str:
-        sheet = self.query_one(SheetView)
-        slot = sheet.focused_slot if self.focused is sheet else None
-        character = self.selected_character
-        if slot is not None and slot.kind in ("tracker", "count") and slot.field != "fate":
-            return slot.field
-        return DEFAULT_TRACK[character.ruleset if character else "v5"]
-
-    def action_damage(self, key: str) -> None:
-        character = self.selected_character
-        if character is None:
-            return
-        field = self._track()
-        severity = SEVERITY[character.ruleset][key]
-        if character.ruleset == "v20" and field != "health":
-            severity = "point"
-        self.apply(lambda c: sheet_edits.damage(c, field, severity))
-
-    def action_heal(self) -> None:
-        field = self._track()
-        self.apply(lambda c: sheet_edits.heal(c, field))
-
-    def action_hunger(self, delta: int) -> None:
-        self.apply(lambda c: sheet_edits.hunger(c, delta))
-
-    def action_stain(self, delta: int) -> None:
-        self.apply(lambda c: sheet_edits.add_stain(c, delta))
 
     def action_notes(self) -> None:
         from vtm_tui.ui.screens.notes_editor import NotesEditor

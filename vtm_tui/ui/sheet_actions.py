@@ -1,0 +1,70 @@
+"""The damage, heal, Hunger and stain keys shared by every screen that edits a sheet.
+
+The storyteller's coterie screen and a player's seat both bind ``d``/``D``/``x``,
+``h``, ``]``/``[`` and ``s``/``S`` to the same edits of :mod:`vtm_tui.ui.sheet_edits`;
+the screens differ only in how an edit is saved and announced (their own
+``apply`` and ``say``), so the key actions live here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from vtm_tui.ui import sheet_edits
+
+if TYPE_CHECKING:
+    from vtm_tui.model.character import Character
+    from vtm_tui.ui.sheet_edits import Edit
+
+#: The track d/D/x/h act on when the cursor is not on one.
+DEFAULT_TRACK = {"v5": "health", "v20": "health", "ingenuity": "resources.Health"}
+#: What d / D / x mark on each rule set's tracks.
+SEVERITY = {
+    "v5": {"d": "superficial", "D": "aggravated", "x": "aggravated"},
+    "v20": {"d": "bashing", "D": "lethal", "x": "aggravated"},
+    "ingenuity": {"d": "point", "D": "point", "x": "point"},
+}
+
+
+class SheetEditActions:
+    """Key actions for a screen with a ``SheetView``, a ``selected_character``, ``apply`` and ``say``."""
+
+    selected_character: Character | None
+
+    def apply(self, make: Callable[[Character], Edit]) -> None:  # provided by the screen
+        raise NotImplementedError
+
+    def say(self, text: str, *, error: bool = False) -> None:  # provided by the screen
+        raise NotImplementedError
+
+    def _track(self) -> str:
+        """The track under the sheet's cursor, else the rule set's Health."""
+        from vtm_tui.ui.widgets.sheet_view import SheetView
+
+        sheet = self.query_one(SheetView)  # type: ignore[attr-defined]
+        slot = sheet.focused_slot if self.focused is sheet else None  # type: ignore[attr-defined]
+        character = self.selected_character
+        if slot is not None and slot.kind in ("tracker", "count") and slot.field != "fate":
+            return slot.field
+        return DEFAULT_TRACK[character.ruleset if character else "v5"]
+
+    def action_damage(self, key: str) -> None:
+        character = self.selected_character
+        if character is None:
+            return self.say("No character selected.", error=True)
+        field = self._track()
+        severity = SEVERITY[character.ruleset][key]
+        if character.ruleset == "v20" and field != "health":
+            severity = "point"
+        self.apply(lambda c: sheet_edits.damage(c, field, severity))
+
+    def action_heal(self) -> None:
+        field = self._track()
+        self.apply(lambda c: sheet_edits.heal(c, field))
+
+    def action_hunger(self, delta: int) -> None:
+        self.apply(lambda c: sheet_edits.hunger(c, delta))
+
+    def action_stain(self, delta: int) -> None:
+        self.apply(lambda c: sheet_edits.add_stain(c, delta))
