@@ -176,3 +176,14 @@ def test_drop_none_recurses() -> None:
 def test_none_values_are_dropped_on_construction_so_round_trips_are_exact() -> None:
     entry = make(change={"field": "hunger", "before": None, "after": 2})
     assert entry.change == {"field": "hunger", "after": 2}
+
+
+def test_a_tracker_change_reads_as_words_not_python() -> None:
+    """Damage entries store trackers as tables; every view of the log shows them as words."""
+    from vtm_tui.model.log_entry import describe_change
+
+    change = {"field": "health", "before": {"superficial": 2, "aggravated": 2},
+              "after": {"superficial": 3, "aggravated": 2}}
+    assert describe_change(change) == "health superficial 2 aggravated 2→superficial 3 aggravated 2"
+    assert describe_change({"field": "hunger", "before": 1, "after": 2}, arrow=" → ") == "hunger 1 → 2"
+    assert "{" not in describe_change(change) and describe_change({}) == ""

@@ -267,3 +267,24 @@ _DEFAULTS = tuple(
     (item.name, item.default, item.default_factory if item.default_factory is not MISSING else None)
     for item in fields(LogEntry)
 )
+
+
+def change_value_text(value: Any) -> str:
+    """One side of a change in words: ``{'superficial': 2, 'aggravated': 1}`` → ``superficial 2 aggravated 1``."""
+    if isinstance(value, dict):
+        return " ".join(f"{key} {change_value_text(item)}" for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(change_value_text(item) for item in value)
+    return "" if value is None else str(value)
+
+
+def describe_change(change: dict[str, Any], *, arrow: str = "→") -> str:
+    """What an edit, damage or Hunger entry changed, e.g. ``hunger 1→2``, for every view of the log."""
+    if not change:
+        return ""
+    name = change.get("field", "")
+    if "before" in change or "after" in change:
+        before = change_value_text(change.get("before", "?"))
+        after = change_value_text(change.get("after", "?"))
+        return f"{name} {before}{arrow}{after}".strip()
+    return ", ".join(f"{key} {change_value_text(value)}" for key, value in change.items())

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from typing import Any
 
-from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.model.log_entry import LogEntry, describe_change
 
 HUNGER_OPEN, HUNGER_CLOSE = "⟨", "⟩"
 
@@ -130,12 +130,7 @@ def margin_text(entry: LogEntry) -> str:
 
 def change_text(change: dict[str, Any]) -> str:
     """``hunger 1→2`` from a change table (what a tracker or edit entry changed)."""
-    if not change:
-        return ""
-    name = change.get("field", "")
-    if "before" in change or "after" in change:
-        return f"{name} {change.get('before', '')}→{change.get('after', '')}".strip()
-    return " ".join(f"{key} {value}" for key, value in change.items())
+    return describe_change(change)
 
 
 def what_text(entry: LogEntry) -> str:

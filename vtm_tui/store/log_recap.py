@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.model.log_entry import LogEntry, describe_change
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.session_log import SessionLog
 from vtm_tui.store.toml_io import load_toml
@@ -46,12 +46,7 @@ def _faces(roll: dict[str, Any]) -> str:
 
 
 def _change(change: dict[str, Any]) -> str:
-    if not change:
-        return ""
-    name = change.get("field", "")
-    if "before" in change or "after" in change:
-        return f"{name} {change.get('before', '?')} → {change.get('after', '?')}".strip()
-    return ", ".join(f"{k} {v}" for k, v in change.items())
+    return describe_change(change, arrow=" → ")
 
 
 def difficulty_text(entry: LogEntry, *, hide_secret: bool = False) -> str:
