@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from vtm_tui.conflict import ingenuity_round, roster, tallies, tracker, v5_round, v20_round
@@ -26,6 +25,7 @@ from vtm_tui.conflict.wounds import sync
 from vtm_tui.errors import VtmError
 from vtm_tui.model.conflict import Conflict
 from vtm_tui.store.errors import ConflictError as StoreConflict
+from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.screens.conflict_dialogs import ConflictDialogs
 from vtm_tui.ui.widgets.footer import VtmFooter
@@ -46,7 +46,7 @@ HINTS = {
 }
 
 
-class ConflictScreen(ConflictDialogs, Screen[None]):
+class ConflictScreen(ConflictDialogs, ModeScreen[None]):
     """Runs a conflict from first blow to last."""
 
     HELP_TITLE = "Conflict"
@@ -54,7 +54,7 @@ class ConflictScreen(ConflictDialogs, Screen[None]):
                   "d/D/x mark damage on the selected row; t / T start and roll extended actions. V5: g declares "
                   "the action, s passes. V20: m declares multiple actions. Ingenuity: Enter picks who acts, z opens "
                   "with a surprise round. Everything is saved and logged at once; ctrl+z undoes.")
-    CSS_PATH = "conflict.tcss"
+    # Its styles (conflict.tcss) are read with the app's, at start (see VtmApp.CSS_PATH).
     BINDINGS = [
         Binding("n", "next_turn", "Next", id="conflict.next_turn"),
         Binding("N", "next_round", "Round", id="conflict.next_round"),

@@ -15,12 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.store.errors import ConflictError
+from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui import sheet_edits
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.sheet_actions import SheetEditActions
@@ -34,7 +34,7 @@ from vtm_tui.ui.widgets.sheet_view import SheetView
 HINT = "Tab: sheet · +/- dots · d/D damage · h heal · ]/[ Hunger · s stain · e notes · a add · ? keys"
 
 
-class CoterieScreen(SheetEditActions, Screen[None]):
+class CoterieScreen(SheetEditActions, ModeScreen[None]):
     """Characters and their sheets, edited with keys alone."""
 
     HELP_TITLE = "Coterie"

@@ -29,7 +29,6 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
@@ -37,6 +36,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.review.filters import LogFilter
 from vtm_tui.review.source import EntryCache, Poll, SessionTail, history_rows
 from vtm_tui.store.index import IndexedEntry
+from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui.screens.log_filtering import FilterActions
 from vtm_tui.ui.screens.log_review import ReviewActions
 from vtm_tui.ui.screens.session_picker import ALL_SESSIONS, SessionPicker
@@ -51,7 +51,7 @@ FIRST_PAINT = 60
 HINT = "⏎ detail  s sessions  / search  c who  m messy  t stats  e export  Tab chips"
 
 
-class LogScreen(ReviewActions, FilterActions, Screen[None]):
+class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
     """The session log and the review of every session."""
 
     HELP_TITLE = "Log"

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
+from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import RULESET_LABELS, VtmHeader
 
@@ -60,7 +60,7 @@ def last_session_text(summary: ChronicleSummary) -> str:
     return f"#{summary.current_session} · {when}"
 
 
-class PickerScreen(Screen[None]):
+class PickerScreen(ModeScreen[None]):
     """Choose a chronicle."""
 
     HELP_TITLE = "Chronicles"

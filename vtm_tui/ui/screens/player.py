@@ -28,7 +28,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Static
 
 from vtm_tui.errors import VtmError
@@ -37,6 +36,7 @@ from vtm_tui.play.visibility import Viewer, character_for, editable, entries_for
 from vtm_tui.review.source import SessionTail
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk, open_requests
+from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui import sheet_edits
 from vtm_tui.ui.sheet_actions import SheetEditActions
 from vtm_tui.ui.sheet_edits import Edit
@@ -54,13 +54,13 @@ TRAIT_SLOTS = ("dots", "die")
 HINT = "r roll · a answer request · d/D damage · h heal · ]/[ Hunger · e notes · Tab log · ? keys"
 
 
-class PlayerScreen(SheetEditActions, Screen[None]):
+class PlayerScreen(SheetEditActions, ModeScreen[None]):
     """One player's view of the shared chronicle."""
 
     HELP_TITLE = "Player seat"
     HELP_INTRO = ("Your character's sheet on the left, the session's log on the right (Tab switches). "
                   "Every change is saved at once and logged; the storyteller sees your rolls as you make them.")
-    CSS_PATH = "player.tcss"
+    # Its styles (player.tcss) are read with the app's, at start (see VtmApp.CSS_PATH).
     BINDINGS = [
         Binding("r", "roll", "Roll", id="player.roll"),
         Binding("a", "answer", "Answer request", id="player.answer"),

@@ -62,7 +62,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
     """Roll for one character; returns the last logged roll entry (None if nothing was rolled)."""
 
     HELP_TITLE = "Roll dialog"
-    CSS_PATH = "roll_dialog.tcss"
+    # Its styles (roll_dialog.tcss) are read with the app's, at start (see VtmApp.CSS_PATH).
     BINDINGS = [
         Binding("escape", "back", "Close", id="roll.close"),
         Binding("enter", "confirm", "Close / re-roll picked", show=False, id="roll.confirm"),
