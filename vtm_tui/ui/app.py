@@ -77,6 +77,10 @@ def _player() -> Screen:
     return PlayerScreen()
 
 
+#: The mode keys share one description in a narrow footer (``1 2 3 Screens``).
+SCREENS = Binding.Group("Screens")
+
+
 class VtmApp(App[None]):
     """The storyteller's app."""
 
@@ -94,9 +98,9 @@ class VtmApp(App[None]):
     COMMANDS = App.COMMANDS | {_commands}
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
-        Binding("1", "show('coterie')", "Coterie", id="app.coterie"),
-        Binding("2", "show('conflict')", "Conflict", id="app.conflict"),
-        Binding("3", "show('log')", "Log", id="app.log"),
+        Binding("1", "show('coterie')", "Coterie", id="app.coterie", group=SCREENS),
+        Binding("2", "show('conflict')", "Conflict", id="app.conflict", group=SCREENS),
+        Binding("3", "show('log')", "Log", id="app.log", group=SCREENS),
         Binding("r", "roll", "Roll", id="app.roll"),
         Binding("question_mark", "help", "Help", id="app.help", key_display="?"),
         Binding("q", "quit", "Quit", id="app.quit"),

@@ -1,0 +1,102 @@
+"""The footer (one widget, app keys first, grouped when narrow) and mode switches that never restyle for nothing."""
+
+from __future__ import annotations
+
+from conftest import make_app
+from textual.color import Color
+from textual.css.stylesheet import Stylesheet
+
+from vtm_tui.ui.screens.log import LogScreen
+from vtm_tui.ui.widgets.footer import VtmFooter
+
+
+def footer_text(app) -> str:
+    footer = app.screen.query_one(VtmFooter)
+    return footer.render_line(0).text.rstrip()
+
+
+async def test_footer_lists_app_keys_first_and_groups_them_when_narrow(campaigns):
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(140, 30)) as pilot:
+        await pilot.pause()
+        wide = footer_text(app)
+        assert wide.startswith("1 Coterie 2 Conflict 3 Log r Roll ? Help q Quit")
+        assert wide.endswith("▏^p Commands")
+        assert "^z Undo" in wide
+        await pilot.resize_terminal(80, 24)
+        await pilot.press("tab")  # the sheet: its keys come after the app's
+        await pilot.pause()
+        narrow = footer_text(app)
+        assert narrow.startswith("1 2 3 Screens r Roll ? Help q Quit")  # the mode keys share one description
+        assert narrow.endswith("▏^p Commands") and len(narrow) <= 80
+        assert "… " in narrow or "…▏" in narrow  # keys left out are marked, never cut in half
+        for word in ("Da…", "Dam", "Hea…"):
+            assert not narrow.split("▏")[0].rstrip(" …").endswith(word)
+
+
+async def test_footer_follows_the_focused_widget_without_new_widgets(campaigns):
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(140, 30)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(VtmFooter)
+        assert not footer.children  # one widget draws every key
+        assert "+ Raise" not in footer_text(app)  # the list has the focus
+        await pilot.press("tab")
+        await pilot.pause()
+        assert "+ Raise" in footer_text(app)  # the sheet's keys
+
+
+async def test_clicking_a_footer_key_presses_it(campaigns):
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(140, 30)) as pilot:
+        await pilot.pause()
+        x = footer_text(app).index("3 Log")
+        await pilot.click(VtmFooter, offset=(x, 0))
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+
+
+async def test_switching_screens_never_reparses_the_stylesheet(campaigns, monkeypatch):
+    app = make_app(campaigns / "lisboa-nocturna")
+    reparsed: list[int] = []
+    original = Stylesheet.reparse
+
+    def counting(self):
+        reparsed.append(1)
+        return original(self)
+
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(Stylesheet, "reparse", counting)
+        for key in "3121321":
+            await pilot.press(key)
+            await pilot.pause()
+        assert app.current_mode == "coterie"
+        assert reparsed == []  # it was once per first and second visit of each mode (Textual 8.2)
+
+
+async def test_a_theme_change_still_reaches_a_hidden_screen(campaigns):
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        coterie = app.screen
+        await pilot.press("3")
+        await pilot.pause()
+        app.theme = "textual-light"
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.screen is coterie
+        expected = Color.parse(app.current_theme.background)
+        assert coterie.styles.background.rgb == expected.rgb
+
+
+async def test_a_new_screen_starts_with_the_width_class(campaigns):
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.has_class("-narrow") and not app.screen.has_class("-wide")
+        await pilot.resize_terminal(120, 30)
+        await pilot.press("3")
+        await pilot.pause()
+        assert app.screen.has_class("-wide") and not app.screen.has_class("-narrow")
