@@ -69,3 +69,30 @@ async def test_appending_follows_only_when_on_the_newest():
         view.append([LogEntry(**{**view.rows[0].__dict__, "id": "late"})])
         await pilot.pause()
         assert view.cursor == 48 and len(view.rows) == 53
+
+
+async def test_moving_the_cursor_on_screen_repaints_two_lines_only():
+    """A key that moves the cursor without scrolling redraws the old and new lines, not the whole view
+    (over SSH that is what is sent, and the whole view cost about 7 ms per key)."""
+    app = ViewApp(_entries(200))
+    async with app.run_test(size=(100, 20)) as pilot:
+        await pilot.pause()
+        view = app.query_one(LogView)
+        drawn: list[int] = []
+        original = LogView.render_line
+
+        def render_line(self, y):
+            drawn.append(int(self.scroll_offset.y) + y)
+            return original(self, y)
+
+        LogView.render_line = render_line
+        try:
+            await pilot.press("up")
+            await pilot.pause()
+        finally:
+            LogView.render_line = original
+        assert view.cursor == 198
+        assert sorted(set(drawn)) == [198, 199]
+        await pilot.press("home")  # a move that scrolls still draws the new page
+        await pilot.pause()
+        assert view.scroll_offset.y == 0 and view.cursor == 0

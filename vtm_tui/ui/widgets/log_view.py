@@ -78,7 +78,7 @@ class LogView(ScrollView, can_focus=True):
         Binding("right", "scroll_right", "Scroll right", show=False, id="log.right"),
     ]
 
-    cursor: reactive[int] = reactive(-1, init=False)
+    cursor: reactive[int] = reactive(-1, init=False, repaint=False)  # watch_cursor repaints two lines
     """The highlighted row (-1: none, the view is empty)."""
 
     class Selected(Message):
@@ -268,8 +268,14 @@ class LogView(ScrollView, can_focus=True):
         for index in (old, new):
             self._strips.pop((index, self.size.width, index == old), None)
             self._strips.pop((index, self.size.width, index == new), None)
+        top = int(self.scroll_offset.y)
         self._scroll_cursor_into_view()
-        self.refresh()
+        if int(self.scroll_offset.y) == top:  # no scroll: repaint the two lines, not the whole view
+            for index in {old, new}:
+                if index >= 0:
+                    self.refresh_line(index)
+        else:
+            self.refresh()
 
     def _scroll_cursor_into_view(self) -> None:
         height = self.scrollable_content_region.height
