@@ -151,3 +151,38 @@ def test_run_builds_the_app_from_the_command_line(monkeypatch, campaigns):
     app_module.run(args)
     assert isinstance(built[-1].dice, SystemDice) and built[-1].start_path is None
     assert built[-1].campaigns_dir == campaigns  # ./campaigns, as the working folder has one
+
+
+WARM_UP_CHILD = """
+import asyncio, json, sys
+from vtm_tui.ui.app import VtmApp
+import vtm_tui.ui.screens.coterie
+at_start = "vtm_tui.ui.screens.log" in sys.modules  # what the first screen needs does not pull it in
+
+async def main():
+    app = VtmApp(path=sys.argv[1], keymap={})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        later = [name in sys.modules for name in ("vtm_tui.ui.screens.log", "vtm_tui.ui.screens.conflict",
+                                                  "vtm_tui.ui.screens.roll_dialog")]
+    print(json.dumps([at_start, later]))
+
+asyncio.run(main())
+"""
+
+
+def test_other_screens_are_imported_after_the_first_paint(campaigns, tmp_path):
+    """Start-up imports only the first screen; the log, conflict and roll modules follow in a thread, so
+    pressing 3 does not pay ~80 ms of imports (a fresh process: this one has imported everything)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "VTM_TUI_CACHE": str(tmp_path / "cache")}
+    out = subprocess.run([sys.executable, "-c", WARM_UP_CHILD, str(campaigns / "lisboa-nocturna")],
+                         capture_output=True, text=True, env=env, timeout=120, check=True)
+    at_start, later = json.loads(out.stdout.strip().splitlines()[-1])
+    assert at_start is False
+    assert later == [True, True, True]

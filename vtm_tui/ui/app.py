@@ -16,8 +16,10 @@ Every binding carries an id so ``keymap.toml`` can remap it (see :mod:`vtm_tui.u
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.util
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +41,24 @@ RULESET_LABELS = {"v5": "V5", "v20": "V20", "ingenuity": "Ingenuity"}
 CHRONICLE_MODES = ("coterie", "conflict", "log")
 #: Below this the layout is cramped; the app says so once instead of failing.
 COMFORTABLE_SIZE = (80, 24)
+
+
+#: What the warm-up imports after the first paint, in the order a storyteller or a player reaches it.
+WARM_STORYTELLER = ("vtm_tui.ui.screens.coterie", "vtm_tui.ui.screens.roll_dialog", "vtm_tui.ui.screens.log",
+                    "vtm_tui.ui.screens.conflict")
+WARM_PLAYER = ("vtm_tui.ui.screens.player", "vtm_tui.ui.screens.roll_dialog")
+
+
+def _import_quietly(modules: tuple[str, ...]) -> None:
+    """Import ``modules``; a failure is left for the screen that needs the module to report."""
+    import gc
+
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - the real import raises it again, where it can be shown
+            return
+    gc.freeze()  # as after start-up: long-lived, kept out of the collector's scans
 
 
 def _picker() -> Screen:
@@ -162,6 +182,18 @@ class VtmApp(App[None]):
         else:
             self.switch_mode("picker")
         self.call_after_refresh(self._freeze_startup_objects)
+        self.call_after_refresh(self._warm_up)
+
+    def _warm_up(self) -> None:
+        """After the first paint, import in a thread what the other screens need.
+
+        The log screen's modules (the review layer, the SQLite index) take about 80 ms to import and the
+        conflict screen's about 250 ms; imported on the key press they alone broke the 100 ms budget for
+        showing the log. A thread keeps the screen answering keys while it runs (the GIL is handed back
+        every few milliseconds); a screen opened before it is done simply waits for that module.
+        """
+        modules = (WARM_PLAYER if self.player is not None else WARM_STORYTELLER)
+        self.run_worker(partial(_import_quietly, modules), thread=True, group="warm-up", exit_on_error=False)
 
     @staticmethod
     def _freeze_startup_objects() -> None:
