@@ -199,11 +199,16 @@ class VtmApp(App[None]):
     def _freeze_startup_objects() -> None:
         """Move what start-up built (Textual, the screens, the sheets) out of the garbage collector's
         sight: it lives as long as the app, and scanning it again and again put 1-6 ms collector
-        pauses at random into key presses, enough to miss the 16 ms roll budget."""
+        pauses at random into key presses, enough to miss the 16 ms roll budget.
+
+        No ``gc.collect()`` first: it took about 110 ms here, holding the interpreter while Textual's
+        writer thread still had the first frame to send, so the terminal showed it that much later.
+        The few thousand cyclic leftovers of start-up it would free are frozen instead (well under 1 MB).
+        """
         import gc
 
-        gc.collect()
         gc.freeze()
+        gc.enable()  # the command line turned it off for start-up (vtm_tui.cli.run_app)
 
     def _load_keymap(self) -> None:
         if self._keymap_override is not None:
