@@ -162,7 +162,7 @@ class VtmApp(App[None]):
         self._keymap_override = keymap
         self._warned_small = False
         self.register_theme(VTM_THEME)
-        self.theme = THEME_NAME
+        self._start_in_theme(THEME_NAME)
         from vtm_tui.ui.widgets.seats_view import SeatKeeper
 
         self.seat_keeper = SeatKeeper(self, self._seats_changed)
@@ -170,6 +170,22 @@ class VtmApp(App[None]):
             from vtm_tui.ui.screens.player_palette import PlayerCommands
 
             self.COMMANDS = {PlayerCommands}
+
+    def _start_in_theme(self, name: str) -> None:
+        """Start in theme ``name`` without Textual's theme watcher.
+
+        The watcher re-parses the whole stylesheet and restyles every widget (15-35 ms), which before the
+        first screen is the first parse done twice. Nothing is parsed or styled yet, so the stylesheet's
+        variables and the app's theme classes are all that must follow; later theme changes (the command
+        palette) go through the watcher as usual.
+        """
+        self.set_reactive(App.theme, name)
+        theme = self.current_theme
+        classes = {old: False for old in self.classes if old.startswith("-theme-")}
+        classes.update({f"-theme-{theme.name}": True, "-dark-mode": theme.dark, "-light-mode": not theme.dark})
+        self.update_classes(classes, update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
+        self.stylesheet.set_variables(self.get_css_variables())
 
     # -- start-up ---------------------------------------------------------------------
     def on_mount(self) -> None:
