@@ -32,6 +32,8 @@ from vtm_tui.ui.clock import Clock, system_clock
 from vtm_tui.ui.theme import THEME_NAME, VTM_THEME
 
 if TYPE_CHECKING:
+    from textual.widget import AwaitMount
+
     from vtm_tui.rules.dice import DiceSource
     from vtm_tui.store.chronicle_store import ChronicleStore
 
@@ -161,6 +163,8 @@ class VtmApp(App[None]):
         self.chronicle_store: ChronicleStore | None = None
         self._keymap_override = keymap
         self._warned_small = False
+        self._painted = False  # the first screen has been shown
+        self._hold_paint = True  # see switch_mode
         self.register_theme(VTM_THEME)
         self._start_in_theme(THEME_NAME)
         from vtm_tui.ui.widgets.seats_view import SeatKeeper
@@ -193,12 +197,39 @@ class VtmApp(App[None]):
             self.set_keymap(self._keymap_override)
         else:
             self.call_after_refresh(self._load_keymap)  # after the first paint: start-up stays fast
+        # After Textual's start-up batch, not inside it: a screen laid out inside the batch has its first
+        # frame dropped, and the terminal waited for the next one (50-100 ms later).
+        self.call_later(self._show_first_screen)
+
+    def _show_first_screen(self) -> None:
         if self.start_path is not None:
             self.open_chronicle(self.start_path)
         else:
             self.switch_mode("picker")
+        self.call_after_refresh(self._first_paint_done)
         self.call_after_refresh(self._freeze_startup_objects)
         self.call_after_refresh(self._warm_up)
+
+    def _first_paint_done(self) -> None:
+        self._painted = True
+
+    def switch_mode(self, mode: str) -> AwaitMount:
+        """Switch modes without holding back the paint when there is nothing to hide.
+
+        Textual holds every paint back 50 ms on a switch so that a screen still being built is not seen
+        half done. A screen already built (every visit but the first) has nothing to hide, and neither
+        has the first screen at start-up (nothing is shown yet): there the hold only delayed what the
+        storyteller asked for, and at start-up it dropped the first frame (about 90 ms later on screen).
+        """
+        self._hold_paint = self._painted and mode not in self._screen_stacks
+        try:
+            return super().switch_mode(mode)
+        finally:
+            self._hold_paint = True
+
+    def delay_update(self, delay: float = 0.05) -> None:
+        if self._hold_paint:
+            super().delay_update(delay)
 
     def _warm_up(self) -> None:
         """After the first paint, import in a thread what the other screens need.
