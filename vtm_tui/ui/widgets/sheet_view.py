@@ -69,6 +69,7 @@ class SheetView(VerticalScroll, can_focus=True):
         self.sheet_layout: SheetLayout | None = None
         self._body = Static("", id="sheet-body")
         self._drawn: tuple[object, str | None, int] | None = None  # what the body shows now
+        self._engine_coming = False
 
     def compose(self):
         yield self._body
@@ -106,13 +107,21 @@ class SheetView(VerticalScroll, can_focus=True):
         if character.ruleset == "v5":
             from vtm_tui.ui.widgets import sheet_v5
 
-            if not sheet_v5.engine_loaded():  # the first sheet shows at once; the engine's table follows
-                self.call_after_refresh(self._with_engine)
+            if not sheet_v5.engine_loaded() and not self._engine_coming:
+                # The first sheet shows at once; the engine's table follows, imported in a thread. Imported
+                # on the loop (about 100 ms) it ran before Textual had sent the first frame, which reached
+                # the terminal only after it.
+                self._engine_coming = True
+                self.run_worker(self._load_engine, thread=True, group="sheet-engine")
 
-    def _with_engine(self) -> None:
+    def _load_engine(self) -> None:
         from vtm_tui.ui.widgets import sheet_v5
 
         sheet_v5.load_engine()
+        self.app.call_from_thread(self._with_engine)
+
+    def _with_engine(self) -> None:
+        self._engine_coming = False
         self._drawn = None
         self.redraw()
 
