@@ -173,7 +173,7 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
             def read() -> None:
                 log = tail.read_whole()
                 if log is not None:
-                    self.app.call_from_thread(self._adopt, tail, log)
+                    self._from_worker(self._adopt, tail, log)
 
             self.run_worker(read, thread=True, exclusive=True, group="log-session", name="read session")
 
@@ -192,6 +192,21 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
     def on_unmount(self) -> None:
         """The app is closing (or the chronicle changed): let no worker thread keep it waiting."""
         self._stopping.set()
+
+    def _from_worker(self, callback: Callable[..., object], *args: object, **kwargs: object) -> None:
+        """Run ``callback`` on the app's thread for a worker thread, unless the screen is closing.
+
+        The screen's widgets are taken down before its own unmount, so a progress report arriving then
+        found no ``#log-status`` and failed the worker (seen when a test quit right after opening the log).
+        """
+        if self._stopping.is_set():
+            return
+        self.app.call_from_thread(self._if_live, callback, *args, **kwargs)
+
+    def _if_live(self, callback: Callable[..., object], *args: object, **kwargs: object) -> None:
+        if self._stopping.is_set() or not self.is_attached or not self.children:
+            return
+        callback(*args, **kwargs)
 
     # -- showing ----------------------------------------------------------------------------------
 
@@ -286,7 +301,7 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
             fraction = done / total if total else 1.0
             if fraction - self._last_progress >= 0.01 or done >= total:
                 self._last_progress = fraction
-                self.app.call_from_thread(self._progress, done, total)
+                self._from_worker(self._progress, done, total)
 
         return report
 
@@ -305,8 +320,8 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
             if stopping.is_set():
                 return
             if problem:
-                self.app.call_from_thread(self.notify, problem, title="History index", severity="warning")
-            self.app.call_from_thread(self._indexed_now)
+                self._from_worker(self.notify, problem, title="History index", severity="warning")
+            self._from_worker(self._indexed_now)
 
         self.run_worker(build, thread=True, group="log-index", name="index history")
 
@@ -337,15 +352,15 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
                 if get_current_worker().is_cancelled:
                     return
                 if len(rows) < FIRST_PAINT:  # that was all of it
-                    self.app.call_from_thread(self._history_ready, generation, rows, problems, True)
+                    self._from_worker(self._history_ready, generation, rows, problems, True)
                     return
-                self.app.call_from_thread(self._history_ready, generation, rows, problems, False)
+                self._from_worker(self._history_ready, generation, rows, problems, False)
                 rows, problems = history_rows(folder, log_filter)
             except VtmError as exc:
-                self.app.call_from_thread(self.notify, str(exc), title="History", severity="error")
+                self._from_worker(self.notify, str(exc), title="History", severity="error")
                 return
             if not get_current_worker().is_cancelled:
-                self.app.call_from_thread(self._history_ready, generation, rows, problems, True)
+                self._from_worker(self._history_ready, generation, rows, problems, True)
 
         self.run_worker(run, thread=True, exclusive=True, group="log-history", name="filter history")
 
