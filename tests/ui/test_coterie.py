@@ -89,6 +89,30 @@ async def test_cursor_moves_down_columns_and_across(campaigns):
         assert app.screen.focused is app.screen.query_one(CharacterList)
 
 
+async def test_a_trait_key_repaints_the_sheet_without_a_layout(campaigns, monkeypatch):
+    """Moving the cursor keeps the sheet's size: the screen is not laid out again for it (half a key's cost)."""
+    from textual.screen import Screen
+
+    app = make_app(campaigns / LISBOA)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        layouts: list[int] = []
+        original = Screen._refresh_layout
+
+        def counting(self, *args, **kwargs):
+            layouts.append(1)
+            return original(self, *args, **kwargs)
+
+        monkeypatch.setattr(Screen, "_refresh_layout", counting)
+        await pilot.press("j")
+        await pilot.pause()
+        assert app.screen.query_one(SheetView).cursor == "attributes.Dexterity"
+        assert "▶Dexterity" in screen_text(app) and "▶Strength" not in screen_text(app)  # what is drawn
+        assert layouts == []
+
+
 async def test_damage_heal_and_the_overflow_rule(campaigns):
     chronicle = campaigns / LISBOA
     app = make_app(chronicle)

@@ -70,6 +70,7 @@ class SheetView(VerticalScroll, can_focus=True):
         self._body = Static("", id="sheet-body")
         self._drawn: tuple[object, str | None, int] | None = None  # what the body shows now
         self._engine_coming = False
+        self._lines = 0  # lines of the text drawn
 
     def compose(self):
         yield self._body
@@ -102,7 +103,12 @@ class SheetView(VerticalScroll, can_focus=True):
         if self.sheet_layout.slots and self.cursor not in {s.field for s in self.sheet_layout.slots}:
             self.set_reactive(SheetView.cursor, self.sheet_layout.slots[0].field)
             self.sheet_layout = layout_for(character.ruleset)(character, width, self.cursor)
-        self._body.update(self.sheet_layout.text)
+        lines = len(self.sheet_layout.text.split())
+        # The same number of lines at the same width (a cursor move, a dot changed): no layout, which was
+        # half of a trait key's 35 ms; only the sheet repaints.
+        same_size = drawn is not None and drawn[2] == width and lines == self._lines
+        self._body.update(self.sheet_layout.text, layout=not same_size)
+        self._lines = lines
         self._drawn = (character, self.cursor, width)
         if character.ruleset == "v5":
             from vtm_tui.ui.widgets import sheet_v5
