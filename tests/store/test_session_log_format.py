@@ -71,6 +71,11 @@ def test_blocks_round_trip_and_stay_appendable(items: list[LogEntry], title: str
     assert len(fmt.entry_spans(data)) == len(items)
 
 
+def test_a_session_with_no_entry_yet_has_no_spans() -> None:
+    """``vtm-tui session … start`` writes the header alone; reading it crashed the log screen."""
+    assert fmt.entry_spans(fmt.format_header(4, START, "")) == []
+
+
 @settings(max_examples=100, deadline=None)
 @given(text)
 def test_strings_never_span_lines(value: str) -> None:

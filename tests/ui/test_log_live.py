@@ -78,3 +78,24 @@ async def test_filters_apply_to_new_entries_and_all_sessions_stay_live(log_env):
         await pilot.press("m")  # again: nothing new, and no line twice
         await settle(pilot)
         assert [row.id for row in screen.view.rows].count(screen.view.rows[-1].id) == 1
+
+
+async def test_a_session_started_elsewhere_with_no_entry_yet(log_env):
+    """``vtm-tui session … start`` at another login writes a session with no entry: the log showed it by
+    crashing the app (reading the spans of no entry)."""
+    from vtm_tui.store.chronicle_store import open_chronicle
+
+    assert open_chronicle(log_env).start_session(WHEN) == 4  # what the command does
+    app = log_app(log_env)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_log(pilot)
+        assert screen.scope == 4 and screen.view.rows == []
+        other = open_chronicle(log_env)  # and while the log is open: another login ends it, starts the next
+        other.end_session(WHEN)
+        assert other.start_session(WHEN) == 5
+        await _wait_poll(pilot)
+        assert screen.scope == 5 and screen.view.rows == []
+        append_entry(log_env, _roll("first roll of night five", session=5))
+        await _wait_poll(pilot)
+        await _wait_poll(pilot)
+        assert [row.comment for row in screen.view.rows] == ["first roll of night five"]

@@ -236,6 +236,8 @@ def _lifted_fit(document: dict[str, Any], lifted: list, text: str) -> bool:
 def entry_spans(data: bytes) -> list[tuple[int, int]]:
     """(offset, length) of each ``[[entry]]`` block in ``data``, in file order."""
     starts = [match.start() for match in _ENTRY_LINE.finditer(data)]
+    if not starts:  # a session just started (``vtm-tui session … start``): its header and no entry yet
+        return []
     ends = starts[1:] + [len(data)]
     return [(start, end - start) for start, end in zip(starts, ends, strict=True)]
 
