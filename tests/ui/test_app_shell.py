@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 
-from conftest import make_app, screen_text
+from ui_support import make_app, screen_text
 
 from vtm_tui.ui.screens.coterie import CoterieScreen
 from vtm_tui.ui.screens.help import HelpScreen

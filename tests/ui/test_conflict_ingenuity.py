@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import make_app, screen_text
+from ui_support import make_app, screen_text
 from test_conflict_v5 import add_by_keys, flat, open_conflict, rows
 
 from vtm_tui.rules.dice import GivenFaces

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import FIXED_NOW, make_app, screen_text
+from ui_support import FIXED_NOW, make_app, screen_text
 from textual.widgets import Input
 
 from vtm_tui.rules.dice import GivenFaces

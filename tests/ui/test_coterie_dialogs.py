@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import FIXED_NOW, character_file, log_entries, make_app, screen_text, sheet_text
+from ui_support import FIXED_NOW, character_file, log_entries, make_app, screen_text, sheet_text
 
 from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.ui.keymap import load_keymap

@@ -7,7 +7,7 @@ import shutil
 import tomllib
 
 import pytest
-from conftest import EXAMPLES, FIXED_NOW
+from ui_support import EXAMPLES, FIXED_NOW
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import make_app
+from ui_support import make_app
 from textual.color import Color
 from textual.css.stylesheet import Stylesheet
 

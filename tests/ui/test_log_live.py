@@ -6,7 +6,7 @@ import subprocess
 import sys
 from datetime import datetime, timezone
 
-from conftest import screen_text
+from ui_support import screen_text
 from test_log_support import log_app, log_env, open_log, settle  # noqa: F401 - log_env is a fixture
 
 from vtm_tui.model.log_entry import LogEntry

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import screen_text
+from ui_support import screen_text
 from test_log_support import log_app, log_env, open_log, settle  # noqa: F401 - log_env is a fixture
 
 from vtm_tui.review.stats import roll_stats

@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import make_app
+from ui_support import make_app
 
 from vtm_tui.ui.app import VtmApp
 from vtm_tui.ui.screens.log import LogScreen

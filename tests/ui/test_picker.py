@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 
-from conftest import make_app, screen_text
+from ui_support import make_app, screen_text
 from textual.widgets import DataTable
 
 from vtm_tui.ui.screens.broken import ProblemScreen
@@ -143,7 +143,7 @@ async def test_a_hand_broken_character_file_is_named_with_line_and_column(campai
 
 
 async def test_the_first_change_in_a_new_chronicle_starts_session_one(campaigns):
-    from conftest import log_entries
+    from ui_support import log_entries
 
     from vtm_tui.ui.widgets.header import VtmHeader
 

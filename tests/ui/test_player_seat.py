@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from conftest import character_file, log_entries, make_app, screen_text
+from ui_support import character_file, log_entries, make_app, screen_text
 
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store.requests import ask_for_roll, request_entry

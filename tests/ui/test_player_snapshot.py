@@ -6,7 +6,7 @@ Update after an intended change with ``pytest tests/ui/test_player_snapshot.py -
 from __future__ import annotations
 
 import pytest
-from conftest import make_app
+from ui_support import make_app
 
 from vtm_tui.store.requests import ask_for_roll, request_entry
 
@@ -15,7 +15,7 @@ from vtm_tui.store.requests import ask_for_roll, request_entry
 def test_player_seat(snap_compare, campaigns, size, tmp_path, monkeypatch):
     monkeypatch.setenv("VTM_TUI_CACHE", str(tmp_path / "cache"))
     chronicle = campaigns / "lisboa-nocturna"
-    from conftest import FIXED_NOW
+    from ui_support import FIXED_NOW
 
     ask_for_roll(chronicle, request_entry(session=3, ruleset="v5", actor="Inês Valadares", pool="Wits + Awareness",
                                           difficulty=5, secret=True, prompt="a shadow on the stairs", now=FIXED_NOW))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from conflict_scenes import SCENES
-from conftest import make_app
+from ui_support import make_app
 
 SIZES = [(100, 30), (80, 24)]
 

@@ -8,7 +8,7 @@ at the report before committing.
 from __future__ import annotations
 
 import pytest
-from conftest import make_app
+from ui_support import make_app
 
 SIZES = [(100, 30), (80, 24)]
 CHRONICLES = ["lisboa-nocturna", "the-iron-vigil", "lanterns-of-saltmarsh"]

@@ -9,7 +9,7 @@ import os
 import subprocess
 import sys
 
-from conftest import make_app
+from ui_support import make_app
 from textual.app import App
 from textual.css.stylesheet import Stylesheet
 

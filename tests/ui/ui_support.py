@@ -1,0 +1,73 @@
+"""What the app's tests share: the example chronicles, a fixed clock, the app as tests build it, and ways to
+read what it drew and wrote.
+
+A module of its own, not conftest.py: ``from conftest import …`` picks whichever conftest module was
+imported first, so running ``pytest tests/review tests/ui`` failed to collect (the review's has fixtures
+only). ``conftest.py`` keeps the fixtures and the async test hook.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+from vtm_tui.rules.dice import SeededDice
+from vtm_tui.ui.app import VtmApp
+from vtm_tui.ui.clock import fixed_clock
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "campaigns"
+EXAMPLE_NAMES = ("lisboa-nocturna", "the-iron-vigil", "lanterns-of-saltmarsh")
+FIXED_NOW = datetime(2026, 11, 29, 21, 30, tzinfo=timezone.utc)
+
+
+def no_polling() -> None:
+    """Tests decide when the disk is looked at (a poll racing a keypress would make them flaky)."""
+    from vtm_tui.ui.screens.coterie import CoterieScreen
+
+    CoterieScreen.POLL_SECONDS = None
+
+
+
+def make_app(path: Path | str | None = None, campaigns: Path | None = None, **kwargs) -> VtmApp:
+    """The app as the tests run it: seeded dice, a fixed clock, no user keymap."""
+    kwargs.setdefault("keymap", {})
+    return VtmApp(path=path, campaigns=campaigns, dice=SeededDice(7), clock=fixed_clock(FIXED_NOW), **kwargs)
+
+
+def screen_text(app: VtmApp) -> str:
+    """Everything on the screen as plain text (for asserting on what a person would read)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(segment.text for segment in strip) for strip in strips)
+
+
+def character_file(chronicle: Path, slug: str) -> dict:
+    """A character file as the store wrote it."""
+    import tomllib
+
+    return tomllib.loads((chronicle / "characters" / f"{slug}.toml").read_text(encoding="utf-8"))
+
+
+def log_entries(chronicle: Path, session: int) -> list[dict]:
+    """The [[entry]] blocks of ``session`` and every later session, in order.
+
+    The examples' last sessions have ended, so a change made in a test opens the next
+    session (entries never go after a session's end); reading on from the example's
+    last session sees the entries the test's actions appended.
+    """
+    import tomllib
+
+    found: list[dict] = []
+    path = chronicle / "sessions" / f"{session:04d}.toml"
+    while path.is_file():
+        found.extend(tomllib.loads(path.read_text(encoding="utf-8")).get("entry", []))
+        session += 1
+        path = chronicle / "sessions" / f"{session:04d}.toml"
+    return found
+
+
+def sheet_text(app) -> str:
+    """The whole drawn sheet, scrolled into view or not."""
+    from vtm_tui.ui.widgets.sheet_view import SheetView
+
+    layout = app.screen.query_one(SheetView).sheet_layout
+    return layout.text.plain if layout is not None else ""
