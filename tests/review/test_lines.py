@@ -60,3 +60,17 @@ def test_a_player_learns_nothing_that_gives_a_secret_difficulty_away():
     assert rows["Difficulty"] == "?" and "Odds" not in rows and rows["Result"] == "messy critical"
     told = {row.label: row.value for row in detail_rows(entry, odds=entry_odds(entry), storyteller=True)}
     assert told["Difficulty"] == "3 (secret)" and "Odds" in told and told["Result"] == "messy critical (margin +3)"
+
+
+def test_a_contest_shows_both_sides_dice_and_a_request_says_it_was_asked():
+    """A contest's entry keeps each side's dice under actor/opponent: the line showed none of them."""
+    from vtm_tui.rules.v5 import contest, judge as judge_v5
+    from vtm_tui.store.requests import request_entry
+
+    outcome = contest(judge_v5([8, 6, 2], [10], 2), judge_v5([7, 1], [], 2))
+    entry = LogEntry.from_outcome(outcome, session=1, actor="Duarte", pool="Strength 2 + Brawl 2", kind="contest",
+                                  comment="against Tomás (Dexterity 2)", now=WHEN)
+    line = format_entry(entry, tz=timezone.utc)
+    assert line.dice_text == "8 6 2 ⟨10⟩ vs 7 1"
+    asked = request_entry(session=1, ruleset="v5", actor="Inês", pool="Wits + Awareness", difficulty=3, now=WHEN)
+    assert format_entry(asked, tz=timezone.utc).what == "asked: Wits + Awareness"

@@ -82,6 +82,10 @@ def entry_dice(entry: LogEntry) -> tuple[Die, ...]:
 
 
 def dice_of(roll: dict[str, Any]) -> tuple[Die, ...]:
+    if "faces" not in roll and isinstance(roll.get("actor"), dict):  # a contest: each side's dice
+        mine = dice_of(roll["actor"])
+        theirs = dice_of(roll["opponent"]) if isinstance(roll.get("opponent"), dict) else ()
+        return mine + ((Die("vs"), *theirs) if theirs else ())
     faces = roll.get("faces")
     if isinstance(faces, dict):  # ingenuity: attribute + skill dice and the luck d20
         dice_sizes = roll.get("dice") if isinstance(roll.get("dice"), dict) else {}
@@ -140,7 +144,7 @@ def what_text(entry: LogEntry) -> str:
     if entry.kind == "session_end":
         return "session ended"
     if entry.pool:
-        prefix = "re-roll: " if entry.kind == "reroll" else ""
+        prefix = {"reroll": "re-roll: ", "request": "asked: "}.get(entry.kind, "")
         return prefix + entry.pool
     change = change_text(entry.change)
     if change:
