@@ -99,3 +99,15 @@ async def test_a_session_started_elsewhere_with_no_entry_yet(log_env):
         await _wait_poll(pilot)
         await _wait_poll(pilot)
         assert [row.comment for row in screen.view.rows] == ["first roll of night five"]
+
+
+async def test_a_worker_report_during_teardown_is_dropped(log_env):
+    """Closing takes the screen's widgets down one by one; a progress report landing in between must not
+    fail the app (it did, now and then, when a test quit right after opening the log)."""
+    app = log_app(log_env)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_log(pilot)
+        await screen.query_one("#log-status").remove()  # as during teardown: some widgets gone, some not
+        screen._if_live(screen._progress, 5, 10)
+        assert screen._stopping.is_set()  # the workers are told to stop
+        screen._from_worker(screen._progress, 6, 10)  # and later reports are not even sent

@@ -29,6 +29,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.css.query import NoMatches
 from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
@@ -196,8 +197,9 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
     def _from_worker(self, callback: Callable[..., object], *args: object, **kwargs: object) -> None:
         """Run ``callback`` on the app's thread for a worker thread, unless the screen is closing.
 
-        The screen's widgets are taken down before its own unmount, so a progress report arriving then
-        found no ``#log-status`` and failed the worker (seen when a test quit right after opening the log).
+        The screen's widgets are taken down before its own unmount (some of them while others remain), so a
+        progress report arriving then found no ``#log-status`` and failed the worker, which fails the app
+        (seen when a test quit right after opening the log).
         """
         if self._stopping.is_set():
             return
@@ -206,7 +208,10 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
     def _if_live(self, callback: Callable[..., object], *args: object, **kwargs: object) -> None:
         if self._stopping.is_set() or not self.is_attached or not self.children:
             return
-        callback(*args, **kwargs)
+        try:
+            callback(*args, **kwargs)
+        except NoMatches:  # the app is closing and has already taken some of the widgets down
+            self._stopping.set()  # nothing is left to show it in: let the workers stop
 
     # -- showing ----------------------------------------------------------------------------------
 
