@@ -3,18 +3,24 @@
 It holds reactive ``character`` (bound from the coterie screen's ``selected_character``: attributes go
 down) and ``cursor`` (the focused slot's field). Any change of either redraws the text; the view scrolls so
 the cursor stays visible. Edits go up as :class:`SheetView.Step` messages; the screen saves them.
+
+Drawn a line at a time (Textual's Line API), like the log and the roll result: the sheet's text is cut into
+one strip per line, and a change repaints only the lines that differ (a trait key: two lines). As a Static
+in a scrolling container, every key re-rendered the whole sheet and laid the screen out again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.segment import Segment
 from rich.text import Text
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from vtm_tui.model.character import Character
 from vtm_tui.ui.sheet_edits import Slot
@@ -38,7 +44,7 @@ def layout_for(ruleset: str) -> Layout:
     return layout_ingenuity
 
 
-class SheetView(VerticalScroll, can_focus=True):
+class SheetView(ScrollView, can_focus=True):
     """A scrolling sheet with a cursor on one trait."""
 
     HELP_TITLE = "Sheet"
@@ -67,13 +73,11 @@ class SheetView(VerticalScroll, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.sheet_layout: SheetLayout | None = None
-        self._body = Static("", id="sheet-body")
-        self._drawn: tuple[object, str | None, int] | None = None  # what the body shows now
+        self._text = Text()
+        self._strips: list[Strip] = []
+        self._strips_width = -1  # the width the strips were cut for (-1: cut them again)
+        self._drawn: tuple[object, str | None, int] | None = None  # what the sheet shows now
         self._engine_coming = False
-        self._lines = 0  # lines of the text drawn
-
-    def compose(self):
-        yield self._body
 
     # -- drawing ------------------------------------------------------------------------
     def watch_character(self, _character: Character | None) -> None:
@@ -91,7 +95,7 @@ class SheetView(VerticalScroll, can_focus=True):
         if character is None:
             self.sheet_layout = None
             self._drawn = None
-            self._body.update(Text("No character selected. a adds one.", style="italic"))
+            self._show(Text("No character selected. a adds one.", style="italic"))
             return
         if not self.size.width:
             return  # not laid out yet: on_resize draws it at its real width
@@ -103,12 +107,7 @@ class SheetView(VerticalScroll, can_focus=True):
         if self.sheet_layout.slots and self.cursor not in {s.field for s in self.sheet_layout.slots}:
             self.set_reactive(SheetView.cursor, self.sheet_layout.slots[0].field)
             self.sheet_layout = layout_for(character.ruleset)(character, width, self.cursor)
-        lines = len(self.sheet_layout.text.split())
-        # The same number of lines at the same width (a cursor move, a dot changed): no layout, which was
-        # half of a trait key's 35 ms; only the sheet repaints.
-        same_size = drawn is not None and drawn[2] == width and lines == self._lines
-        self._body.update(self.sheet_layout.text, layout=not same_size)
-        self._lines = lines
+        self._show(self.sheet_layout.text)
         self._drawn = (character, self.cursor, width)
         if character.ruleset == "v5":
             from vtm_tui.ui.widgets import sheet_v5
@@ -119,6 +118,57 @@ class SheetView(VerticalScroll, can_focus=True):
                 # the terminal only after it.
                 self._engine_coming = True
                 self.run_worker(self._load_engine, thread=True, group="sheet-engine")
+
+    def _show(self, text: Text) -> None:
+        """Show ``text``: repaint the lines that changed, or lay out again when their number changed."""
+        self._text = text
+        width = self.scrollable_content_region.width
+        if width <= 0 or self._strips_width != width:
+            self._strips_width = -1
+            self.refresh()
+            return
+        before = self._strips
+        after = self._cut(width)
+        self._strips = after
+        if len(after) != len(before):
+            self.virtual_size = Size(width, len(after))
+            self.refresh()
+            return
+        for y, (old, new) in enumerate(zip(before, after, strict=True)):
+            if old != new:
+                self.refresh_line(y)
+
+    def _cut(self, width: int) -> list[Strip]:
+        """One strip per line of the text, cut at ``width`` (the sheet never wraps)."""
+        console = self.app.console
+        base = self.visual_style.rich_style
+        strips = []
+        for line in self._text.split("\n", include_separator=False):
+            segments = [Segment(segment.text, base + segment.style if segment.style else base)
+                        for segment in line.render(console) if segment.text]
+            strips.append(Strip(segments, line.cell_len).crop_extend(0, width, base))
+        return strips
+
+    def _strips_for(self, width: int) -> list[Strip]:
+        if width != self._strips_width:
+            self._strips = self._cut(width)
+            self._strips_width = width
+            size = Size(width, len(self._strips))
+            if self.virtual_size != size:
+                self.virtual_size = size  # the scrollbar follows
+        return self._strips
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips_width = -1  # the strips carry the colours (focus tints the background)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        strips = self._strips_for(width)
+        index = int(self.scroll_offset.y) + y
+        if 0 <= index < len(strips):
+            return strips[index]
+        return Strip.blank(width, self.visual_style.rich_style)
 
     def _load_engine(self) -> None:
         from vtm_tui.ui.widgets import sheet_v5
