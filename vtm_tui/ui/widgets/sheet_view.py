@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.segment import Segment
 from rich.text import Text
 from textual.binding import Binding
 from textual.geometry import Size
@@ -25,6 +24,7 @@ from textual.strip import Strip
 from vtm_tui.model.character import Character
 from vtm_tui.ui.sheet_edits import Slot
 from vtm_tui.ui.widgets.sheet_layout import SheetLayout
+from vtm_tui.ui.widgets.text_strips import line_strip
 
 Layout = Callable[[Character, int, str | None], SheetLayout]
 
@@ -140,14 +140,8 @@ class SheetView(ScrollView, can_focus=True):
 
     def _cut(self, width: int) -> list[Strip]:
         """One strip per line of the text, cut at ``width`` (the sheet never wraps)."""
-        console = self.app.console
-        base = self.visual_style.rich_style
-        strips = []
-        for line in self._text.split("\n", include_separator=False):
-            segments = [Segment(segment.text, base + segment.style if segment.style else base)
-                        for segment in line.render(console) if segment.text]
-            strips.append(Strip(segments, line.cell_len).crop_extend(0, width, base))
-        return strips
+        console, base = self.app.console, self.visual_style.rich_style
+        return [line_strip(line, console, base, width) for line in self._text.split("\n", include_separator=False)]
 
     def _strips_for(self, width: int) -> list[Strip]:
         if width != self._strips_width:
