@@ -7,7 +7,7 @@ coterie's "Add character" or "Edit notes" are found by typing a few letters.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -15,7 +15,25 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 Command = tuple[str, str, Callable[[], object]]
 
 
-class VtmCommands(Provider):
+class ListedCommands(Provider):
+    """A provider whose commands are a list of ``(title, help, callback)``: found by typing their titles."""
+
+    def _commands(self) -> Iterable[Command]:
+        raise NotImplementedError
+
+    async def discover(self) -> Hits:
+        for title, help_text, callback in self._commands():
+            yield DiscoveryHit(title, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_text, callback in self._commands():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), callback, help=help_text)
+
+
+class VtmCommands(ListedCommands):
     """App and screen commands for the palette."""
 
     def _commands(self) -> Iterator[Command]:
@@ -34,14 +52,3 @@ class VtmCommands(Provider):
         extra = getattr(screen, "palette_commands", None)
         if extra is not None:
             yield from extra()
-
-    async def discover(self) -> Hits:
-        for title, help_text, callback in self._commands():
-            yield DiscoveryHit(title, callback, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for title, help_text, callback in self._commands():
-            score = matcher.match(title)
-            if score > 0:
-                yield Hit(score, matcher.highlight(title), callback, help=help_text)

@@ -5,19 +5,17 @@ The app uses it instead of its own providers (and Textual's system commands) whe
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from vtm_tui.ui.commands import Command, ListedCommands
 
 __all__ = ["PlayerCommands"]
 
 
-class PlayerCommands(Provider):
+class PlayerCommands(ListedCommands):
     """A player's command palette: an allow-list (no other screens, chronicles, sessions or system commands)."""
 
-    def _commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+    def _commands(self) -> list[Command]:
         app = self.app
-        found: list[tuple[str, str, Callable[[], object]]] = [
+        found: list[Command] = [
             ("Roll", "roll for your character (r)", getattr(self.screen, "action_roll", app.action_roll)),
             ("Who is connected", "the seats on this chronicle (w)", app.action_seats),  # type: ignore[attr-defined]
             ("Help: keys here", "every key that works here (?)", app.action_help),  # type: ignore[attr-defined]
@@ -25,14 +23,3 @@ class PlayerCommands(Provider):
         ]
         extra = getattr(self.screen, "palette_commands", None)
         return found + (list(extra()) if extra is not None else [])
-
-    async def discover(self) -> Hits:
-        for title, help_text, callback in self._commands():
-            yield DiscoveryHit(title, callback, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for title, help_text, callback in self._commands():
-            score = matcher.match(title)
-            if score > 0:
-                yield Hit(score, matcher.highlight(title), callback, help=help_text)
