@@ -16,10 +16,8 @@ Every binding carries an id so ``keymap.toml`` can remap it (see :mod:`vtm_tui.u
 from __future__ import annotations
 
 import argparse
-import importlib
 import importlib.util
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,11 +27,10 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from vtm_tui.ui.clock import Clock, system_clock
+from vtm_tui.ui.fast_start import FastStart
 from vtm_tui.ui.theme import THEME_NAME, VTM_THEME
 
 if TYPE_CHECKING:
-    from textual.widget import AwaitMount
-
     from vtm_tui.rules.dice import DiceSource
     from vtm_tui.store.chronicle_store import ChronicleStore
 
@@ -43,24 +40,6 @@ RULESET_LABELS = {"v5": "V5", "v20": "V20", "ingenuity": "Ingenuity"}
 CHRONICLE_MODES = ("coterie", "conflict", "log")
 #: Below this the layout is cramped; the app says so once instead of failing.
 COMFORTABLE_SIZE = (80, 24)
-
-
-#: What the warm-up imports after the first paint, in the order a storyteller or a player reaches it.
-WARM_STORYTELLER = ("vtm_tui.ui.screens.coterie", "vtm_tui.ui.screens.roll_dialog", "vtm_tui.ui.screens.log",
-                    "vtm_tui.ui.screens.conflict")
-WARM_PLAYER = ("vtm_tui.ui.screens.player", "vtm_tui.ui.screens.roll_dialog")
-
-
-def _import_quietly(modules: tuple[str, ...]) -> None:
-    """Import ``modules``; a failure is left for the screen that needs the module to report."""
-    import gc
-
-    for name in modules:
-        try:
-            importlib.import_module(name)
-        except Exception:  # noqa: BLE001 - the real import raises it again, where it can be shown
-            return
-    gc.freeze()  # as after start-up: long-lived, kept out of the collector's scans
 
 
 def _picker() -> Screen:
@@ -103,7 +82,7 @@ def _player() -> Screen:
 SCREENS = Binding.Group("Screens")
 
 
-class VtmApp(App[None]):
+class VtmApp(FastStart, App[None]):
     """The storyteller's app."""
 
     TITLE = "vtm-tui"
@@ -163,8 +142,6 @@ class VtmApp(App[None]):
         self.chronicle_store: ChronicleStore | None = None
         self._keymap_override = keymap
         self._warned_small = False
-        self._painted = False  # the first screen has been shown
-        self._hold_paint = True  # see switch_mode
         self.register_theme(VTM_THEME)
         self._start_in_theme(THEME_NAME)
         from vtm_tui.ui.widgets.seats_view import SeatKeeper
@@ -174,22 +151,6 @@ class VtmApp(App[None]):
             from vtm_tui.ui.screens.player_palette import PlayerCommands
 
             self.COMMANDS = {PlayerCommands}
-
-    def _start_in_theme(self, name: str) -> None:
-        """Start in theme ``name`` without Textual's theme watcher.
-
-        The watcher re-parses the whole stylesheet and restyles every widget (15-35 ms), which before the
-        first screen is the first parse done twice. Nothing is parsed or styled yet, so the stylesheet's
-        variables and the app's theme classes are all that must follow; later theme changes (the command
-        palette) go through the watcher as usual.
-        """
-        self.set_reactive(App.theme, name)
-        theme = self.current_theme
-        classes = {old: False for old in self.classes if old.startswith("-theme-")}
-        classes.update({f"-theme-{theme.name}": True, "-dark-mode": theme.dark, "-light-mode": not theme.dark})
-        self.update_classes(classes, update=False)
-        self._refresh_truecolor_filter(self.ansi_theme)
-        self.stylesheet.set_variables(self.get_css_variables())
 
     # -- start-up ---------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -206,56 +167,7 @@ class VtmApp(App[None]):
             self.open_chronicle(self.start_path)
         else:
             self.switch_mode("picker")
-        self.call_after_refresh(self._first_paint_done)
-        self.call_after_refresh(self._freeze_startup_objects)
-        self.call_after_refresh(self._warm_up)
-
-    def _first_paint_done(self) -> None:
-        self._painted = True
-
-    def switch_mode(self, mode: str) -> AwaitMount:
-        """Switch modes without holding back the paint when there is nothing to hide.
-
-        Textual holds every paint back 50 ms on a switch so that a screen still being built is not seen
-        half done. A screen already built (every visit but the first) has nothing to hide, and neither
-        has the first screen at start-up (nothing is shown yet): there the hold only delayed what the
-        storyteller asked for, and at start-up it dropped the first frame (about 90 ms later on screen).
-        """
-        self._hold_paint = self._painted and mode not in self._screen_stacks
-        try:
-            return super().switch_mode(mode)
-        finally:
-            self._hold_paint = True
-
-    def delay_update(self, delay: float = 0.05) -> None:
-        if self._hold_paint:
-            super().delay_update(delay)
-
-    def _warm_up(self) -> None:
-        """After the first paint, import in a thread what the other screens need.
-
-        The log screen's modules (the review layer, the SQLite index) take about 80 ms to import and the
-        conflict screen's about 250 ms; imported on the key press they alone broke the 100 ms budget for
-        showing the log. A thread keeps the screen answering keys while it runs (the GIL is handed back
-        every few milliseconds); a screen opened before it is done simply waits for that module.
-        """
-        modules = (WARM_PLAYER if self.player is not None else WARM_STORYTELLER)
-        self.run_worker(partial(_import_quietly, modules), thread=True, group="warm-up", exit_on_error=False)
-
-    @staticmethod
-    def _freeze_startup_objects() -> None:
-        """Move what start-up built (Textual, the screens, the sheets) out of the garbage collector's
-        sight: it lives as long as the app, and scanning it again and again put 1-6 ms collector
-        pauses at random into key presses, enough to miss the 16 ms roll budget.
-
-        No ``gc.collect()`` first: it took about 110 ms here, holding the interpreter while Textual's
-        writer thread still had the first frame to send, so the terminal showed it that much later.
-        The few thousand cyclic leftovers of start-up it would free are frozen instead (well under 1 MB).
-        """
-        import gc
-
-        gc.freeze()
-        gc.enable()  # the command line turned it off for start-up (vtm_tui.cli.run_app)
+        self.call_after_refresh(self._after_first_paint)
 
     def _load_keymap(self) -> None:
         if self._keymap_override is not None:
