@@ -38,7 +38,7 @@ from pathlib import Path
 
 from textual import events
 
-from benchmarks.figure import Figure
+from benchmarks.figure import Figure, best_ms
 from benchmarks.synthetic import build_chronicle
 from vtm_tui.ui.screens.log import FIRST_PAINT
 
@@ -59,15 +59,6 @@ def _chronicle(entries: int, sessions: int):
                 os.environ.pop("VTM_TUI_CACHE", None)
             else:
                 os.environ["VTM_TUI_CACHE"] = old
-
-
-def _best(fn, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best * 1000
 
 
 def _newest_cpu(folder: Path) -> float:
@@ -95,8 +86,8 @@ def _filters(folder: Path, repeat: int) -> tuple[float, float, int, int, float]:
     combined = LogFilter().with_actor(actor).with_results(*MESSY_RESULTS).with_text("the")
     found = len(history_rows(folder, combined)[0])
     every = len(history_rows(folder, LogFilter())[0])
-    return (_best(lambda: history_rows(folder, combined), repeat), _best(lambda: history_rows(folder, LogFilter()), 3),
-            found, every, _best(lambda: history_rows(folder, LogFilter(), newest=FIRST_PAINT), repeat))
+    return (best_ms(lambda: history_rows(folder, combined), repeat), best_ms(lambda: history_rows(folder, LogFilter()), 3),
+            found, every, best_ms(lambda: history_rows(folder, LogFilter(), newest=FIRST_PAINT), repeat))
 
 
 def _screenful(folder: Path) -> float:

@@ -26,11 +26,10 @@ import os
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
-from benchmarks.figure import Figure, median_seconds
+from benchmarks.figure import Figure, best_ms, median_seconds
 from benchmarks.synthetic import build_chronicle, character_names
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store import index, session_log
@@ -75,16 +74,6 @@ def _one_big_session(chronicle: Path, target_number: int) -> int:
         out.flush()
         os.fsync(out.fileno())  # so the first timed append does not pay for flushing 50 MB
     return path.stat().st_size
-
-
-def _ms(fn: Callable[[], object], repeat: int) -> float:
-    """Best wall time of ``repeat`` calls: the run least disturbed by other work on the machine."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best * 1000
 
 
 def _raw_fsync_ms(folder: Path, count: int) -> float:
@@ -165,14 +154,14 @@ def _figures(temp: Path, entries: int, sessions: int, appends: int, size_note: s
     current = sessions
     log = read_session(chronicle, current)
     out.append(Figure(f"store: current session read ({len(log.entries)} entries)",
-                      _ms(lambda: read_session(chronicle, current), 5), "ms", CURRENT_MS, size_note))  # fmt: skip
-    out.append(Figure("store: newest 50 of the current session", _ms(lambda: read_recent(chronicle, current, 50), 5),
+                      best_ms(lambda: read_session(chronicle, current), 5), "ms", CURRENT_MS, size_note))  # fmt: skip
+    out.append(Figure("store: newest 50 of the current session", best_ms(lambda: read_recent(chronicle, current, 50), 5),
                       "ms", CURRENT_MS, "read from the end of the file"))  # fmt: skip
     offset = log.offset
-    out.append(Figure("store: poll for new entries, none", _ms(lambda: read_new_entries(chronicle, current, offset), 9),
+    out.append(Figure("store: poll for new entries, none", best_ms(lambda: read_new_entries(chronicle, current, offset), 9),
                       "ms", CURRENT_MS))  # fmt: skip
     append_entry(chronicle, _entry(current, 0))
-    out.append(Figure("store: poll for new entries, one", _ms(lambda: read_new_entries(chronicle, current, offset), 9),
+    out.append(Figure("store: poll for new entries, one", best_ms(lambda: read_new_entries(chronicle, current, offset), 9),
                       "ms", CURRENT_MS))  # fmt: skip
 
     # The history index.
@@ -180,22 +169,22 @@ def _figures(temp: Path, entries: int, sessions: int, appends: int, size_note: s
     report = index.sync_index(chronicle)
     build_s = time.perf_counter() - start
     out.append(Figure("index: first build", build_s, "s", None, f"{report.entries_added:,} entries, {size_note}"))
-    out.append(Figure("index: check, nothing changed", _ms(lambda: index.sync_index(chronicle), 5), "ms", FILTER_MS))
+    out.append(Figure("index: check, nothing changed", best_ms(lambda: index.sync_index(chronicle), 5), "ms", FILTER_MS))
 
     def one_more() -> None:
         append_entry(chronicle, _entry(current, 1))
         index.sync_index(chronicle)
 
-    out.append(Figure("index: append then update", _ms(one_more, 5), "ms", FILTER_MS, "parses only the new block"))
+    out.append(Figure("index: append then update", best_ms(one_more, 5), "ms", FILTER_MS, "parses only the new block"))
     actors = character_names(100)[:3]
     combined = dict(actor=actors, results=["win", "success", "messy_critical", "critical_win"], text="guard")
     hits = index.query(chronicle, **combined)
-    out.append(Figure("index: combined filter over all history", _ms(lambda: index.query(chronicle, **combined), 7),
+    out.append(Figure("index: combined filter over all history", best_ms(lambda: index.query(chronicle, **combined), 7),
                       "ms", FILTER_MS, f"actor+results+text, {len(hits)} hits"))  # fmt: skip
-    out.append(Figure("index: newest 50 of all history", _ms(lambda: index.query(chronicle, order="desc", limit=50), 7),
+    out.append(Figure("index: newest 50 of all history", best_ms(lambda: index.query(chronicle, order="desc", limit=50), 7),
                       "ms", FILTER_MS))  # fmt: skip
     newest = index.query(chronicle, order="desc", limit=50)
-    out.append(Figure("index: newest 50, whole entries", _ms(lambda: index.load_entries(chronicle, newest), 7), "ms",
+    out.append(Figure("index: newest 50, whole entries", best_ms(lambda: index.load_entries(chronicle, newest), 7), "ms",
                       CURRENT_MS, "read at their byte offsets"))  # fmt: skip
-    out.append(Figure(f"index: list_sessions ({sessions})", _ms(lambda: list_sessions(chronicle), 5), "ms", FILTER_MS))
+    out.append(Figure(f"index: list_sessions ({sessions})", best_ms(lambda: list_sessions(chronicle), 5), "ms", FILTER_MS))
     return out

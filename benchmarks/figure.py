@@ -43,3 +43,13 @@ def median_seconds(fn: Callable[[], object], *, repeat: int = 7, number: int = 1
             fn()
         samples.append((time.perf_counter() - start) / number)
     return statistics.median(samples)
+
+
+def best_ms(fn: Callable[[], object], repeat: int) -> float:
+    """Best wall time of ``repeat`` calls, in ms: the run least disturbed by other work on the machine."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best * 1000
