@@ -18,11 +18,8 @@ from dataclasses import MISSING, dataclass, field, fields
 from datetime import date, datetime, time, timezone
 from typing import Any, ClassVar
 
+from vtm_tui.model.errors import InvalidDataError  # the model's own; vtm_tui.store.errors re-exports it
 from vtm_tui.rules.base import RULESETS, Outcome
-
-# The error type is the store's (the contract names InvalidDataError): it is a
-# leaf module that imports nothing but vtm_tui.errors, so this adds no cycle.
-from vtm_tui.store.errors import InvalidDataError
 
 #: Every kind the tool itself writes. Entries of other kinds (from a newer tool) still load.
 KINDS = (

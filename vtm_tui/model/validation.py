@@ -3,7 +3,7 @@
 Every model class reads its table through a :class:`Reader`, which
 
 - checks each value's type and range and, when one is wrong, raises
-  :class:`~vtm_tui.store.errors.InvalidDataError` naming the file, the dotted
+  :class:`~vtm_tui.model.errors.InvalidDataError` naming the file, the dotted
   field and the allowed range (``characters/ana.toml: field
   'attributes.Strength': 7 is out of range 1-5``);
 - remembers which keys it consumed, so whatever is left (keys written by a newer
@@ -20,7 +20,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from vtm_tui.store.errors import InvalidDataError
+from vtm_tui.model.errors import InvalidDataError
 
 ValidationError = InvalidDataError  # the one error type for a value the model refuses
 

@@ -1,14 +1,17 @@
-"""Errors of the store: each names the file (and line and column where known)."""
+"""Errors of the store: each names the file (and line and column where known).
+
+:class:`StoreError` and :class:`InvalidDataError` are defined in
+:mod:`vtm_tui.model.errors` (the model raises them when it refuses a value) and
+re-exported here, so the store's callers import every store error from one place.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from vtm_tui.errors import VtmError
+from vtm_tui.model.errors import InvalidDataError, StoreError
 
-
-class StoreError(VtmError):
-    """A chronicle file could not be read or written; the message names the file."""
+__all__ = ["BrokenFileError", "ConflictError", "InvalidDataError", "StoreError"]
 
 
 class BrokenFileError(StoreError):
@@ -25,16 +28,6 @@ class BrokenFileError(StoreError):
             if column is not None:
                 where += f", column {column}"
         super().__init__(f"{where}: {reason}; fix the file by hand, nothing was overwritten")
-
-
-class InvalidDataError(StoreError):
-    """A file that is valid TOML but holds a value outside what the model allows."""
-
-    def __init__(self, path: Path, field: str, reason: str) -> None:
-        self.path = path
-        self.field = field
-        self.reason = reason
-        super().__init__(f"{path}: field {field!r}: {reason}")
 
 
 class ConflictError(StoreError):
