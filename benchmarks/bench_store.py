@@ -34,8 +34,9 @@ from benchmarks.synthetic import build_chronicle, character_names
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store import index, session_log
 from vtm_tui.store.log_format import SESSION_MARKER, format_header
+from vtm_tui.store.index import list_sessions
 from vtm_tui.store.log_lookup import read_recent
-from vtm_tui.store.session_log import append_entry, list_sessions, read_new_entries, read_session, session_path
+from vtm_tui.store.session_log import append_entry, read_new_entries, read_session, session_path
 
 APPEND_MS = 2.0
 CURRENT_MS = 100.0

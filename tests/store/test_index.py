@@ -11,8 +11,10 @@ import pytest
 
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store import index
-from vtm_tui.store.index import HistoryIndex, index_path, load_entries, query, session_summaries, sync_index
-from vtm_tui.store.session_log import append_entry, create_session, list_sessions, read_session, session_path
+from vtm_tui.store.index import (
+    HistoryIndex, index_path, list_sessions, load_entries, query, session_summaries, sync_index,
+)
+from vtm_tui.store.session_log import append_entry, create_session, read_session, session_path
 
 START = datetime(2026, 11, 1, 20, 0, tzinfo=timezone.utc)
 ACTORS = ["Ana Lúcia", "Bo", "Łucja"]

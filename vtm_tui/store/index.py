@@ -34,11 +34,12 @@ from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.paths import CACHE_ENV, cache_file
 from vtm_tui.store.log_index_rows import IndexedEntry, SyncReport, micros as _micros, moment as _moment
+from vtm_tui.store.log_lookup import load_entries  # the full entries (every face) of index hits
 from vtm_tui.store.session_log import SessionInfo, SessionSummary, session_numbers, session_path
 
 __all__ = [
     "CACHE_ENV", "HistoryIndex", "IndexedEntry", "Progress", "SyncReport", "index_path", "load_entries", "query",
-    "search_text", "session_summaries", "sync_index",
+    "list_sessions", "search_text", "session_summaries", "sync_index",
 ]  # fmt: skip
 
 INDEX_VERSION = "2"
@@ -378,15 +379,17 @@ def query(chronicle_dir: Path, *, progress: Progress | None = None, **filters: o
         return index.query(**filters)  # type: ignore[arg-type]
 
 
-def load_entries(chronicle_dir: Path, found: Iterable[IndexedEntry]) -> list[LogEntry]:
-    """The full entries (every face) of index hits; see :mod:`vtm_tui.store.log_lookup`."""
-    from vtm_tui.store.log_lookup import load_entries as load
-
-    return load(chronicle_dir, found)
-
-
 def session_summaries(chronicle_dir: Path, progress: Progress | None = None) -> list[SessionSummary]:
     """One summary per session file, from the index (synced first)."""
     with HistoryIndex(chronicle_dir) as index:
         index.sync(progress)
         return index.session_summaries()
+
+
+def list_sessions(chronicle_dir: Path) -> list[SessionSummary]:
+    """Every session with its start, entry and roll counts and actors, from the index (cheap).
+
+    Here rather than in :mod:`vtm_tui.store.session_log`, which the index reads: the log
+    module must not import the index built on top of it.
+    """
+    return session_summaries(chronicle_dir)

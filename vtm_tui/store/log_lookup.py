@@ -17,7 +17,7 @@ from typing import BinaryIO
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import StoreError
-from vtm_tui.store.index import IndexedEntry
+from vtm_tui.store.log_index_rows import IndexedEntry
 from vtm_tui.store.session_log import SessionInfo, read_session, session_path
 
 

@@ -45,7 +45,7 @@ from vtm_tui.store.toml_io import atomic_write_text, load_toml
 
 __all__ = [
     "LogRewrittenError", "SessionInfo", "SessionLog", "SessionSummary", "TornReport",
-    "append_entry", "create_session", "end_session", "list_sessions", "lock_path", "read_new_entries",
+    "append_entry", "create_session", "end_session", "lock_path", "read_new_entries",
     "read_session", "recover_session", "session_numbers", "session_path", "sessions_dir", "set_aside_files",
 ]  # fmt: skip
 _TAIL_PROBE = 512
@@ -354,10 +354,3 @@ def read_new_entries(chronicle_dir: Path, number: int, offset: int) -> tuple[lis
         tables = fmt.entry_tables(document, path)
         entries = fmt.entries_from_tables(tables, path, chunk, first_line=first_line)
     return entries, offset + end
-
-
-def list_sessions(chronicle_dir: Path) -> list[SessionSummary]:
-    """Every session with its start, entry and roll counts and actors, from the index (cheap)."""
-    from vtm_tui.store.index import session_summaries
-
-    return session_summaries(chronicle_dir)

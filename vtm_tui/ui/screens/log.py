@@ -420,7 +420,7 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
         folder = self.chronicle_dir
         if folder is None:
             return
-        from vtm_tui.store.session_log import list_sessions
+        from vtm_tui.store.index import list_sessions
 
         try:
             summaries = list_sessions(folder)
