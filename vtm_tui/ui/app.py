@@ -245,7 +245,13 @@ class VtmApp(FastStart, App[None]):
         from vtm_tui.ui.widgets.seats_view import SeatsDialog
 
         if self.chronicle_store is not None and not isinstance(self.screen, SeatsDialog):
-            self.push_screen(SeatsDialog(self.seat_keeper))
+            self.push_screen(SeatsDialog(self.seat_keeper, ask=self._ask_for_roll))
+
+    def _ask_for_roll(self, character: str, player: str) -> None:
+        """Enter on a connected player's character in ``w``: the storyteller asks for a roll."""
+        from vtm_tui.ui.screens.ask_roll import AskRollDialog
+
+        self.push_screen(AskRollDialog(character, player))
 
     def on_unmount(self) -> None:
         self.seat_keeper.leave()

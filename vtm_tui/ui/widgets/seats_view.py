@@ -151,9 +151,12 @@ class SeatsDialog(ModalScreen[None]):
     SeatsDialog #seats-ask { height: auto; max-height: 10; border: none; margin-top: 1; }
     """
 
-    def __init__(self, keeper: SeatKeeper) -> None:
+    def __init__(self, keeper: SeatKeeper, ask: Callable[[str, str], None] | None = None) -> None:
+        """``ask(character, player)`` opens the request dialog: the app passes it, because a widget
+        module must not import the screens built on top of the widgets."""
         super().__init__()
         self.keeper = keeper
+        self.ask = ask
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -194,10 +197,9 @@ class SeatsDialog(ModalScreen[None]):
             options.highlighted = 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        from vtm_tui.ui.screens.ask_roll import AskRollDialog
-
         player, _, name = str(event.option.id).partition("\x1f")
-        self.app.push_screen(AskRollDialog(name, player))
+        if self.ask is not None:
+            self.ask(name, player)
 
     def action_close(self) -> None:
         self.dismiss(None)
