@@ -1,10 +1,22 @@
-"""The headless core (rules, model, store) never pulls in Textual or the UI."""
+"""The layer contract of docs/architecture.md: the headless core never pulls in Textual or the UI, and
+import-linter checks the layers.
+
+``pyproject.toml`` ([tool.importlinter]) states them: ``cli`` above ``ui | commands`` above
+``play | review | conflict`` above ``store`` above ``model`` above ``rules`` above ``errors``;
+packages on one line never import each other; no package has an import cycle among its
+modules (imports inside functions count). The last test guards that guard: the same check,
+run on a copy of the package with one bad import added, must fail.
+"""
 
 import json
+import shutil
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
 
 import pytest
+import tomli_w
 
 CORE = ["vtm_tui.rules", "vtm_tui.model", "vtm_tui.store", "vtm_tui.commands", "vtm_tui.cli", "vtm_tui.play", "vtm_tui.review", "vtm_tui.conflict"]
 
@@ -32,3 +44,49 @@ def test_check_would_catch_textual() -> None:
     """Guard the guard: importing the UI is seen by the same check."""
     loaded = _modules_after_import("vtm_tui.ui.app")
     assert "textual" in loaded
+
+
+ROOT = Path(__file__).resolve().parent.parent
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
+
+
+def _lint_imports(cwd: Path) -> subprocess.CompletedProcess[str]:
+    if not LINT_IMPORTS.exists():
+        pytest.fail(f"{LINT_IMPORTS} is missing: install the test extra, pip install -e '.[test]'")
+    return subprocess.run([str(LINT_IMPORTS), "--no-cache", "--no-logo"], cwd=cwd, capture_output=True, text=True,
+                          check=False)
+
+
+def test_the_package_keeps_its_import_contracts() -> None:
+    done = _lint_imports(ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 broken" in done.stdout
+
+
+def _copy_with(tmp_path: Path, module: str, line: str) -> Path:
+    """The package and its contracts in ``tmp_path``, with ``line`` added at the end of ``module``."""
+    shutil.copytree(ROOT / "vtm_tui", tmp_path / "vtm_tui", ignore=shutil.ignore_patterns("__pycache__"))
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]
+    (tmp_path / "pyproject.toml").write_text(tomli_w.dumps({"tool": {"importlinter": config}}), encoding="utf-8")
+    target = tmp_path / "vtm_tui" / (module.replace(".", "/") + ".py")
+    target.write_text(target.read_text(encoding="utf-8") + f"\n\ndef _added():\n    {line}\n", encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "broken"),
+    [
+        # An upward import: the model reaching into the store (the leak this contract was written for).
+        ("model.log_entry", "from vtm_tui.store.errors import StoreError", "vtm_tui.model is not allowed to import"),
+        # Two packages on one layer: play must not use review (nor review play).
+        ("play.record", "import vtm_tui.review.filters", "vtm_tui.play is not allowed to import"),
+        # A circle inside a layer, made inside a function: session_log below the index that reads it.
+        ("store.session_log", "from vtm_tui.store.index import session_summaries", "No cycles are allowed"),
+        # A widget reaching up into the screens built from widgets.
+        ("ui.widgets.seats_view", "from vtm_tui.ui.screens.ask_roll import AskRollDialog", "No cycles are allowed"),
+    ],
+)
+def test_the_check_fails_on_a_bad_import(tmp_path: Path, module: str, line: str, broken: str) -> None:
+    done = _lint_imports(_copy_with(tmp_path, module, line))
+    assert done.returncode != 0, done.stdout
+    assert broken in done.stdout, done.stdout + done.stderr
