@@ -1,4 +1,4 @@
-"""Benchmarks for the speed budget of DESIGN.md (``python -m benchmarks``).
+"""Benchmarks for the speed budget of docs/architecture.md (``python -m benchmarks``).
 
 Not installed with the app and not run by the tests: timings belong here, never
 in tests. Each ``bench_*.py`` module exposes ``figures(quick: bool) -> list[Figure]``;

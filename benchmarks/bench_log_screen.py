@@ -1,4 +1,4 @@
-"""The log screen against its budget (DESIGN.md "Speed budget", issue 7), on 100,000 entries over 300 sessions.
+"""The log screen against its budget (docs/architecture.md, issue 7), on 100,000 entries over 300 sessions.
 
 - Newest entries shown: from pressing ``3`` to the log screen drawn with the
   current session (headless app, 100×30, app CPU time): under 100 ms, on the

@@ -1,4 +1,4 @@
-"""Exact Ingenuity odds against the 5 ms budget (DESIGN.md): the worst queries, cold and warm.
+"""Exact Ingenuity odds against the 5 ms budget (docs/architecture.md): the worst queries, cold and warm.
 
 The worst case is two d12s with three re-rolls (advantage or disadvantage): the
 most face pairs and the longest dynamic programme. *Cold* clears the engine's

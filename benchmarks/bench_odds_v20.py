@@ -1,4 +1,4 @@
-"""Exact V20 odds against the 5 ms budget (DESIGN.md): pool 30 at each Difficulty, and extended actions.
+"""Exact V20 odds against the 5 ms budget (docs/architecture.md): pool 30 at each Difficulty, and extended actions.
 
 A query is what ``vtm-tui odds v20 --json`` does: :func:`roll_odds` and its
 ``to_dict()`` (every exact fraction turned into a float). The engine keeps no

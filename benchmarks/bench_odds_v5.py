@@ -1,4 +1,4 @@
-"""Exact V5 odds: any single query under 5 ms (DESIGN.md speed budget).
+"""Exact V5 odds: any single query under 5 ms (docs/architecture.md, "Speed budget").
 
 The worst case is the largest pool with the most Hunger dice and the hardest
 Difficulty: pool 30, Hunger 5, Difficulty 15, once without a re-roll and once

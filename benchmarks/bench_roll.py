@@ -1,4 +1,4 @@
-"""Key press to roll shown and durably logged: under one 60 Hz frame (16 ms) of app time (DESIGN.md).
+"""Key press to roll shown and durably logged: under one 60 Hz frame (16 ms) of app time (docs/architecture.md).
 
 Measured on a temporary copy of the V5 example chronicle:
 

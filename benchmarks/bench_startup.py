@@ -1,6 +1,6 @@
 """Start to first screen, against a bare Textual "hello" app started the same way.
 
-Budget (DESIGN.md): with 100 characters and 100,000 logged rolls over 300 sessions,
+Budget (docs/architecture.md, "Speed budget"): with 100 characters and 100,000 logged rolls over 300 sessions,
 start to the first screen within 1.5× the bare app. Both are measured two ways, each
 in fresh processes so import costs count as they do for a user:
 

@@ -1,4 +1,4 @@
-"""The session log store against its budget (DESIGN.md "Speed budget", issue 5).
+"""The session log store against its budget (docs/architecture.md "Speed budget", issue 5).
 
 - Append one entry, fsync included: under 2 ms, and flat: appends to an empty
   session and to one file already holding 100,000 entries cost the same

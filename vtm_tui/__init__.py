@@ -1,6 +1,6 @@
 """vtm-tui: run Vampire: The Masquerade sessions from a terminal.
 
-The package is layered (see DESIGN.md): ``rules`` (pure dice engine), ``model``
+The package is layered (see docs/architecture.md): ``rules`` (pure dice engine), ``model``
 (the chronicle as dataclasses), ``store`` (TOML on disk) and ``ui`` (Textual).
 The lower three never import Textual, so scripts and the command line stay fast.
 """

@@ -1,4 +1,4 @@
-"""``vtm-tui roll v5`` and ``vtm-tui odds v5``: the stable contract of DESIGN.md."""
+"""``vtm-tui roll v5`` and ``vtm-tui odds v5``: the stable contract of the README ("The command line")."""
 
 import json
 import subprocess

@@ -5,7 +5,7 @@ Each side's pool comes from its sheet with penalties applied
 rule set's engine judges the pair; the loser takes the damage through
 :func:`vtm_tui.conflict.wounds.apply_damage`:
 
-- V5 (RULES.md): more successes wins, margin = the difference; damage =
+- V5 (docs/rules.md): more successes wins, margin = the difference; damage =
   margin + weapon rating (:func:`vtm_tui.rules.v5.turn_order.damage`),
   Superficial or Aggravated. Equal successes is a tie: nothing is resolved.
   In close combat both sides strike (``both_strike``), so a defender who wins

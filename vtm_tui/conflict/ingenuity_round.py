@@ -1,6 +1,6 @@
 """An Ingenuity round: teams alternate, each picking a member who has not acted; surprise rounds.
 
-RULES.md: no initiative roll; the team that starts the fight goes first (the
+docs/rules.md: no initiative roll; the team that starts the fight goes first (the
 side that joined the conflict first), the attacked team next, others in the
 storyteller's order. The engine's :class:`~vtm_tui.rules.ingenuity.turns.TurnOrder`
 decides whose pick it is; this module rebuilds it from the participants who

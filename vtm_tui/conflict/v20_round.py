@@ -1,6 +1,6 @@
 """A V20 round: initiative rolled, declarations from the lowest up, actions from the highest down.
 
-RULES.md: initiative = 1d10 + Dexterity + Wits − wound penalty, highest first;
+docs/rules.md: initiative = 1d10 + Dexterity + Wits − wound penalty, highest first;
 ties go to the higher Dexterity + Wits, then the characters act at the same
 time (one slot, shown with ``=``). The engine
 (:func:`vtm_tui.rules.v20.initiative.roll_initiative`) rolls and orders; this

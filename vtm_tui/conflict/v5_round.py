@@ -1,6 +1,6 @@
 """A V5 round: declarations in four groups, ordered by the engine (or advanced initiative).
 
-RULES.md: no initiative roll. Each round (1) close combat between parties
+docs/rules.md: no initiative roll. Each round (1) close combat between parties
 already engaged, (2) ranged combat, (3) newly started close combat, (4)
 everything else; inside a group higher Dexterity + Wits first, then more dots
 in the Skill used (:func:`vtm_tui.rules.v5.turn_order.turn_order`). With the

@@ -1,7 +1,7 @@
 """An Ingenuity character sheet: dice, not dots.
 
 Attributes and skills are die sizes (d4…d12); a mundane skill nobody wrote down
-is untrained, a d4 (RULES.md). Resources (Health, Endurance, Stamina, Focus)
+is untrained, a d4 (docs/rules.md). Resources (Health, Endurance, Stamina, Focus)
 have a maximum of 6 + the governing attribute's die size unless the file says
 otherwise; Fate is a plain count.
 """

@@ -1,6 +1,6 @@
 """A V20 (Revised / 20th anniversary) character sheet.
 
-Generation sets the blood pool's size and the highest a Trait may go (RULES.md
+Generation sets the blood pool's size and the highest a Trait may go (docs/rules.md
 and the V20 generation chart); the health track counts marked levels by damage
 type, and the wound penalty follows from how many are marked.
 """

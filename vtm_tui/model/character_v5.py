@@ -32,7 +32,7 @@ class Tracker:
         return max(0, size - self.superficial - self.aggravated)
 
     def impaired(self, size: int) -> bool:
-        """No empty box left (RULES.md: −2 dice to the pools it governs)."""
+        """No empty box left (docs/rules.md, V5 "Trackers": −2 dice to the pools it governs)."""
         return self.undamaged(size) == 0
 
     def to_toml(self) -> dict[str, int]:

@@ -1,6 +1,6 @@
 """A chronicle: its name, rule set, house-rule switches and where the sessions stand.
 
-The house-rule switches are those RULES.md marks *(option)*, with its defaults,
+The house-rule switches are the options of docs/rules.md, with their defaults,
 plus ``players_may_edit_traits`` (player seats may change their own dots; off).
 ``chronicle.toml`` always lists every switch of its rule set, so a storyteller
 opening the file sees what can be changed.
@@ -63,7 +63,7 @@ class Chronicle:
         self.options = {**DEFAULT_OPTIONS[self.ruleset], **self.options}
 
     def option(self, name: str) -> bool | str:
-        """A house-rule switch, defaulting as RULES.md says."""
+        """A house-rule switch, defaulting as docs/rules.md says."""
         if name in self.options:
             return self.options[name]
         return DEFAULT_OPTIONS[self.ruleset][name]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from vtm_tui.play.request import RollRequest
 
-#: How results read on screen (names in RULES.md, spaces for underscores).
+#: How results read on screen (names in docs/rules.md, spaces for underscores).
 LABELS = {
     "messy_critical": "messy critical",
     "critical_win": "critical win",

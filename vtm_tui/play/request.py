@@ -24,7 +24,7 @@ KINDS = ("test", "tracker", "rouse", "check", "remorse", "frenzy")
 #: The log entry kind for each roll kind (LogEntry.KINDS).
 LOG_KINDS = {"test": "roll", "tracker": "roll", "rouse": "rouse", "check": "check", "remorse": "remorse",
              "frenzy": "frenzy"}
-#: V5 Frenzy Difficulty when the storyteller gives none: a hunger frenzy (RULES.md).
+#: V5 Frenzy Difficulty when the storyteller gives none: a hunger frenzy (docs/rules.md).
 FRENZY_DIFFICULTY = 4
 V5_TRACKERS = ("Willpower", "Humanity")
 MAX_MODIFIER = 20

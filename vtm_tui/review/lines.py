@@ -67,7 +67,7 @@ class EntryLine:
 
 
 def outcome_name(result: str) -> str:
-    """``messy_critical`` → ``messy critical`` (the name RULES.md uses, in words)."""
+    """``messy_critical`` → ``messy critical`` (the name docs/rules.md uses, in words)."""
     return result.replace("_", " ")
 
 

@@ -21,7 +21,7 @@ from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.review.entry_odds import entry_odds, odds_contexts
 from vtm_tui.review.lines import outcome_name
 
-#: Result names in the order RULES.md lists them, per rule set (others follow, alphabetically).
+#: Result names in the order docs/rules.md lists them, per rule set (others follow, alphabetically).
 RESULT_ORDER = {
     "v5": ("messy_critical", "critical_win", "win", "bestial_failure", "total_failure", "failure", "pass", "fail"),
     "v20": ("success", "failure", "botch"),

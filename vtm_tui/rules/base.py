@@ -13,7 +13,7 @@ RULESETS = ("v5", "v20", "ingenuity")
 
 @runtime_checkable
 class Outcome(Protocol):
-    """A judged roll. ``result`` is one of the names in RULES.md for its rule set."""
+    """A judged roll. ``result`` is one of the names in docs/rules.md for its rule set."""
 
     ruleset: str
     result: str

@@ -1,4 +1,4 @@
-"""Where things are on disk (DESIGN.md, "On disk"), and where the campaigns folder is.
+"""Where things are on disk (docs/file-format.md, "The folder"), and where the campaigns folder is.
 
 ```
 <campaigns>/<chronicle-slug>/

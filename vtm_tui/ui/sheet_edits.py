@@ -174,7 +174,7 @@ def damage(character: Character, field: str, severity: str) -> Edit:
     """Mark one box of damage on a track.
 
     V5 (``health``/``willpower``): ``superficial`` or ``aggravated``; Superficial damage to a full track turns
-    a Superficial box into Aggravated (RULES.md). V20 ``health``: ``bashing``, ``lethal`` or ``aggravated``;
+    a Superficial box into Aggravated (docs/rules.md, V5). V20 ``health``: ``bashing``, ``lethal`` or ``aggravated``;
     V20 ``willpower_current`` and ``blood`` spend a point; Ingenuity ``resources.X`` loses a point.
     """
     before = get_value(character, field)
@@ -284,7 +284,7 @@ def hunger(character: Character, delta: int) -> Edit:
 
 def add_stain(character: Character, delta: int = 1) -> Edit:
     """``s``: one stain on Humanity (``S`` takes one away). A stain with no empty box left is degeneration:
-    1 Aggravated Willpower damage (RULES.md)."""
+    1 Aggravated Willpower damage (docs/rules.md, V5)."""
     if character.ruleset != "v5":
         raise EditRefused("stains belong to V5 Humanity")
     sheet = character.sheet

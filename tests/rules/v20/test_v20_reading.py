@@ -53,7 +53,7 @@ def test_seed_one_success_is_marginal_three_is_complete() -> None:
     assert judge([7, 7, 7], 6).degree == "complete"
 
 
-# --- the rules of RULES.md ------------------------------------------------------------------
+# --- the rules of docs/rules.md (V20) --------------------------------------------------------
 
 
 def test_design_summary_line() -> None:

@@ -17,7 +17,7 @@ from vtm_tui.rules.v5 import (
     teamwork_pool,
 )
 
-# RULES.md, row by row: surge, mend, power bonus, rouse re-roll ≤ level, bane severity.
+# docs/rules.md (V5, Blood Potency), row by row: surge, mend, power bonus, rouse re-roll ≤ level, bane severity.
 TABLE = {
     0: (1, 1, 0, None, 0), 1: (2, 1, 0, 1, 2), 2: (2, 2, 1, 1, 2), 3: (3, 2, 1, 2, 3), 4: (3, 3, 2, 2, 3),
     5: (4, 3, 2, 3, 4), 6: (4, 3, 3, 3, 4), 7: (5, 3, 3, 4, 5), 8: (5, 4, 4, 4, 5), 9: (6, 4, 4, 5, 6),

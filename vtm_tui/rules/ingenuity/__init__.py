@@ -1,4 +1,4 @@
-"""The Ingenuity rule set (RULES.md ``ingenuity``; seed ``003``): step dice, luck, advantage, exact odds.
+"""The Ingenuity rule set (docs/rules.md, "Ingenuity"): step dice, luck, advantage, exact odds.
 
 Everything is pure: functions take dice sizes, faces and bonuses and return
 frozen dataclasses; randomness comes only from a

@@ -1,6 +1,6 @@
 """Advantage and disadvantage: which die is re-rolled, and what is kept.
 
-RULES.md: sources are counted and cancel in pairs. Each remaining advantage
+docs/rules.md: sources are counted and cancel in pairs. Each remaining advantage
 re-rolls one attribute or skill die and keeps the better face; each remaining
 disadvantage re-rolls the die showing the highest face and keeps the worse. The
 luck die is never re-rolled.

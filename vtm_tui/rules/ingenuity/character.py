@@ -30,7 +30,7 @@ SUPERNATURAL_SKILLS: tuple[str, ...] = (
 SKILLS: tuple[str, ...] = MUNDANE_SKILLS + SUPERNATURAL_SKILLS
 #: Every resource pool starts at this and adds its attribute's largest face.
 RESOURCE_BASE = 6
-#: Which attribute feeds which resource (RULES.md).
+#: Which attribute feeds which resource (docs/rules.md).
 RESOURCE_ATTRIBUTES: tuple[tuple[str, str], ...] = (
     ("Health", STRENGTH),
     ("Endurance", RESOLVE),

@@ -34,7 +34,7 @@ class StepDie:
 
     @property
     def passive(self) -> int:
-        """The passive value: half the die size (RULES.md), used instead of a roll."""
+        """The passive value: half the die size (docs/rules.md), used instead of a roll."""
         return self.sides // 2
 
     @property

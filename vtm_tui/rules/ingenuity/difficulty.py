@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.pool import PoolError, match_trait
 
-#: The named rungs (RULES.md); "Trivial" means no test at all and has no number.
+#: The named rungs (docs/rules.md); "Trivial" means no test at all and has no number.
 LADDER: tuple[tuple[str, int], ...] = (
     ("Simple", 4),
     ("Standard", 6),

@@ -1,4 +1,4 @@
-"""After a failed test: escalate, modify or abandon (RULES.md "Failure").
+"""After a failed test: escalate, modify or abandon (docs/rules.md, "After a failure").
 
 A :class:`Task` is a small immutable state the conflict tracker can keep per
 obstacle (a lock, a wall, a guard to fool). Each method returns the next state,

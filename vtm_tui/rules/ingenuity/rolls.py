@@ -273,7 +273,7 @@ def judge_luck(face: int, *, target: int = LUCKY_FACE) -> LuckOutcome:
 
 
 def luck_test(dice: DiceSource, *, target: int = LUCKY_FACE) -> LuckOutcome:
-    """When only luck decides: roll the luck die on its own (RULES.md)."""
+    """When only luck decides: roll the luck die on its own (docs/rules.md)."""
     check_range(target, 1, LUCK_SIDES, "luck test target")
     (face,) = dice.roll(1, LUCK_SIDES, "luck")
     return judge_luck(face, target=target)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.pool import PoolError, match_trait
 
-#: RULES.md's size table (the seed spells it "Miniscule").
+#: The size table of docs/rules.md (the rules text spells it "Miniscule").
 SIZES: tuple[tuple[str, int], ...] = (
     ("Miniscule", 1),
     ("Tiny", 2),

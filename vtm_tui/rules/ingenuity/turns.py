@@ -1,4 +1,4 @@
-"""Turns in combat (RULES.md): no initiative roll, teams alternate.
+"""Turns in combat (docs/rules.md): no initiative roll, teams alternate.
 
 The team that starts the fight goes first, the attacked team next, any others in
 the storyteller's order. Teams take turns, each picking one member who has not

@@ -1,4 +1,4 @@
-"""The Revised / V20 rules engine (RULES.md, section ``v20``), side by side with V5.
+"""The Revised / V20 rules engine (docs/rules.md, section "V20"), side by side with V5.
 
 Everything here is pure: faces in, values out; dice come from a
 :class:`vtm_tui.rules.dice.DiceSource`; bad input raises

@@ -1,6 +1,6 @@
 """Resisted actions and teamwork: two or more judged rolls read together.
 
-RULES.md: in a resisted action both sides roll and the winner keeps only the
+docs/rules.md: in a resisted action both sides roll and the winner keeps only the
 successes beyond the other's (4 against 3 is one success: marginal). In
 teamwork each character rolls separately, net successes are added, and any
 participant's botch is flagged on the whole — the storyteller decides whether

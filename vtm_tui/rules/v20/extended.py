@@ -1,6 +1,6 @@
 """Extended actions, alone or against an opponent, as immutable state.
 
-RULES.md: an extended action has a target number of successes, rolled turn
+docs/rules.md: an extended action has a target number of successes, rolled turn
 after turn; each roll adds its net successes, and the log keeps the tally and
 the count of rolls. A botch (option ``extended_botch``) sets the tally back to
 0 (``restart``, the default) or ends the action (``fail``). Extended and

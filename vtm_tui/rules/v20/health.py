@@ -1,6 +1,6 @@
 """V20 health levels: boxes of bashing, lethal and aggravated damage.
 
-RULES.md: Bruised (0), Hurt (−1), Injured (−1), Wounded (−2), Mauled (−2),
+docs/rules.md: Bruised (0), Hurt (−1), Injured (−1), Wounded (−2), Mauled (−2),
 Crippled (−5), Incapacitated; damage is bashing, lethal or aggravated. The
 rest is silent, so this module follows the books, simply:
 

@@ -1,6 +1,6 @@
 """V20 initiative: who declares first and who acts first.
 
-RULES.md: initiative = 1d10 + Dexterity + Wits − wound penalty, highest first;
+docs/rules.md: initiative = 1d10 + Dexterity + Wits − wound penalty, highest first;
 ties go to the higher Dexterity + Wits, then the characters act at the same
 time (one slot). Actions are declared from the lowest initiative up and
 resolved from the highest down. The d10 comes from a dice source (purpose

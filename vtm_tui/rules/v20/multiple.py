@@ -1,6 +1,6 @@
 """Multiple actions in one turn: split pools, as immutable state.
 
-RULES.md: declare N actions; the first action's pool loses N dice, each later
+docs/rules.md: declare N actions; the first action's pool loses N dice, each later
 action one more (N+1, N+2, ...); an action whose pool falls to 0 or less cannot
 be attempted. Willpower can be spent once per turn, so the state also refuses a
 second Willpower roll among the turn's actions.

@@ -3,7 +3,7 @@
 Each side's net successes come from :func:`~vtm_tui.rules.v20.odds.roll_odds`;
 the rolls are independent, so the chance of every difference is a sum of
 products of whole-number counts over ``10^(n + m)``: exact fractions again.
-The actor wins with more net successes and keeps only the excess (RULES.md);
+The actor wins with more net successes and keeps only the excess (docs/rules.md);
 equal counts resolve nothing.
 """
 

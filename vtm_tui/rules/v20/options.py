@@ -19,7 +19,7 @@ EXTENDED_BOTCH_RULES = ("restart", "fail")
 
 @dataclass(frozen=True)
 class V20Options:
-    """House rules of RULES.md (section v20), with its defaults.
+    """House rules of docs/rules.md (section "V20"), with their defaults.
 
     - ``free_botch`` (off): the first botch of each session counts as a plain failure.
     - ``specialty_doubles`` (on): a 10 counts two successes when a specialty applies.

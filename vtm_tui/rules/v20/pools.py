@@ -1,6 +1,6 @@
 """V20 dice pools and Difficulties: what may be rolled, and against what.
 
-RULES.md: Attribute + Ability, never more than two Traits; a Trait whose maximum
+docs/rules.md: Attribute + Ability, never more than two Traits; a Trait whose maximum
 is 10 (Willpower, Humanity, a Path, the Virtues) is rolled alone; wound
 penalties come off the pool; the Difficulty is 2-10 (default 6). Pool text is
 read by the shared parser (:mod:`vtm_tui.rules.pool`); this module only adds the

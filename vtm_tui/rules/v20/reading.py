@@ -1,7 +1,7 @@
 """Reading V20 dice: successes, the rule of one, the result and its degree.
 
 A pure function of the faces (:func:`judge`) so typed-in physical dice, seeded
-dice and the odds tables all go through the very same rules. RULES.md decides:
+dice and the odds tables all go through the very same rules. docs/rules.md decides:
 
 - a die at or above the Difficulty is a success, a 10 always is; with a
   specialty (option on) a 10 counts two;

@@ -1,6 +1,6 @@
 """Trying again: each new attempt at a failed task is one Difficulty harder.
 
-RULES.md: the second attempt is +1, the third +2, and so on; above 10 the task
+docs/rules.md: the second attempt is +1, the third +2, and so on; above 10 the task
 is impossible. The storyteller chooses whether the rule applies (not for a
 missed shot in combat), so the engine only computes it when asked.
 """

@@ -23,7 +23,7 @@ def pool_dice(pool: int | V20Pool) -> int:
 
 
 def can_succeed_automatically(pool: int | V20Pool, difficulty: int) -> bool:
-    """RULES.md: an automatic success is allowed when the pool is at least the Difficulty."""
+    """docs/rules.md: an automatic success is allowed when the pool is at least the Difficulty."""
     return pool_dice(pool) >= check_difficulty(difficulty)
 
 

@@ -1,4 +1,4 @@
-"""Vampire: The Masquerade 5th edition, as RULES.md (section ``v5``) decides it.
+"""Vampire: The Masquerade 5th edition, as docs/rules.md (section "V5") decides it.
 
 Pure functions and frozen dataclasses; dice come from a
 :class:`~vtm_tui.rules.dice.DiceSource` (``SystemDice()``, ``SeededDice(seed)``,

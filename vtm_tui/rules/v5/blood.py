@@ -39,7 +39,7 @@ class BloodPotency:
         }
 
 
-#: RULES.md's table, BP 0-10: (surge, mend, power bonus, rouse re-roll ≤ level, bane severity).
+#: The table of docs/rules.md, BP 0-10: (surge, mend, power bonus, rouse re-roll ≤ level, bane severity).
 _TABLE = (
     (1, 1, 0, None, 0),
     (2, 1, 0, 1, 2),

@@ -1,6 +1,6 @@
 """The Willpower re-roll: once per test, up to three regular dice, 1 Superficial Willpower.
 
-The four strategies players know are named exactly as in RULES.md; each one is a
+The four strategies players know are named exactly as in docs/rules.md; each one is a
 pure selection over the rolled faces (:func:`select`), so the exact odds in
 :mod:`vtm_tui.rules.v5.exact_odds` can be checked against the very code that picks dice.
 """

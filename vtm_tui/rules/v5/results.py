@@ -2,7 +2,7 @@
 
 :func:`judge` is pure: the same faces, Difficulty and kind always give the same
 :class:`V5Roll`. Everything that rolls (``roll``, the re-roll, Remorse, Frenzy)
-ends here, so the seven-step order of RULES.md lives in exactly one place.
+ends here, so the seven-step order of docs/rules.md lives in exactly one place.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from vtm_tui.rules.errors import DiceError, RulesError
 from vtm_tui.rules.v5.kinds import RollKind, parse_kind
 
-# The result names of RULES.md, in the order the rules decide them.
+# The result names of docs/rules.md, in the order the rules decide them.
 MESSY_CRITICAL = "messy_critical"
 CRITICAL_WIN = "critical_win"
 WIN = "win"
@@ -156,7 +156,7 @@ def judge(
     rerolled: bool = False,
     notes: Iterable[str] = (),
 ) -> V5Roll:
-    """Judge faces exactly as RULES.md decides (the seven steps, in order).
+    """Judge faces exactly as docs/rules.md decides (the seven steps, in order).
 
     Difficulty 0 means "no Difficulty set": one success wins. Hunger faces on a
     kind that has no Hunger dice are refused, since a caller that passed them
