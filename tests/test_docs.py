@@ -1,0 +1,116 @@
+"""The project's own documents: what they show loads, and nothing points to a document the repository lacks.
+
+docs/file-format.md shows a TOML example of every file; each must load through the same code the app uses, so
+the examples cannot drift from the loaders. Code, tests, benchmarks and the README point to docs/*.md for the
+rules, the file format and the architecture; notes that are not in the repository (DESIGN.md, RULES.md) must not
+be pointed to, and every link between the documents must lead somewhere.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from vtm_tui.model.character import Character
+from vtm_tui.model.chronicle import Chronicle
+from vtm_tui.model.conflict import Conflict
+from vtm_tui.store import log_format as fmt
+from vtm_tui.store.session_log import SessionInfo
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+#: Documents other branches add; remove a name here once its document is merged.
+PENDING = {"docs/ledger.md"}
+
+
+def _examples() -> list[str]:
+    return re.findall(r"```toml\n(.*?)```", (DOCS / "file-format.md").read_text(encoding="utf-8"), re.S)
+
+
+def _load(text: str) -> str:
+    """Load one example with the loader of its kind; returns the kind (or raises the loader's error)."""
+    data = tomllib.loads(text)
+    warnings: list[str] = []
+    if "entry" in data:
+        raw = text.encode("utf-8")
+        document = fmt.parse_chunk(raw, Path("example.toml"))
+        SessionInfo.from_toml(document, Path("example.toml"))
+        fmt.entries_from_tables(fmt.entry_tables(document, Path("example.toml")), Path("example.toml"), raw)
+        kind = "session"
+    elif "participants" in data:
+        Conflict.from_toml(data, where="example", warnings=warnings)
+        kind = "conflict"
+    elif "options" in data:
+        Chronicle.from_toml(data, where="example", warnings=warnings)
+        kind = "chronicle"
+    else:
+        kind = Character.from_toml(data, where="example", warnings=warnings).ruleset
+    assert warnings == [], warnings
+    return kind
+
+
+def test_every_file_format_example_loads() -> None:
+    kinds = [_load(text) for text in _examples()]
+    assert sorted(kinds) == ["chronicle", "conflict", "ingenuity", "session", "v20", "v5"]
+
+
+def test_a_broken_example_would_be_caught() -> None:
+    """Guard the guard: an example with a value out of range fails to load."""
+    v5 = next(text for text in _examples() if 'ruleset = "v5"' in text and "[attributes]" in text)
+    from vtm_tui.store.errors import InvalidDataError
+
+    with pytest.raises(InvalidDataError, match="Strength"):
+        _load(v5.replace("Strength = 2", "Strength = 7"))
+
+
+def _tracked_files() -> list[Path]:
+    out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=False)
+    if out.returncode != 0:  # not a git checkout (an unpacked sdist): every text file under the root
+        return [p for p in ROOT.rglob("*") if p.is_file() and ".venv" not in p.parts and ".git" not in p.parts]
+    return [ROOT / name for name in out.stdout.splitlines()]
+
+
+def test_nothing_points_to_notes_outside_the_repository() -> None:
+    pattern = re.compile(r"\b(DESIGN|RULES)\.md\b")
+    offenders = []
+    for path in _tracked_files():
+        if path.suffix not in {".py", ".md", ".toml", ".tcss", ".txt", ".cfg"} or not path.is_file():
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            if pattern.search(line):
+                offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert offenders == [], "\n".join(offenders)
+
+
+def test_every_docs_pointer_and_link_leads_somewhere() -> None:
+    missing = []
+    for path in _tracked_files():
+        if path.suffix not in {".py", ".md"} or not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for name in sorted(set(re.findall(r"\bdocs/[\w-]+\.md\b", text))):
+            if not (ROOT / name).is_file() and name not in PENDING:
+                missing.append(f"{path.relative_to(ROOT)} names {name}")
+        if path.suffix == ".md":
+            for target, anchor in re.findall(r"\]\(([^)#\s]*)(?:#([^)\s]*))?\)", text):
+                if "://" in target or target.startswith("mailto:"):
+                    continue
+                resolved = (path.parent / target).resolve() if target else path
+                if resolved.as_posix().removeprefix(ROOT.as_posix() + "/") in PENDING:
+                    continue
+                if not resolved.exists():
+                    missing.append(f"{path.relative_to(ROOT)} links to {target}")
+                elif anchor and resolved.suffix == ".md" and anchor not in _anchors(resolved):
+                    missing.append(f"{path.relative_to(ROOT)} links to {target}#{anchor}, a section it lacks")
+    assert missing == [], "\n".join(missing)
+
+
+def _anchors(path: Path) -> set[str]:
+    """The anchors GitHub gives a Markdown file's headings (lower case, punctuation dropped, spaces as '-')."""
+    text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.S)  # '# end entry' is no heading
+    headings = re.findall(r"^#+ (.+)$", text, re.M)
+    return {re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-") for heading in headings}
