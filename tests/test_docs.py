@@ -2,7 +2,7 @@
 
 docs/file-format.md shows a TOML example of every file; each must load through the same code the app uses, so
 the examples cannot drift from the loaders. Code, tests, benchmarks and the README point to docs/*.md for the
-rules, the file format and the architecture; notes that are not in the repository (DESIGN.md, RULES.md) must not
+rules, the file format and the architecture; the design and rules notes kept outside the repository must not
 be pointed to, and every link between the documents must lead somewhere.
 """
 
