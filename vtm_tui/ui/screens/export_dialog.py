@@ -121,7 +121,7 @@ class ExportDialog(ModalScreen[Path | None]):
                 yield Static("File", classes="export-label")
                 yield Input(self._auto_path, id="export-path")
             yield Checkbox("Hide secret Difficulties (a recap for the players)", id="export-hide")
-            yield Static("", id="export-error")
+            yield Static("", id="export-error", markup=False)
             with Horizontal(id="export-buttons"):
                 yield Button("Export (ctrl+s)", id="export-go", variant="primary", compact=True)
                 yield Button("Cancel", id="export-cancel", compact=True)
