@@ -127,7 +127,8 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
             box.border_subtitle = self.character.ruleset.upper().replace("INGENUITY", "Ingenuity")
             yield RollForm(self.character, self.kind, self._opening_pool(), fixed_pool=FIXED_POOLS.get(self.kind, ""),
                            difficulty=None if self.initial_difficulty is None else str(self.initial_difficulty),
-                           surge_dice=self._surge_dice(), id="form")
+                           surge_dice=self._surge_dice(), storyteller=getattr(self.app, "player", None) is None,
+                           id="form")
             yield Input("", id="reroll-faces", compact=True)  # above the result, so it is never scrolled away
             yield RollResult(id="result")
             yield Static(FORM_KEYS, id="keys")

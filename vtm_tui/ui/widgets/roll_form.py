@@ -81,9 +81,11 @@ class RollForm(VerticalScroll):
     """
 
     def __init__(self, character: Character, kind: str, pool: str, *, fixed_pool: str = "",
-                 difficulty: str | None = None, surge_dice: int = 0, id: str | None = None) -> None:
+                 difficulty: str | None = None, surge_dice: int = 0, storyteller: bool = True,
+                 id: str | None = None) -> None:
         super().__init__(id=id)
         self.character = character
+        self.storyteller = storyteller  # only the storyteller's app has the storyteller-only comment field
         self.kind = kind
         self.initial_pool = pool
         self.fixed_pool = fixed_pool
@@ -132,6 +134,9 @@ class RollForm(VerticalScroll):
         with Horizontal(classes="row"):
             yield Label("Comment")
             yield Input("", id="comment", compact=True, placeholder="what is attempted (logged)")
+            if self.storyteller:
+                yield Label("ST only", classes="short")
+                yield Input("", id="st-comment", compact=True, placeholder="players never see it")
         with Horizontal(classes="row"):
             yield Label("Faces")
             yield Input("", id="faces", compact=True, placeholder="empty: the app rolls; or type physical dice")
@@ -176,6 +181,7 @@ class RollForm(VerticalScroll):
             "rouse_reroll": checked("rouse-reroll"),
             "specialty": specialty,
             "comment": inputs["comment"].value,
+            "storyteller_comment": inputs["st-comment"].value if "st-comment" in inputs else "",
         }
 
     @property
