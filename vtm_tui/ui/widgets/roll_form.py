@@ -93,7 +93,7 @@ class RollForm(VerticalScroll):
         default = DEFAULT_DIFFICULTY[ruleset]
         self.initial_difficulty = difficulty if difficulty is not None else ("" if not default else str(default))
         self.surge_dice = surge_dice
-        self._specialties: tuple[tuple[str, str], ...] = ()
+        self._specialties: tuple[tuple[Text, str], ...] = ()
 
     def compose(self) -> ComposeResult:
         ruleset = self.character.ruleset
@@ -144,7 +144,8 @@ class RollForm(VerticalScroll):
 
     def _trait_options(self) -> list[tuple[str, str]]:
         traits = self.character.traits()
-        return [(f"{name} {self._rating(traits.get(name, 0))}", name) for name in completion_names(self.character)]
+        return [(Text(f"{name} {self._rating(traits.get(name, 0))}"), name)  # names from the sheet: text
+                for name in completion_names(self.character)]
 
     def _rating(self, value: int) -> str:
         return f"d{value}" if self.character.ruleset == "ingenuity" else str(value)
@@ -214,10 +215,10 @@ class RollForm(VerticalScroll):
             return
         sheet = self.character.sheet
         if self.character.ruleset == "ingenuity":
-            options = tuple((f"{name} +{bonus}", name) for name, bonus in sheet.proficiencies.items())
+            options = tuple((Text(f"{name} +{bonus}"), name) for name, bonus in sheet.proficiencies.items())
         else:
             names = {name for name, _ in request.traits}
-            options = tuple((f"{spec} ({trait})", spec) for trait, specs in sheet.specialties.items()
+            options = tuple((Text(f"{spec} ({trait})"), spec) for trait, specs in sheet.specialties.items()
                             if trait in names for spec in specs)
         if options != self._specialties:
             self._specialties = options
