@@ -27,6 +27,7 @@ STORYTELLER = "Storyteller"
 #: Markdown's own characters, escaped in anything a person typed: no emphasis, link, image, HTML, table cell
 #: or autolink (``https\://``) can come out of a name or a comment.
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>|#!&~:])")
+_WWW = re.compile(r"\b(www)\.", re.IGNORECASE)  # GitHub's Markdown links a bare www. as well
 
 
 def one_line(text: str) -> str:
@@ -125,7 +126,7 @@ def words(name: str) -> str:
 
 def md(text: str) -> str:
     """Escape Markdown so a name with ``*`` or ``|`` stays itself (and inside a table)."""
-    return _MD_SPECIAL.sub(r"\\\1", one_line(text))
+    return _WWW.sub(r"\1\\.", _MD_SPECIAL.sub(r"\\\1", one_line(text)))
 
 
 def outcome_table(log: SessionLog) -> tuple[list[str], list[tuple[str, int, Counter[str]]]]:
