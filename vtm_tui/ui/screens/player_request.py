@@ -159,10 +159,10 @@ class RequestDialog(ModalScreen[LogEntry | None]):
         assert self.entry is not None
         store = self.app.chronicle_store  # type: ignore[attr-defined]
         viewer = viewer_for(getattr(self.app, "player", None) or self.character.player, store.characters)
-        shown = entry_for(viewer, self.entry) or self.entry
-        line = format_entry(shown, storyteller=False)
-        words = [line.dice_text, "→", line.outcome or "rolled"]
-        if line.margin:
+        shown = entry_for(viewer, self.entry)  # None: nothing of it is the player's to see, not the raw entry
+        line = format_entry(shown, storyteller=False) if shown is not None else None
+        words = [line.dice_text, "→", line.outcome or "rolled"] if line is not None else ["rolled"]
+        if line is not None and line.margin:
             words.append(line.margin)
         # Every widget keeps its place and size (a box that moves is sent to the terminal whole): only the
         # result and the keys line change, a few hundred bytes over SSH.
