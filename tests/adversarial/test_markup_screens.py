@@ -121,3 +121,31 @@ def test_a_notification_never_reads_markup(poisoned: Path) -> None:
             return [(n.message, n.markup) for n in app._notifications]  # as tests/ui/test_player_seat.py reads them
 
     assert asyncio.run(scene()) == [(f"app {POISON}", False), (f"screen {POISON}", False)]
+
+
+def test_the_conflict_shows_a_typed_title_and_extras_as_text(poisoned: Path) -> None:
+    """The conflict's title and a nameless extra's name, typed by the storyteller, on the tracker."""
+    from textual.widgets import Input
+
+    async def scene() -> tuple[str, str]:
+        app = make_app(poisoned)
+        async with app.run_test(size=(130, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("2")
+            await pilot.pause()
+            app.screen.action_title()
+            await pilot.pause()
+            app.screen.query_one(Input).value = f"Docks {POISON}"
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("a")
+            await pilot.pause()
+            app.screen.query_one("#add-name", Input).value = f"Thug {POISON}"
+            app.screen.query_one("#add-name", Input).focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            return type(app.screen).__name__, screen_text(app)
+
+    screen, text = asyncio.run(scene())
+    assert screen == "ConflictScreen"
+    assert f"Docks {POISON}" in text and f"Thug {CLOSE}" in text
