@@ -89,3 +89,27 @@ def test_the_roll_dialog_has_the_field_for_the_storyteller_only(lisboa: Path) ->
     has_field, seat = asyncio.run(player())
     assert not has_field
     assert "over the wall" in seat and "foreman" not in seat
+
+
+def test_a_request_carries_a_storyteller_only_comment_the_seat_never_shows(lisboa: Path, capsys) -> None:
+    assert main(["ask", str(lisboa), "--character", "Inês", "--pool", "Wits + Awareness", "--prompt",
+                 "a shadow on the stairs", "--st-comment", "it is Rita, following her"]) == 0
+    [entry] = [e for e in log_entries(lisboa, 4) if e["kind"] == "request"]
+    assert entry[STORYTELLER_COMMENT] == "it is Rita, following her"
+
+    async def seat() -> str:
+        from vtm_tui.review.lines import format_entry
+        from vtm_tui.ui.widgets.log_view import LogView
+
+        app = make_app(lisboa, player="Marta")
+        async with app.run_test(size=(200, 40)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            rows = app.screen.query_one(LogView).rows
+            text += "\n".join(format_entry(row, storyteller=False).text() for row in rows)
+            await pilot.press("a")
+            await pilot.pause()
+            return text + screen_text(app)
+
+    shown = asyncio.run(seat())
+    assert "a shadow on the stairs" in shown and "Rita, following" not in shown
