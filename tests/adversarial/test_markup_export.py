@@ -8,6 +8,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vtm_tui.cli import main
 from vtm_tui.model.log_entry import LogEntry
@@ -49,3 +51,15 @@ def test_the_markdown_recap_escapes_what_people_typed(chronicle: Path, capsys) -
     ]
     found = [what for what, pattern in unescaped if pattern.search(text)]
     assert not found
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab:/.()[]<>!&*_`|#~\\w \n"), max_size=40) | st.just("_www.x wWw.y"))
+def test_md_leaves_no_markdown_character_unescaped(text: str) -> None:
+    from vtm_tui.store.log_recap import md
+
+    shown = md(text)
+    assert "\n" not in shown
+    plain, escaped = re.sub(r"\\.", "", shown), shown  # drop every escaped pair: what is left is plain text
+    assert not set(plain) & set("()[]<>!&*_`|#~:\\"), escaped
+    assert not re.search(r"(?<![a-z0-9])www\.", shown, re.IGNORECASE)  # a bare www. would be linked

@@ -27,7 +27,7 @@ STORYTELLER = "Storyteller"
 #: Markdown's own characters, escaped in anything a person typed: no emphasis, link, image, HTML, table cell
 #: or autolink (``https\://``) can come out of a name or a comment.
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>|#!&~:])")
-_WWW = re.compile(r"\b(www)\.", re.IGNORECASE)  # GitHub's Markdown links a bare www. as well
+_WWW = re.compile(r"(?<![a-z0-9])(www)\.", re.IGNORECASE)  # GitHub's Markdown links a bare www. as well
 
 
 def one_line(text: str) -> str:
