@@ -25,6 +25,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--secret", action="store_true", help="keep the Difficulty from the player's screen")
     parser.add_argument("--kind", default="test", help="test (default), rouse, check, remorse or frenzy")
     parser.add_argument("--prompt", default="", help="what the player reads, e.g. 'a shadow on the stairs'")
+    parser.add_argument("--st-comment", metavar="TEXT", dest="st_comment", default="",
+                        help="a note on the request only the storyteller reads (never on the player's seat)")
     parser.add_argument("--cancel", metavar="ID", help="withdraw the open request with this id")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(func=run)
@@ -66,6 +68,12 @@ def run(args: argparse.Namespace) -> int:
     character = store.character(args.character)
     entry = request_entry(session=number, ruleset=chronicle.ruleset, actor=character.name, pool=args.pool,
                           difficulty=args.difficulty, secret=args.secret, prompt=args.prompt, roll_kind=args.kind)
+    if args.st_comment.strip():  # its own key: play/visibility keeps it from every player
+        from dataclasses import replace
+
+        from vtm_tui.model.log_entry import STORYTELLER_COMMENT
+
+        entry = replace(entry, extra={**entry.extra, STORYTELLER_COMMENT: args.st_comment.strip()})
     ask_for_roll(store.path, entry)
     if args.json:
         print(json.dumps({"id": entry.id, "actor": entry.actor, "session": number}, ensure_ascii=False))

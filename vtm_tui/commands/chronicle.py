@@ -13,11 +13,12 @@ named pool is used, so a plain roll never touches the store.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from typing import Any
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
-from vtm_tui.model.log_entry import KINDS, LogEntry
+from vtm_tui.model.log_entry import KINDS, STORYTELLER_COMMENT, LogEntry
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.pool import resolve
 from vtm_tui.store.chronicle_store import ChronicleStore, open_chronicle
@@ -69,7 +70,7 @@ def ensure_session(store: ChronicleStore, outcome: Any = None) -> int:
 
 
 def record_roll(chronicle: str, outcome: Outcome, *, character: str | None, pool: str, difficulty: int | None,
-                secret: bool, comment: str) -> str:
+                secret: bool, comment: str, storyteller_comment: str = "") -> str:
     """Append a judged roll to the chronicle's current session; returns the new entry's id."""
     store = open_chronicle(chronicle)
     if outcome.ruleset != store.chronicle.ruleset:
@@ -79,5 +80,7 @@ def record_roll(chronicle: str, outcome: Outcome, *, character: str | None, pool
     session = ensure_session(store, outcome)
     entry = LogEntry.from_outcome(outcome, session=session, actor=actor, pool=pool, difficulty=difficulty,
                                   secret=secret, comment=comment, kind=_log_kind(outcome))
+    if storyteller_comment.strip():  # its own key, which play/visibility keeps from every player
+        entry = replace(entry, extra={STORYTELLER_COMMENT: storyteller_comment.strip()})
     store.log(entry)
     return entry.id

@@ -57,6 +57,8 @@ def add_chronicle_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--character", metavar="NAME", help="the character who rolls (pools by trait name)")
     group.add_argument("--secret", action="store_true", help="the Difficulty is hidden from players")
     group.add_argument("--comment", metavar="TEXT", help="a note kept with the logged roll")
+    group.add_argument("--st-comment", metavar="TEXT", dest="st_comment",
+                       help="a note only the storyteller reads: never shown on a player's seat or export")
 
 
 def dice_from_args(args: argparse.Namespace) -> DiceSource:
@@ -96,6 +98,8 @@ def emit(args: argparse.Namespace, data: dict[str, Any], human: str) -> None:
 def finish_roll(args: argparse.Namespace, outcome: Outcome, *, pool: str, difficulty: int | None) -> int:
     """Log the roll when ``--chronicle`` is given, then print it; returns the exit status."""
     data = outcome.to_dict()
+    if getattr(args, "st_comment", None) and not getattr(args, "chronicle", None):
+        raise VtmError("--st-comment is kept in a chronicle's log: give --chronicle PATH (and --character)")
     if getattr(args, "chronicle", None):
         from vtm_tui.commands.chronicle import record_roll
 
@@ -107,6 +111,7 @@ def finish_roll(args: argparse.Namespace, outcome: Outcome, *, pool: str, diffic
             difficulty=difficulty,
             secret=bool(getattr(args, "secret", False)),
             comment=getattr(args, "comment", None) or "",
+            storyteller_comment=getattr(args, "st_comment", None) or "",
         )
         data["logged"] = entry_id
     emit(args, data, outcome.summary())

@@ -5,7 +5,9 @@ keeps the newest N, like ``tail``); ``--session current`` is the chronicle's
 current session. Filters over several sessions go through the history index
 (:mod:`vtm_tui.store.index`), so they answer fast on a long chronicle.
 Secret Difficulties are shown, marked "(secret)": this is the storyteller's
-command (``--hide-secret`` for something to show players).
+command. ``--hide-secret`` prints, in every format, only what any player may
+see: the entries pass through the one visibility rule
+(:func:`vtm_tui.play.visibility.export_viewer`) before anything is worded.
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--text", metavar="WORDS", help="only entries whose names, pool or comment hold every word")
     parser.add_argument("--limit", metavar="N", type=positive_int, help="only the newest N matching entries")
     parser.add_argument("--json", action="store_true", help="one JSON object per entry, one per line")
-    parser.add_argument("--hide-secret", action="store_true", help="hide secret Difficulties (for players' eyes)")
+    parser.add_argument("--hide-secret", action="store_true", help="only what players may see: no secret Difficulties, storyteller-only comments, "
+                             "private notes or storyteller characters' dots")
     parser.add_argument("--export", choices=("markdown", "json"), help="write a recap of one session instead")
     parser.add_argument("--output", metavar="FILE", help="with --export: write to FILE instead of the screen")
     parser.set_defaults(func=run)
@@ -90,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         raise VtmError("--output goes with --export markdown|json")
     if args.export:
         return export(args, chronicle)
-    entries = select(args, chronicle)
+    entries = for_viewer(args, chronicle, select(args, chronicle))
     from vtm_tui.store.log_recap import describe_entry, entry_json
 
     out = sys.stdout
@@ -110,6 +113,19 @@ def run(args: argparse.Namespace) -> int:
     if not printed and not args.json:
         print("no entries match", file=sys.stderr)
     return 0
+
+
+def for_viewer(args: argparse.Namespace, chronicle: Path, entries: Iterable[LogEntry]) -> Iterator[LogEntry]:
+    """``entries`` as the reader may see them: all of them for the storyteller; with ``--hide-secret`` redacted
+    for the players, and ``--text`` tested again on what is left (a hidden comment must not select a line)."""
+    from vtm_tui.play.visibility import entry_for, export_viewer
+
+    viewer = export_viewer(chronicle, hide_secret=args.hide_secret)
+    for entry in entries:
+        shown = entry_for(viewer, entry)
+        if shown is not None and (shown is entry or not args.text
+                                  or matches(shown, actor=None, kinds=None, results=None, text=args.text)):
+            yield shown
 
 
 def _report_torn(log: Any) -> None:
@@ -187,6 +203,7 @@ def matches(entry: LogEntry, *, actor: list[str] | None, kinds: list[str] | None
 
 
 def export(args: argparse.Namespace, chronicle: Path) -> int:
+    from vtm_tui.play.visibility import export_viewer, session_for
     from vtm_tui.store.log_recap import chronicle_facts, recap_json, recap_markdown
     from vtm_tui.store.session_log import read_session
     from vtm_tui.store.toml_io import atomic_write_text
@@ -198,6 +215,7 @@ def export(args: argparse.Namespace, chronicle: Path) -> int:
     number = current_session(chronicle) if args.session in (None, "current") else args.session
     log = read_session(chronicle, number)
     _report_torn(log)
+    log = session_for(export_viewer(chronicle, hide_secret=args.hide_secret), log)
     facts = chronicle_facts(chronicle)
     if args.export == "markdown":
         text = recap_markdown(log, facts, hide_secret=args.hide_secret)

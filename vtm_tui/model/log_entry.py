@@ -30,6 +30,10 @@ KINDS = (
 #: Kinds that are dice rolls (counted as "rolls" in session summaries).
 ROLL_KINDS = ("roll", "check", "rouse", "reroll", "remorse", "frenzy", "contest")
 
+#: Key of a comment only the storyteller reads, beside the public ``comment`` (kept in ``extra``: files
+#: written before it existed load unchanged). ``vtm_tui.play.visibility`` keeps it from every player.
+STORYTELLER_COMMENT = "storyteller_comment"
+
 #: An id goes into the block's end marker line, so it must be one plain word.
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
@@ -192,6 +196,12 @@ class LogEntry:
         """Whether the roll was a win (from the engine's outcome), ``None`` for non-rolls."""
         value = self.roll.get("win")
         return value if isinstance(value, bool) else None
+
+    @property
+    def storyteller_comment(self) -> str:
+        """The storyteller's own words on this entry ("" when none): never shown to a player."""
+        value = self.extra.get(STORYTELLER_COMMENT, "")
+        return value if isinstance(value, str) else ""
 
     @property
     def is_roll(self) -> bool:

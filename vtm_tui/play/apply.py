@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from vtm_tui.model.character import Character
-from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.model.log_entry import STORYTELLER_COMMENT, LogEntry
 from vtm_tui.play.request import RollRequest
 from vtm_tui.rules.base import Outcome
 
@@ -73,6 +73,8 @@ def apply(
     )
     if change:
         entry = replace(entry, change=change)
+    if request.storyteller_comment:  # its own key: play/visibility keeps it from every player
+        entry = replace(entry, extra={**entry.extra, STORYTELLER_COMMENT: request.storyteller_comment})
     return Applied(after, (entry,), tuple(changes))
 
 

@@ -52,6 +52,7 @@ class RollRequest:
     secret: bool = False
     specialty: str = ""
     comment: str = ""
+    storyteller_comment: str = ""  #: words only the storyteller reads (logged apart, never shown to a player)
     description: str = ""
     penalties: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
@@ -142,6 +143,7 @@ def make_request(
     secret: bool = False,
     specialty: str = "",
     comment: str = "",
+    storyteller_comment: str = "",
     willpower: bool = False,
     surge: bool = False,
     voluntary: bool = True,
@@ -162,6 +164,7 @@ def make_request(
         secret=secret,
         specialty=specialty.strip(),
         comment=comment.strip(),
+        storyteller_comment=storyteller_comment.strip(),
         options=dict(options or {}),
         free_botch_used=free_botch_used,
     )

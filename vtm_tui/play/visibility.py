@@ -10,9 +10,11 @@ screen cannot leak by forgetting a rule: it never sees the raw data.
 For a player, and only for a player:
 
 - **Secret Difficulties.** A secret roll keeps its dice and its outcome (the
-  table hears those) but loses its Difficulty, margin and shortfall (from which
-  the Difficulty could be worked out), and its comment unless the roll was the
-  player's own character's (a storyteller's note on a secret roll is theirs).
+  table hears those) but loses its Difficulty (also its name, ``Moderate``), margin
+  and shortfall (from which the Difficulty could be worked out), at every depth of
+  the outcome (a re-roll's ``before``, a contest's sides), and its comment unless
+  the roll was the player's own character's (a storyteller's note on a secret roll
+  is theirs; words only the storyteller may read go in ``storyteller_comment``).
 - **Storyteller-only entries and comments.** An entry marked
   ``storyteller_only = true`` is dropped; a ``storyteller_comment`` (and any
   other key a newer tool or a hand edit added) never passes; a secret note is
@@ -28,6 +30,17 @@ For a player, and only for a player:
 - **Roll requests** to other players are dropped; the player's own keep their
   Difficulty only when it is not secret.
 
+Who plays what is decided by the chronicle's own names, exactly: a character
+is the player's when its ``player`` field names them, and a log entry is theirs
+when its actor *is* that character's name. Names are never folded here (a
+storyteller character "Ines Valadares" is not the player's "Inês Valadares"), and
+a name two characters share is nobody's. Anything not matched is treated as the
+storyteller's.
+
+``vtm-tui log --hide-secret`` and the app's export "for players" show what any
+player at the table may see (:func:`table_viewer`): a player who plays none of
+the characters, so every rule above applies to every entry.
+
 The storyteller (``player is None``) sees everything unchanged.
 """
 
@@ -40,20 +53,21 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from vtm_tui.model.character import Character
+from vtm_tui.model.log_entry import STORYTELLER_COMMENT as STORYTELLER_COMMENT  # never passes to a player
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.model.slug import fold_name
 from vtm_tui.store.requests import CANCEL_KIND, REQUEST_KIND
 
 #: Entry extra key: the whole entry is for the storyteller only.
 STORYTELLER_ONLY = "storyteller_only"
-#: Entry extra key: a comment only the storyteller reads (beside the public ``comment``).
-STORYTELLER_COMMENT = "storyteller_comment"
 #: Log kinds that record a sheet's state: hidden for storyteller characters.
 SHEET_KINDS = frozenset({"damage", "heal", "hunger", "humanity", "stain", "willpower", "edit"})
 #: Fields of an outcome (``roll`` table) from which a secret Difficulty could be worked out.
 #: (``win`` goes too: the result's name says it, and a shown "+0" margin on a win would give D away.)
-SECRET_ROLL_KEYS = frozenset({"difficulty", "margin", "shortfall", "win", "win_at_a_cost", "automatic",
-                              "difficulties"})
+SECRET_ROLL_KEYS = frozenset({"difficulty", "difficulty_name", "margin", "shortfall", "win", "win_at_a_cost",
+                              "automatic", "difficulties", "trivial"})
+#: Who a player's export (``--hide-secret``) is for: any player, who plays none of the characters.
+TABLE = "the table"
 #: Sheet fields whose edits are never shown to a player.
 PRIVATE_FIELDS = frozenset({"private_notes"})
 
@@ -68,30 +82,31 @@ class Viewer:
     is treated as the storyteller's: an allow-list, so an unknown name leaks nothing."""
 
     player: str | None = None
-    own: frozenset[str] = field(default_factory=frozenset)  # folded names of the player's characters
-    players: frozenset[str] = field(default_factory=frozenset)  # folded names of other players' characters
+    own: frozenset[str] = field(default_factory=frozenset)  # exact names of the player's characters
+    players: frozenset[str] = field(default_factory=frozenset)  # exact names of other players' characters
 
     @property
     def storyteller(self) -> bool:
         return self.player is None
 
     def owns(self, name: str) -> bool:
-        """Whether ``name`` (a character's or a log entry's actor) is one of the player's characters."""
-        return self.storyteller or fold_name(name) in self.own
+        """Whether ``name`` (a character's or a log entry's actor) is one of the player's characters: the
+        same name, character for character (``Ines`` is not ``Inês``)."""
+        return self.storyteller or name in self.own
 
     def is_storyteller_character(self, name: str) -> bool:
         """Whether ``name`` is not a player character at all, from this player's seat (the storyteller's)."""
         if self.storyteller:
             return False
-        folded = fold_name(name)
-        return folded not in self.own and folded not in self.players
+        return name not in self.own and name not in self.players
 
 
 STORYTELLER = Viewer()
 
 
 def plays(player: str, character: Character) -> bool:
-    """Whether ``player`` plays ``character`` (its ``player`` field, case and accents aside)."""
+    """Whether ``player`` plays ``character``: its ``player`` field names them (case and accents aside, as
+    the seat's ``--player`` is typed; the character's *name* is never compared)."""
     wanted = fold_name(player)
     return bool(wanted) and fold_name(character.player) == wanted
 
@@ -107,9 +122,18 @@ def viewer_for(player: str | None, characters: Iterable[Character]) -> Viewer:
     if player is None:
         return STORYTELLER
     characters = list(characters)
-    own = frozenset(fold_name(c.name) for c in characters if plays(player, c))
-    others = frozenset(fold_name(c.name) for c in characters if c.kind == "pc" and fold_name(c.name) not in own)
+    mine = [c.name for c in characters if plays(player, c)]
+    theirs = [c.name for c in characters if not plays(player, c)]
+    shared = set(mine) & set(theirs)  # two characters with one name: the log cannot tell whose, so nobody's
+    own = frozenset(mine) - shared
+    others = frozenset(c.name for c in characters if c.kind == "pc" and not plays(player, c)) - shared
     return Viewer(player=player, own=own, players=others)
+
+
+def table_viewer(pc_names: Iterable[str]) -> Viewer:
+    """What any player at the table may see (``log --hide-secret``, an export for the players): a viewer who
+    plays none of the characters, knowing which names are player characters (``pc_names``, exact)."""
+    return Viewer(player=TABLE, own=frozenset(), players=frozenset(pc_names))
 
 
 # -- log entries -----------------------------------------------------------------------------------------
@@ -138,14 +162,22 @@ def entry_for(viewer: Viewer, entry: LogEntry) -> LogEntry | None:
         return None
     changes: dict[str, Any] = {"extra": {}}
     if entry.secret:
-        changes.update(difficulty=None, margin=0,
-                       roll={k: v for k, v in entry.roll.items() if k not in SECRET_ROLL_KEYS})
+        changes.update(difficulty=None, margin=0, roll=_without_difficulty(entry.roll))
         if not own:
             changes["comment"] = ""
     if storyteller_character:
         changes["pool"] = strip_dots(entry.pool)
         changes["change"] = {}
     return replace(entry, **changes)
+
+
+def _without_difficulty(value: Any) -> Any:
+    """An outcome with every key that tells a Difficulty removed, at any depth (``before``, contest sides)."""
+    if isinstance(value, dict):
+        return {k: _without_difficulty(v) for k, v in value.items() if k not in SECRET_ROLL_KEYS}
+    if isinstance(value, list):
+        return [_without_difficulty(v) for v in value]
+    return value
 
 
 def entries_for(viewer: Viewer, entries: Iterable[LogEntry]) -> list[LogEntry]:
@@ -227,3 +259,15 @@ def session_for(viewer: Viewer, log: Any) -> Any:
     if viewer.storyteller:
         return log
     return replace(log, entries=entries_for(viewer, log.entries))
+
+
+def export_viewer(chronicle_dir: Any, *, hide_secret: bool) -> Viewer:
+    """Who an export or a printed log is for: the storyteller, or (``hide_secret``) any player at the table,
+    with the chronicle's player characters read straight from its files (a sheet that does not load counts
+    as a storyteller character's, so it shows less, never more)."""
+    if not hide_secret:
+        return STORYTELLER
+    from vtm_tui.store.log_recap import chronicle_facts
+
+    return table_viewer(chronicle_facts(chronicle_dir).get("players", {}))
+

@@ -153,6 +153,8 @@ def detail_rows(
         rows.append(DetailRow("Odds", shown))
     if entry.comment:
         rows.append(DetailRow("Comment", entry.comment))
+    if storyteller and entry.storyteller_comment:
+        rows.append(DetailRow("Storyteller only", entry.storyteller_comment))
     notes = roll.get("notes")
     if isinstance(notes, list) and notes:
         rows.append(DetailRow("Notes", "; ".join(map(str, notes))))

@@ -137,6 +137,15 @@ def change_text(change: dict[str, Any]) -> str:
     return describe_change(change)
 
 
+def comment_text(entry: LogEntry, *, storyteller: bool = True) -> str:
+    """The comment, and for the storyteller their own words after it (``… · ST: he lies``); nobody else's
+    line ever carries those."""
+    words = entry.storyteller_comment if storyteller else ""
+    if not words:
+        return entry.comment
+    return f"{entry.comment} · ST: {words}" if entry.comment else f"ST: {words}"
+
+
 def what_text(entry: LogEntry) -> str:
     """What was rolled or done: the pool for rolls, the change for tracker entries, the kind otherwise."""
     if entry.kind == "session_start":
@@ -174,7 +183,7 @@ def format_entry(
         difficulty=difficulty_text(entry, storyteller=storyteller),
         outcome=outcome_name(entry.result),
         margin="" if entry.secret and not storyteller else margin_text(entry),  # a margin would give D away
-        comment=entry.comment,
+        comment=comment_text(entry, storyteller=storyteller),
         result=entry.result,
         session=entry.session,
     )

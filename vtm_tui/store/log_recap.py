@@ -2,7 +2,12 @@
 
 Shared by ``vtm-tui log`` and the app, so an entry reads the same everywhere.
 Secret Difficulties are shown (marked "(secret)") unless ``hide_secret``: the
-storyteller reads the log; a recap meant for players can hide them.
+storyteller reads the log; a recap meant for players can hide them. What else a
+player may not see (storyteller-only comments, private notes, storyteller
+characters' dots) is taken out *before* the entries reach this module, by
+``vtm_tui.play.visibility`` (its ``export_viewer`` and ``session_for``): this
+module only words what it is given. Every name or comment goes into Markdown
+escaped (:func:`md`), so it cannot become a link, an image or HTML.
 """
 
 from __future__ import annotations
@@ -19,7 +24,10 @@ from vtm_tui.store.session_log import SessionLog
 from vtm_tui.store.toml_io import load_toml
 
 STORYTELLER = "Storyteller"
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#])")
+#: Markdown's own characters, escaped in anything a person typed: no emphasis, link, image, HTML, table cell
+#: or autolink (``https\://``) can come out of a name or a comment.
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>|#!&~:])")
+_WWW = re.compile(r"(?<![a-z0-9])(www)\.", re.IGNORECASE)  # GitHub's Markdown links a bare www. as well
 
 
 def one_line(text: str) -> str:
@@ -50,6 +58,8 @@ def _change(change: dict[str, Any]) -> str:
 
 
 def difficulty_text(entry: LogEntry, *, hide_secret: bool = False) -> str:
+    if entry.secret and hide_secret:
+        return "vs ? (secret)"
     if entry.difficulty is None:
         return "(secret)" if entry.secret else ""
     if entry.secret:
@@ -73,6 +83,8 @@ def describe_entry(entry: LogEntry, *, hide_secret: bool = False, session: bool 
         parts.append(f"({change})")
     if entry.comment:
         parts.append(f"— {one_line(entry.comment)}")
+    if entry.storyteller_comment and not hide_secret:
+        parts.append(f"[storyteller: {one_line(entry.storyteller_comment)}]")
     return " ".join(parts)
 
 
@@ -80,7 +92,8 @@ def entry_json(entry: LogEntry, *, hide_secret: bool = False) -> dict[str, Any]:
     data = entry.to_json()
     if hide_secret and entry.secret:
         data["difficulty"] = None
-        data["roll"] = {k: v for k, v in data["roll"].items() if k != "difficulty"}
+        data.pop("margin", None)  # with the successes, a margin names the Difficulty
+        data["roll"] = {k: v for k, v in data["roll"].items() if k not in ("difficulty", "margin", "shortfall")}
     return data
 
 
@@ -113,7 +126,7 @@ def words(name: str) -> str:
 
 def md(text: str) -> str:
     """Escape Markdown so a name with ``*`` or ``|`` stays itself (and inside a table)."""
-    return _MD_SPECIAL.sub(r"\\\1", one_line(text))
+    return _WWW.sub(r"\1\\.", _MD_SPECIAL.sub(r"\\\1", one_line(text)))
 
 
 def outcome_table(log: SessionLog) -> tuple[list[str], list[tuple[str, int, Counter[str]]]]:
@@ -174,6 +187,8 @@ def _md_entry(entry: LogEntry, *, hide_secret: bool) -> str:
         line += f" — {md(change)}"
     if entry.comment:
         line += f" — *{md(entry.comment)}*"
+    if entry.storyteller_comment and not hide_secret:
+        line += f" — storyteller: *{md(entry.storyteller_comment)}*"
     return line
 
 

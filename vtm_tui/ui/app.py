@@ -256,6 +256,13 @@ class VtmApp(FastStart, App[None]):
     def on_unmount(self) -> None:
         self.seat_keeper.leave()
 
+    def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None,
+               markup: bool = False) -> None:
+        """Every notification is plain text, whatever the caller asked: what it says often holds a name, a pool,
+        a prompt or an error naming what someone typed, and markup in it would be run (``[@click=…]``) or crash
+        the app (``[/oops]``). Screens' and widgets' ``notify`` come here too."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     def publish_chronicle(self) -> None:
         """Copy the store's chronicle facts into the reactive attributes the header watches."""
         store = self.chronicle_store

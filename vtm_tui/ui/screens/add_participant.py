@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -98,9 +99,9 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
             yield Static("", id="add-error", markup=False)
             yield Static("Tab: next field · ctrl+s or Enter: add · Esc: cancel", id="add-hint")
 
-    def _label(self, character: Character) -> str:
+    def _label(self, character: Character) -> Text:
         who = "player" if character.kind == "pc" else "storyteller"
-        return f"{character.name} ({who})"
+        return Text(f"{character.name} ({who})")  # a name: text, not markup
 
     def on_mount(self) -> None:
         if self.characters:

@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Static
+from textual.content import Content
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.log_entry import DIFFICULTY_RANGE
@@ -41,7 +42,7 @@ class AskRollDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = f"Ask {self.player or 'a player'} for a roll — {self.actor}"
+            box.border_title = Content(f"Ask {self.player or 'a player'} for a roll — {self.actor}")  # text, not markup
             with Horizontal(classes="row"):
                 yield Label("Pool")
                 yield Input("", id="ask-pool", compact=True, placeholder="Wits + Awareness")
@@ -52,7 +53,7 @@ class AskRollDialog(ModalScreen[str | None]):
                 yield Label("Prompt")
                 yield Input("", id="ask-prompt", compact=True, placeholder="what the player reads")
             yield Checkbox("Secret Difficulty (the player's screen shows '?')", id="ask-secret", compact=True)
-            yield Static("", id="ask-error")
+            yield Static("", id="ask-error", markup=False)
             yield Static("Enter sends · Tab next field · Esc cancels", id="ask-keys")
 
     def on_mount(self) -> None:

@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
+from textual.content import Content
 
 
 class PromptDialog(ModalScreen[str | None]):
@@ -30,9 +31,9 @@ class PromptDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = self.title_text
+            box.border_title = Content(self.title_text)  # names: text, not markup
             yield Input(self.value, id="prompt-input", compact=True)
-            yield Static((f"Known: {self.hint} · " if self.hint else "") + "Enter: OK · Esc: cancel")
+            yield Static((f"Known: {self.hint} · " if self.hint else "") + "Enter: OK · Esc: cancel", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -70,7 +71,7 @@ class ContestDialog(ModalScreen[Change | None]):
         self.last: Change | None = None
 
     def compose(self) -> ComposeResult:
-        options = [(n, n) for n in self.names]
+        options = [(Text(n), n) for n in self.names]  # names: text, not markup
         with Vertical() as box:
             box.border_title = "Contest"
             with Horizontal(id="contest-sides"):

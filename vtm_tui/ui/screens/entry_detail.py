@@ -10,6 +10,7 @@ from collections.abc import Callable
 from datetime import tzinfo
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -81,8 +82,8 @@ class EntryDetail(ModalScreen[None]):
             table = Table.grid(padding=(0, 1))
             table.add_column(style="bold", justify="right", no_wrap=True)
             table.add_column(overflow="fold")
-            for row in self.rows:
-                table.add_row(row.label, row.value)
+            for row in self.rows:  # Text: a comment or name is shown as typed, never run as markup
+                table.add_row(Text(row.label), Text(row.value))
             with VerticalScroll():
                 yield Static(table, id="detail-body")
             linked = " · l linked roll" if self.original or self.rerolls else ""

@@ -39,11 +39,13 @@ def default_path(chronicle_dir: Path, session: int, fmt: str) -> Path:
 
 
 def recap_text(chronicle_dir: Path, request: ExportRequest) -> str:
-    """The recap as ``vtm-tui log --export`` would print it."""
+    """The recap as ``vtm-tui log --export`` would print it (for the players: through the visibility rule)."""
+    from vtm_tui.play.visibility import export_viewer, session_for
     from vtm_tui.store.log_recap import chronicle_facts, recap_json, recap_markdown
     from vtm_tui.store.session_log import read_session
 
     log = read_session(chronicle_dir, request.session, recover=False)
+    log = session_for(export_viewer(chronicle_dir, hide_secret=request.hide_secret), log)
     facts = chronicle_facts(chronicle_dir)
     if request.format == "markdown":
         return recap_markdown(log, facts, hide_secret=request.hide_secret)
@@ -119,7 +121,7 @@ class ExportDialog(ModalScreen[Path | None]):
                 yield Static("File", classes="export-label")
                 yield Input(self._auto_path, id="export-path")
             yield Checkbox("Hide secret Difficulties (a recap for the players)", id="export-hide")
-            yield Static("", id="export-error")
+            yield Static("", id="export-error", markup=False)
             with Horizontal(id="export-buttons"):
                 yield Button("Export (ctrl+s)", id="export-go", variant="primary", compact=True)
                 yield Button("Cancel", id="export-cancel", compact=True)

@@ -101,5 +101,5 @@ class HelpScreen(ModalScreen[None]):
                 table.add_row("", "")
             table.add_row("", Text(section.title, style="bold underline"))
             for key, description in section.keys:
-                table.add_row(key, description)
+                table.add_row(Text(key), Text(description))  # keys come from keymap.toml: text, not markup
         return table

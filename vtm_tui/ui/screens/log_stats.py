@@ -39,7 +39,7 @@ def outcome_table(stats: RollStats) -> Table:
     most = max([o.count for o in stats.outcomes] + [o.expected for o in stats.outcomes] + [1])
     for outcome in stats.outcomes:
         shown = Text(bar(outcome.count, most, BAR_WIDTH), "bold")
-        table.add_row(outcome.name, shown, str(outcome.count), f"{outcome.expected:.1f}")
+        table.add_row(Text(outcome.name), shown, str(outcome.count), f"{outcome.expected:.1f}")  # a result read from a file: text
     return table
 
 

@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
+from textual.content import Content
 
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
@@ -101,7 +102,7 @@ class RenameDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = f"Rename {self.old_name} — Enter renames, Esc cancels"
+            box.border_title = Content(f"Rename {self.old_name} — Enter renames, Esc cancels")  # text, not markup
             yield Input(value=self.old_name, id="name")
             yield Label("", id="problem", classes="error")
 

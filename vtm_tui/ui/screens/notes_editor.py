@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import TextArea
+from textual.content import Content
 
 
 class NotesEditor(ModalScreen[str | None]):
@@ -31,7 +32,7 @@ class NotesEditor(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = f"{self.title_text} — Esc saves and closes"
+            box.border_title = Content(f"{self.title_text} — Esc saves and closes")  # a name: text, not markup
             yield TextArea(self.text, id="notes", soft_wrap=True, show_line_numbers=False)
 
     def on_mount(self) -> None:

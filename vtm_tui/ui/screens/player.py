@@ -225,7 +225,8 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
     def _find_requests(self, announce: bool = True) -> None:
         tail = self.tail
         names = [c.name for c in self.own_characters]
-        self.requests = open_requests(tail.entries, names) if tail is not None and names else []
+        found = open_requests(tail.entries, names) if tail is not None and names else []
+        self.requests = [ask for ask in found if self.viewer.owns(ask.actor)]  # exact names: not "ines" for "Inês"
         bar = self.query_one("#player-request", Static)
         bar.display = bool(self.requests)
         if not self.requests:

@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
+from textual.content import Content
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
@@ -65,7 +66,7 @@ class RequestDialog(ModalScreen[LogEntry | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="request-box") as box:
-            box.border_title = f"The storyteller asks — {self.character.name}"
+            box.border_title = Content(f"The storyteller asks — {self.character.name}")  # a name: text, not markup
             yield Static(Text(self.ask.prompt or "Roll when you are ready."), id="request-prompt")
             with Horizontal(classes="row"):
                 yield Label("Pool")
@@ -158,10 +159,10 @@ class RequestDialog(ModalScreen[LogEntry | None]):
         assert self.entry is not None
         store = self.app.chronicle_store  # type: ignore[attr-defined]
         viewer = viewer_for(getattr(self.app, "player", None) or self.character.player, store.characters)
-        shown = entry_for(viewer, self.entry) or self.entry
-        line = format_entry(shown, storyteller=False)
-        words = [line.dice_text, "→", line.outcome or "rolled"]
-        if line.margin:
+        shown = entry_for(viewer, self.entry)  # None: nothing of it is the player's to see, not the raw entry
+        line = format_entry(shown, storyteller=False) if shown is not None else None
+        words = [line.dice_text, "→", line.outcome or "rolled"] if line is not None else ["rolled"]
+        if line is not None and line.margin:
             words.append(line.margin)
         # Every widget keeps its place and size (a box that moves is sent to the terminal whole): only the
         # result and the keys line change, a few hundred bytes over SSH.

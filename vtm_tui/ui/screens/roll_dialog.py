@@ -26,6 +26,7 @@ from textual.reactive import Reactive
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, Static
+from textual.content import Content
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
@@ -122,11 +123,12 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
             if self.character is None:
                 yield Static("No character is selected: pick one on the coterie screen (1), then press r.")
                 return
-            box.border_title = f"{TITLES.get(self.kind, 'Roll')} — {self.character.name}"
+            box.border_title = Content(f"{TITLES.get(self.kind, 'Roll')} — {self.character.name}")  # text, not markup
             box.border_subtitle = self.character.ruleset.upper().replace("INGENUITY", "Ingenuity")
             yield RollForm(self.character, self.kind, self._opening_pool(), fixed_pool=FIXED_POOLS.get(self.kind, ""),
                            difficulty=None if self.initial_difficulty is None else str(self.initial_difficulty),
-                           surge_dice=self._surge_dice(), id="form")
+                           surge_dice=self._surge_dice(), storyteller=getattr(self.app, "player", None) is None,
+                           id="form")
             yield Input("", id="reroll-faces", compact=True)  # above the result, so it is never scrolled away
             yield RollResult(id="result")
             yield Static(FORM_KEYS, id="keys")

@@ -145,12 +145,13 @@ class ChoicePicker(_Modal):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.title_text, classes="modal-title")
+            yield Static(self.title_text, classes="modal-title", markup=False)
             if self.choices:
-                yield OptionList(*[Option(label, id=str(i)) for i, (_value, label) in enumerate(self.choices)])
+                yield OptionList(*[Option(Text(label), id=str(i))  # names from the log: text, not markup
+                                  for i, (_value, label) in enumerate(self.choices)])
             else:
                 yield Static("Nothing to choose from yet.", classes="modal-hint")
-            yield Static(self.hint or "↑/↓ choose · Enter pick · Esc cancel", classes="modal-hint")
+            yield Static(self.hint or "↑/↓ choose · Enter pick · Esc cancel", classes="modal-hint", markup=False)
 
     def on_mount(self) -> None:
         for options in self.query(OptionList):
@@ -177,10 +178,10 @@ class TextPrompt(_Modal):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.title_text, classes="modal-title")
+            yield Static(self.title_text, classes="modal-title", markup=False)
             yield Input(self.value, placeholder=self.placeholder, id="prompt")
-            yield Static("", classes="modal-error", id="prompt-error")
-            yield Static(self.hint or "Enter apply · empty clears · Esc cancel", classes="modal-hint")
+            yield Static("", classes="modal-error", id="prompt-error", markup=False)
+            yield Static(self.hint or "Enter apply · empty clears · Esc cancel", classes="modal-hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -63,13 +64,13 @@ class TallyDialog(ModalScreen[Change | None]):
         return bool(self.running) and self.roll is not None
 
     def compose(self) -> ComposeResult:
-        people = [(n, n) for n in self.names]
+        people = [(Text(n), n) for n in self.names]  # names and labels: text, not markup
         with Vertical() as box:
             if self.rolling:
                 box.border_title = "Extended action: this turn's roll"
                 with Horizontal():
                     yield Label("Tally:")
-                    yield Select([(t, t) for t in self.running], value=self.running[0], allow_blank=False,
+                    yield Select([(Text(t), t) for t in self.running], value=self.running[0], allow_blank=False,
                                  compact=True, id="tally-pick")
                 with Horizontal():
                     yield Label("Pool:")

@@ -81,9 +81,11 @@ class RollForm(VerticalScroll):
     """
 
     def __init__(self, character: Character, kind: str, pool: str, *, fixed_pool: str = "",
-                 difficulty: str | None = None, surge_dice: int = 0, id: str | None = None) -> None:
+                 difficulty: str | None = None, surge_dice: int = 0, storyteller: bool = True,
+                 id: str | None = None) -> None:
         super().__init__(id=id)
         self.character = character
+        self.storyteller = storyteller  # only the storyteller's app has the storyteller-only comment field
         self.kind = kind
         self.initial_pool = pool
         self.fixed_pool = fixed_pool
@@ -91,7 +93,7 @@ class RollForm(VerticalScroll):
         default = DEFAULT_DIFFICULTY[ruleset]
         self.initial_difficulty = difficulty if difficulty is not None else ("" if not default else str(default))
         self.surge_dice = surge_dice
-        self._specialties: tuple[tuple[str, str], ...] = ()
+        self._specialties: tuple[tuple[Text, str], ...] = ()
 
     def compose(self) -> ComposeResult:
         ruleset = self.character.ruleset
@@ -132,6 +134,9 @@ class RollForm(VerticalScroll):
         with Horizontal(classes="row"):
             yield Label("Comment")
             yield Input("", id="comment", compact=True, placeholder="what is attempted (logged)")
+            if self.storyteller:
+                yield Label("ST only", classes="short")
+                yield Input("", id="st-comment", compact=True, placeholder="players never see it")
         with Horizontal(classes="row"):
             yield Label("Faces")
             yield Input("", id="faces", compact=True, placeholder="empty: the app rolls; or type physical dice")
@@ -139,7 +144,8 @@ class RollForm(VerticalScroll):
 
     def _trait_options(self) -> list[tuple[str, str]]:
         traits = self.character.traits()
-        return [(f"{name} {self._rating(traits.get(name, 0))}", name) for name in completion_names(self.character)]
+        return [(Text(f"{name} {self._rating(traits.get(name, 0))}"), name)  # names from the sheet: text
+                for name in completion_names(self.character)]
 
     def _rating(self, value: int) -> str:
         return f"d{value}" if self.character.ruleset == "ingenuity" else str(value)
@@ -176,6 +182,7 @@ class RollForm(VerticalScroll):
             "rouse_reroll": checked("rouse-reroll"),
             "specialty": specialty,
             "comment": inputs["comment"].value,
+            "storyteller_comment": inputs["st-comment"].value if "st-comment" in inputs else "",
         }
 
     @property
@@ -208,10 +215,10 @@ class RollForm(VerticalScroll):
             return
         sheet = self.character.sheet
         if self.character.ruleset == "ingenuity":
-            options = tuple((f"{name} +{bonus}", name) for name, bonus in sheet.proficiencies.items())
+            options = tuple((Text(f"{name} +{bonus}"), name) for name, bonus in sheet.proficiencies.items())
         else:
             names = {name for name, _ in request.traits}
-            options = tuple((f"{spec} ({trait})", spec) for trait, specs in sheet.specialties.items()
+            options = tuple((Text(f"{spec} ({trait})"), spec) for trait, specs in sheet.specialties.items()
                             if trait in names for spec in specs)
         if options != self._specialties:
             self._specialties = options

@@ -114,14 +114,24 @@ def _since(moment: datetime | None) -> str:
     return moment.astimezone().strftime("%H:%M") if moment is not None else "?"
 
 
+def connection_text(via: str, *, addresses: bool) -> str:
+    """How a seat is connected: ``ssh from 10.0.0.5`` for the storyteller, ``ssh`` for a player (one player
+    never learns another's address), ``local`` when not over a network."""
+    if not via:
+        return "local"
+    return via if addresses else via.split(" from ", 1)[0]
+
+
 class SeatsView(Static):
-    """Every seat on the chronicle: role, who, characters, connection, since."""
+    """Every seat on the chronicle: role, who, characters, connection (addresses for the storyteller only),
+    since. Every cell is :class:`~rich.text.Text`: a player's name or a character's is shown, never run as
+    markup."""
 
     DEFAULT_CSS = """
     SeatsView { height: auto; padding: 0 1; }
     """
 
-    def show(self, seats: list[SeatInfo], own_pid: int | None = None) -> None:
+    def show(self, seats: list[SeatInfo], own_pid: int | None = None, *, addresses: bool = False) -> None:
         if not seats:
             self.update(Text("Nobody is connected (not even this app: the chronicle may be read-only).",
                              style="italic"))
@@ -133,7 +143,8 @@ class SeatsView(Static):
             who = "Storyteller" if seat.is_storyteller else (seat.player or "a player")
             if seat.pid == own_pid:
                 who += " (this app)"
-            table.add_row(who, ", ".join(seat.characters) or "—", seat.via or "local", _since(seat.started))
+            table.add_row(Text(who), Text(", ".join(seat.characters) or "—"),
+                          Text(connection_text(seat.via, addresses=addresses)), Text(_since(seat.started)))
         self.update(table)
 
 
@@ -182,7 +193,8 @@ class SeatsDialog(ModalScreen[None]):
     def redraw(self) -> None:
         keeper = self.keeper
         keeper.refresh(announce=False)
-        self.query_one(SeatsView).show(keeper.seats, keeper.seat.pid if keeper.seat else None)
+        self.query_one(SeatsView).show(keeper.seats, keeper.seat.pid if keeper.seat else None,
+                                       addresses=self.storyteller)
         if not self.storyteller:
             return
         wanted = [(seat.player, name) for seat in keeper.seats if not seat.is_storyteller
@@ -191,7 +203,7 @@ class SeatsDialog(ModalScreen[None]):
         if [o.id for o in options.options] == [f"{p}\x1f{n}" for p, n in wanted]:
             return
         options.clear_options()
-        options.add_options([Option(f"Ask {player} for a roll: {name}", id=f"{player}\x1f{name}")
+        options.add_options([Option(Text(f"Ask {player} for a roll: {name}"), id=f"{player}\x1f{name}")
                              for player, name in wanted])
         if wanted:
             options.highlighted = 0
