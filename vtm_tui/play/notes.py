@@ -57,7 +57,6 @@ def set_session_title(store: ChronicleStore, title: str, *, now: datetime | None
     """Name the current session (opening one if none is open); the newest title is the session's."""
     cleaned = clean_text(title, TITLE_LIMIT, "session title", one_line=True)
     session, _started = store.logging_session(now)
-    entry = LogEntry.new("title", session=session, ruleset=store.chronicle.ruleset, now=now, comment=cleaned,
-                         change={"field": "title", "after": cleaned})
+    entry = LogEntry.new("title", session=session, ruleset=store.chronicle.ruleset, now=now, comment=cleaned)
     store.log(entry)
     return entry
