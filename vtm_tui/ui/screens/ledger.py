@@ -211,6 +211,8 @@ class LedgerScreen(ModeScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.read_only and action in ("add", "edit", "toggle_secret", "remove"):
             return False
+        if action == "back":  # Esc closes the seat's read-only view; the storyteller's 4 is a mode
+            return self.read_only
         return True
 
     def action_section(self, step: int) -> None:
