@@ -95,6 +95,8 @@ def test_a_note_is_size_limited_and_never_empty(store) -> None:
         add_note(store, "x" * (NOTE_LIMIT + 1), now=NOW)
     with pytest.raises(VtmError, match="empty"):
         add_note(store, "   ", now=NOW)
+    with pytest.raises(VtmError, match="control character"):
+        add_note(store, "red \x1b[31m alert", now=NOW)
     with pytest.raises(VtmError, match="at most"):  # a refused note leaves no lone scene marker
         add_note(store, "x" * (NOTE_LIMIT + 1), scene="Docks", now=NOW)
     assert len(_session_entries(store)) == before

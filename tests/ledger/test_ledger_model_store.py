@@ -47,6 +47,7 @@ def test_round_trip_keeps_every_field_and_unknown_keys(chronicle: Path) -> None:
     ('[[domains]]\nid = "d1"\nname = "Alfama"\nchasse = "three"\n', "domains[0].chasse"),
     ('[[relationships]]\nid = "r1"\nwho = "A"\nrelation = "sire"\n', "relationships[0].whom"),
     ('[[timeline]]\nid = "n 1"\nwhen = "x"\nevent = "y"\n', "timeline[0].id"),
+    ('[[timeline]]\nid = "n1"\nwhen = "x"\nevent = "a \\u001b[2J b"\n', "timeline[0].event"),
     (f'[[boons]]\nid = "b1"\ndebtor = "{"x" * (NAME_LIMIT + 1)}"\ncreditor = "B"\n', "boons[0].debtor"),
     ('[[boons]]\nid = "b1"\ndebtor = "A"\ncreditor = "B"\n[[bonds]]\nid = "b1"\nthrall = "A"\nregnant = "B"\n',
      "bonds[0].id"),
@@ -89,9 +90,12 @@ def test_section_names_singular_and_plural() -> None:
         section_of("favour")
 
 
+PLAIN = st.characters(blacklist_categories=("Cc", "Cs"))
+
+
 @settings(max_examples=40, deadline=None)
-@given(debtor=st.text(min_size=1, max_size=NAME_LIMIT).filter(str.strip),
-       note=st.text(max_size=300), called=st.booleans(), secret=st.booleans())
+@given(debtor=st.text(PLAIN, min_size=1, max_size=NAME_LIMIT).filter(str.strip),
+       note=st.text(PLAIN, max_size=300), called=st.booleans(), secret=st.booleans())
 def test_any_valid_boon_survives_the_file(tmp_path_factory: pytest.TempPathFactory, debtor: str, note: str,
                                            called: bool, secret: bool) -> None:
     folder = tmp_path_factory.mktemp("ledger")
@@ -101,3 +105,11 @@ def test_any_valid_boon_survives_the_file(tmp_path_factory: pytest.TempPathFacto
     loaded = load_ledger(folder).boons[0]
     assert isinstance(loaded, Boon)
     assert (loaded.debtor, loaded.note, loaded.called_in, loaded.secret) == (debtor, note, called, secret)
+
+
+@settings(max_examples=40, deadline=None)
+@given(before=st.text(PLAIN, max_size=20), control=st.sampled_from(["\x1b", "\x00", "\x07", "\r", "\x9b"]),
+       after=st.text(PLAIN, max_size=20))
+def test_text_with_a_control_character_is_refused(before: str, control: str, after: str) -> None:
+    with pytest.raises(InvalidDataError, match="control character"):
+        build_item("boons", {"debtor": f"x{before}{control}{after}", "creditor": "B"})

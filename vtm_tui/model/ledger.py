@@ -32,6 +32,8 @@ NOTE_LIMIT = 2000
 MAX_ITEMS = 2000
 BOON_SIZES = ("trivial", "minor", "major", "blood", "life")
 _ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: Control characters (an escape sequence could drive the terminal that shows the text); tab and newline pass.
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ class FieldSpec:
             return value
         if not isinstance(value, str):
             raise InvalidDataError(where, field_name, f"expected text, got {value!r}")  # type: ignore[arg-type]
+        if CONTROL.search(value):
+            raise InvalidDataError(where, field_name, "holds a control character (such as an escape); type plain text")  # type: ignore[arg-type]
         if len(value) > self.limit:
             raise InvalidDataError(where, field_name, f"is {len(value)} characters long; at most {self.limit}")  # type: ignore[arg-type]
         if self.kind == "choice" and value not in self.choices:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from vtm_tui.errors import VtmError
+from vtm_tui.model.ledger import CONTROL
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store.chronicle_store import ChronicleStore
 
@@ -26,6 +27,8 @@ TITLE_LIMIT = 120
 def clean_text(text: str, limit: int, what: str, *, one_line: bool = False) -> str:
     """``text`` trimmed (and on one line for a title); refused when empty or longer than ``limit``."""
     cleaned = " ".join(text.split()) if one_line else text.strip()
+    if CONTROL.search(cleaned):
+        raise VtmError(f"the {what} holds a control character (such as an escape); type plain text")
     if not cleaned:
         raise VtmError(f"the {what} is empty; type some words")
     if len(cleaned) > limit:
