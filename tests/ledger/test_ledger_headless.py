@@ -107,3 +107,15 @@ def test_the_newest_title_is_the_sessions(store) -> None:
     set_session_title(store, "Ashes  on the Tagus", now=NOW)
     log = read_session(store.path, store.chronicle.current_session)
     assert log.title == "Ashes on the Tagus"
+
+
+def test_a_live_log_picks_up_a_new_title(store) -> None:
+    from vtm_tui.review.source import SessionTail
+
+    set_session_title(store, "The Elysium", now=NOW)
+    tail = SessionTail(store.path, store.chronicle.current_session)
+    tail.load_recent(10)
+    assert tail.title == "The Elysium"
+    set_session_title(store, "Ashes", now=NOW)
+    tail.poll()
+    assert tail.title == "Ashes"

@@ -155,6 +155,9 @@ async def test_note_scene_and_title_from_the_note_dialog(lisboa: Path) -> None:
         await pilot.press("tab", "left", "enter")  # the session's title
         await pilot.pause()
         assert not isinstance(app.screen, NoteDialog)
+        await pilot.press("3")
+        await pilot.pause()
+        assert "— Ashes" in screen_text(app)  # the log names the session by its newest title
     logged = [(e["kind"], e["comment"], e.get("secret", False)) for e in log_entries(lisboa, LAST_EXAMPLE_SESSION)
               if e["kind"] in ("scene", "note", "title") and e["session"] > LAST_EXAMPLE_SESSION]
     assert logged == [("scene", "The Elysium", False), ("note", "Amalia lies", True), ("title", "Ashes", False)]
