@@ -161,3 +161,27 @@ async def test_note_scene_and_title_from_the_note_dialog(lisboa: Path) -> None:
     logged = [(e["kind"], e["comment"], e.get("secret", False)) for e in log_entries(lisboa, LAST_EXAMPLE_SESSION)
               if e["kind"] in ("scene", "note", "title") and e["session"] > LAST_EXAMPLE_SESSION]
     assert logged == [("scene", "The Elysium", False), ("note", "Amalia lies", True), ("title", "Ashes", False)]
+
+
+async def test_ledger_and_note_keys_need_a_chronicle(campaigns: Path) -> None:
+    app = make_app(campaigns=campaigns)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("4", "ctrl+n")
+        await pilot.pause()
+        assert app.current_mode == "picker" and not isinstance(app.screen, (LedgerScreen, NoteDialog))
+        await pilot.press("question_mark")
+        described = {description for section in app.screen.sections for _key, description in section.keys}
+        assert not {"Ledger", "Note, scene or session title"} & described
+
+
+async def test_a_players_palette_offers_the_ledger(lisboa: Path) -> None:
+    from vtm_tui.ui.screens.player_palette import PlayerCommands
+
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        commands = {title: call for title, _help, call in PlayerCommands(app.screen)._commands()}
+        commands["Ledger"]()
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen) and app.screen.read_only
