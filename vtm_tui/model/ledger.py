@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 from typing import Any
 
 from vtm_tui.model.validation import Reader, merge_extra
@@ -34,6 +35,11 @@ BOON_SIZES = ("trivial", "minor", "major", "blood", "life")
 _ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: Control characters (an escape sequence could drive the terminal that shows the text); tab and newline pass.
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _bad(where: str, field_name: str, reason: str) -> InvalidDataError:
+    """The error for one bad value: ``where`` (the file, or "ledger entry" for typed input) and the field."""
+    return InvalidDataError(Path(where), field_name, reason)
 
 
 @dataclass(frozen=True)
@@ -54,24 +60,24 @@ class FieldSpec:
         """``value`` if it fits this field, else an :class:`InvalidDataError` naming ``field_name``."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise InvalidDataError(where, field_name, f"expected true or false, got {value!r}")  # type: ignore[arg-type]
+                raise _bad(where, field_name, f"expected true or false, got {value!r}")
             return value
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidDataError(where, field_name, f"expected a whole number, got {value!r}")  # type: ignore[arg-type]
+                raise _bad(where, field_name, f"expected a whole number, got {value!r}")
             if not self.lo <= value <= self.hi:
-                raise InvalidDataError(where, field_name, f"{value} is out of range {self.lo}-{self.hi}")  # type: ignore[arg-type]
+                raise _bad(where, field_name, f"{value} is out of range {self.lo}-{self.hi}")
             return value
         if not isinstance(value, str):
-            raise InvalidDataError(where, field_name, f"expected text, got {value!r}")  # type: ignore[arg-type]
+            raise _bad(where, field_name, f"expected text, got {value!r}")
         if CONTROL.search(value):
-            raise InvalidDataError(where, field_name, "holds a control character (such as an escape); type plain text")  # type: ignore[arg-type]
+            raise _bad(where, field_name, "holds a control character (such as an escape); type plain text")
         if len(value) > self.limit:
-            raise InvalidDataError(where, field_name, f"is {len(value)} characters long; at most {self.limit}")  # type: ignore[arg-type]
+            raise _bad(where, field_name, f"is {len(value)} characters long; at most {self.limit}")
         if self.kind == "choice" and value not in self.choices:
-            raise InvalidDataError(where, field_name, f"{value!r} is not one of {', '.join(self.choices)}")  # type: ignore[arg-type]
+            raise _bad(where, field_name, f"{value!r} is not one of {', '.join(self.choices)}")
         if self.required and not value.strip():
-            raise InvalidDataError(where, field_name, "is empty; it needs a value")  # type: ignore[arg-type]
+            raise _bad(where, field_name, "is empty; it needs a value")
         return value
 
     def parse(self, text: str, where: str) -> Any:
@@ -81,11 +87,11 @@ class FieldSpec:
             try:
                 value: Any = int(text)
             except ValueError:
-                raise InvalidDataError(where, self.name, f"{text!r} is not a whole number") from None  # type: ignore[arg-type]
+                raise _bad(where, self.name, f"{text!r} is not a whole number") from None
         elif self.kind == "bool":
             lowered = text.casefold()
             if lowered not in ("yes", "no", "true", "false", "y", "n", "1", "0"):
-                raise InvalidDataError(where, self.name, f"{text!r}: answer yes or no")  # type: ignore[arg-type]
+                raise _bad(where, self.name, f"{text!r}: answer yes or no")
             value = lowered in ("yes", "true", "y", "1")
         elif self.kind == "choice":
             value = text.casefold()
@@ -247,7 +253,7 @@ def build_item(section: str, values: dict[str, Any], *, where: str = "ledger ent
     known = {spec.name for spec in specs}
     unknown = sorted(set(values) - known)
     if unknown:
-        raise InvalidDataError(where, unknown[0], f"is not a field of a {SINGULAR[section]}; "  # type: ignore[arg-type]
+        raise _bad(where, unknown[0], f"is not a field of a {SINGULAR[section]}; "
                                f"the fields are {', '.join(spec.name for spec in specs)}")
     checked = {spec.name: spec.check(values.get(spec.name, spec.default), where, spec.name) for spec in specs}
     return cls(id=item_id or new_item_id(section), **checked)
@@ -305,7 +311,7 @@ class Ledger:
                 if item.id in seen:
                     raise table.error("id", f"{item.id!r} is also the id of an entry in {seen[item.id]}")
                 seen[item.id] = table.prefix
-                items.append(item)  # type: ignore[arg-type]
+                items.append(item)
         ledger.extra = r.leftover()
         return ledger
 
