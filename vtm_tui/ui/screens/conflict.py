@@ -52,7 +52,7 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
     HELP_TITLE = "Conflict"
     HELP_INTRO = ("a adds characters or extras; N begins a round; n / p step the turns; c rolls a contest; "
                   "d/D/x mark damage on the selected row; t / T start and roll extended actions. V5: g declares "
-                  "the action, s passes. V20: m declares multiple actions. Ingenuity: Enter picks who acts, z opens "
+                  "the action (press again for the next; the log keeps the final choice), s passes. V20: m declares multiple actions. Ingenuity: Enter picks who acts, z opens "
                   "with a surprise round. Everything is saved and logged at once; ctrl+z undoes.")
     # Its styles (conflict.tcss) are read with the app's, at start (see VtmApp.CSS_PATH).
     BINDINGS = [
