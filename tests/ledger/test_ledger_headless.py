@@ -119,3 +119,13 @@ def test_a_live_log_picks_up_a_new_title(store) -> None:
     set_session_title(store, "Ashes", now=NOW)
     tail.poll()
     assert tail.title == "Ashes"
+
+
+def test_the_session_list_names_a_session_by_its_newest_title(store) -> None:
+    from vtm_tui.store.session_log import list_sessions
+
+    set_session_title(store, "The Elysium", now=NOW)
+    number = store.chronicle.current_session
+    assert next(s for s in list_sessions(store.path) if s.number == number).title == "The Elysium"
+    set_session_title(store, "Ashes", now=NOW)  # indexed from where the last sync stopped
+    assert next(s for s in list_sessions(store.path) if s.number == number).title == "Ashes"
