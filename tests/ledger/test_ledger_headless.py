@@ -129,3 +129,11 @@ def test_the_session_list_names_a_session_by_its_newest_title(store) -> None:
     assert next(s for s in list_sessions(store.path) if s.number == number).title == "The Elysium"
     set_session_title(store, "Ashes", now=NOW)  # indexed from where the last sync stopped
     assert next(s for s in list_sessions(store.path) if s.number == number).title == "Ashes"
+
+
+def test_a_secret_title_is_refused(store) -> None:
+    from vtm_tui.play.notes import log_note
+
+    with pytest.raises(VtmError, match="title is for everyone"):
+        log_note(store, "title", "The Elysium", secret=True, now=NOW)
+    assert log_note(store, "scene", "Docks", secret=True, now=NOW) == "Scene marker logged (secret)."

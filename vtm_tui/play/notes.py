@@ -63,3 +63,21 @@ def set_session_title(store: ChronicleStore, title: str, *, now: datetime | None
     entry = LogEntry.new("title", session=session, ruleset=store.chronicle.ruleset, now=now, comment=cleaned)
     store.log(entry)
     return entry
+
+
+def log_note(store: ChronicleStore, kind: str, text: str, *, secret: bool = False,
+             now: datetime | None = None) -> str:
+    """Log ``text`` as a ``note``, ``scene`` marker or session ``title`` (the app's note dialog); says what
+    was logged. A title is for everyone, so a secret one is refused (a secret note can say more)."""
+    if kind == "title":
+        if secret:
+            raise VtmError("a session title is for everyone; untick Secret (a secret note can say more)")
+        set_session_title(store, text, now=now)
+    elif kind == "scene":
+        add_note(store, scene=text, secret=secret, now=now)
+    elif kind == "note":
+        add_note(store, text, secret=secret, now=now)
+    else:
+        raise VtmError(f"cannot log a {kind!r}: a note, scene or title")
+    what = {"title": "Session title set", "scene": "Scene marker logged", "note": "Note logged"}[kind]
+    return what + (" (secret)." if secret else ".")

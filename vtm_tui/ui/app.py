@@ -358,25 +358,16 @@ class VtmApp(FastStart, App[None]):
     def _save_note(self, kind: str, text: str, secret: bool) -> str | None:
         """Log what the note dialog holds; the refusal's words (the dialog stays open), else None."""
         from vtm_tui.errors import VtmError
-        from vtm_tui.play.notes import add_note, set_session_title
+        from vtm_tui.play.notes import log_note
 
-        store = self.chronicle_store
-        if store is None:
+        if self.chronicle_store is None:
             return "No chronicle is open."
         try:
-            if kind == "title":
-                if secret:
-                    return "A session title is for everyone; untick Secret (a secret note can say more)."
-                set_session_title(store, text, now=self.clock())
-            elif kind == "scene":
-                add_note(store, scene=text, secret=secret, now=self.clock())
-            else:
-                add_note(store, text, secret=secret, now=self.clock())
+            said = log_note(self.chronicle_store, kind, text, secret=secret, now=self.clock())
         except VtmError as exc:
             return str(exc)
         self.publish_chronicle()  # the first entry may have opened a session
-        what = {"title": "Session title set", "scene": "Scene marker logged", "note": "Note logged"}[kind]
-        self.notify(f"{what}{' (secret)' if secret else ''}.", title="Log")
+        self.notify(said, title="Log")
         return None
 
     def action_roll(self) -> None:
