@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Static
+from textual.widgets.data_table import CellDoesNotExist
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.ledger import SECTIONS, SINGULAR, TITLES, Ledger, LedgerItem, field_specs
@@ -168,7 +169,7 @@ class LedgerScreen(ModeScreen[None]):
         if item is None:
             what = SINGULAR[self.section]
             empty = "Nothing here yet." + ("" if self.read_only else f" a adds a {what}.")
-            note.update(Text(self.broken and "Nothing is shown or saved until ledger.toml is fixed." or empty))
+            note.update(Text("Nothing is shown or saved until ledger.toml is fixed." if self.broken else empty))
             return
         text = Text(item.summary(), style="bold")
         if item.secret:
@@ -189,7 +190,7 @@ class LedgerScreen(ModeScreen[None]):
             return None
         try:
             return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        except Exception:  # noqa: BLE001 - a cursor past the rows: nothing selected
+        except CellDoesNotExist:  # a cursor past the rows: nothing selected
             return None
 
     @property
