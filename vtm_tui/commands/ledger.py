@@ -31,7 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("path", metavar="PATH", help="the chronicle's folder")
     parser.add_argument("action", choices=ACTIONS, help="what to do")
     parser.add_argument("args", nargs="*", metavar="ARG", help="a section or an entry id, then field=value pairs")
-    parser.add_argument("--secret", action="store_true", help="with add or edit: the entry is the storyteller's only (secret=no makes it public)")
+    parser.add_argument("--secret", action="store_true",
+                        help="with add or edit: the entry is the storyteller's only (secret=no makes it public)")
     parser.add_argument("--hide-secret", action="store_true", help="with list: leave out secret entries")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(func=run)
