@@ -90,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
         ledger = headless.load_ledger(store.path)
         item = ledger.find(words[0])
         if item is None:
-            raise VtmError(f"{store.path}: no ledger entry {words[0]!r}; 'vtm-tui ledger {store.path} list' shows the ids")
+            raise VtmError(f"{store.path}: no ledger entry {words[0]!r}; "
+                           f"'vtm-tui ledger {store.path} list' shows the ids")
         values = headless.parse_values(item.SECTION, _pairs(words[1:]))
         if args.secret:
             values["secret"] = True
@@ -99,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
         if len(words) != 1:
             raise VtmError("ledger delete takes one entry ID")
         change = headless.delete_item(store, words[0])
-    emit(args, {"id": change.item.id, "section": change.item.SECTION, "logged": change.entry.id,
-                "session": change.entry.session}, f"{change.message} ({change.item.id}, session {change.entry.session})")
+    data = {"id": change.item.id, "section": change.item.SECTION, "logged": change.entry.id,
+            "session": change.entry.session}
+    emit(args, data, f"{change.message} ({change.item.id}, session {change.entry.session})")
     return 0

@@ -69,7 +69,8 @@ def _log(store: ChronicleStore, item: LedgerItem, action: str, change: dict[str,
     return entry
 
 
-def add_item(store: ChronicleStore, section: str, values: Mapping[str, Any], *, now: datetime | None = None) -> LedgerChange:
+def add_item(store: ChronicleStore, section: str, values: Mapping[str, Any], *,
+             now: datetime | None = None) -> LedgerChange:
     """Add an entry to ``section``; refused (nothing written) when a field is wrong or missing."""
     where = f"{ledger_path(store.path)}, new {SINGULAR[section]}"
     item = build_item(section, dict(values), where=where)
@@ -111,8 +112,8 @@ def edit_item(store: ChronicleStore, item_id: str, values: Mapping[str, Any], *,
     old, new = found["old"], found["new"]
     before, after = item_values(old), item_values(new)
     changed = [name for name in after if after[name] != before[name]]
-    entry = _log(store, new, "edit", {"before": {n: before[n] for n in changed}, "after": {n: after[n] for n in changed}},
-                 old.secret or new.secret, now)
+    difference = {"before": {n: before[n] for n in changed}, "after": {n: after[n] for n in changed}}
+    entry = _log(store, new, "edit", difference, old.secret or new.secret, now)
     return LedgerChange(ledger, new, entry, f"Changed: {new.summary()}." if changed else "Nothing changed.")
 
 

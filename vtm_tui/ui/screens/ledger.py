@@ -12,6 +12,7 @@ the rest of the app works as before.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -226,6 +227,9 @@ class LedgerScreen(ModeScreen[None]):
         if self.read_only and self.app.screen_stack[-1] is self and len(self.app.screen_stack) > 1:
             self.app.pop_screen()
 
+    def now(self) -> datetime:
+        return self.app.clock()  # type: ignore[attr-defined]
+
     def _refused(self) -> bool:
         if self.broken:
             self.say(f"ledger.toml is broken, so nothing is saved: {self.broken}", error=True)
@@ -258,7 +262,7 @@ class LedgerScreen(ModeScreen[None]):
                 values = parse_values(section, typed)
             except VtmError as exc:
                 return str(exc)
-            return self._apply(lambda: add_item(self.store, section, values, now=self.app.clock()))  # type: ignore[attr-defined]
+            return self._apply(lambda: add_item(self.store, section, values, now=self.now()))
 
         self.app.push_screen(LedgerItemDialog(section, None, save))
 
@@ -274,7 +278,7 @@ class LedgerScreen(ModeScreen[None]):
                 values = parse_values(item.SECTION, typed)
             except VtmError as exc:
                 return str(exc)
-            return self._apply(lambda: edit_item(self.store, item.id, values, now=self.app.clock()))  # type: ignore[attr-defined]
+            return self._apply(lambda: edit_item(self.store, item.id, values, now=self.now()))
 
         self.app.push_screen(LedgerItemDialog(item.SECTION, item, save))
 
@@ -284,8 +288,7 @@ class LedgerScreen(ModeScreen[None]):
             return
         from vtm_tui.play.ledger import edit_item
 
-        problem = self._apply(lambda: edit_item(self.store, item.id, {"secret": not item.secret},
-                                                now=self.app.clock()))  # type: ignore[attr-defined]
+        problem = self._apply(lambda: edit_item(self.store, item.id, {"secret": not item.secret}, now=self.now()))
         if problem:
             self.say(problem, error=True)
 
@@ -300,6 +303,6 @@ class LedgerScreen(ModeScreen[None]):
         self._confirm_remove = None
         from vtm_tui.play.ledger import delete_item
 
-        problem = self._apply(lambda: delete_item(self.store, item.id, now=self.app.clock()))  # type: ignore[attr-defined]
+        problem = self._apply(lambda: delete_item(self.store, item.id, now=self.now()))
         if problem:
             self.say(problem, error=True)

@@ -1,9 +1,9 @@
 """``ctrl+n``: a storyteller's note, a scene marker or the session's title, logged in the session.
 
 One line of text, what it is (Tab to the choice, ←/→ or space to change it;
-the choice is marked ``▶``, not by colour alone) and whether it is secret. Saving goes through ``save`` (the app's, through
-:mod:`vtm_tui.play.notes`); a refusal (empty, too long) is shown here and
-nothing typed is lost.
+the choice is marked ``▶``, not by colour alone) and whether it is secret.
+Saving goes through ``save`` (the app's, through :mod:`vtm_tui.play.notes`);
+a refusal (empty, too long) is shown here and nothing typed is lost.
 """
 
 from __future__ import annotations
@@ -86,7 +86,8 @@ class NoteDialog(ModalScreen[bool]):
                 yield Label("  ")
                 yield MarkCheckbox("Secret", id="note-secret")
             yield Static("", id="note-error", markup=False)
-            yield Static("Enter or ctrl+s logs · Tab: kind (←/→), secret (space) · Esc cancels", id="note-hint", markup=False)
+            yield Static("Enter or ctrl+s logs · Tab: kind (←/→), secret (space) · Esc cancels", id="note-hint",
+                         markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#note-text", Input).focus()
