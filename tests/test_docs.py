@@ -24,7 +24,7 @@ from vtm_tui.store.session_log import SessionInfo
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 #: Documents other branches add; remove a name here once its document is merged.
-PENDING = {"docs/ledger.md"}
+PENDING: set[str] = set()
 
 
 def _examples() -> list[str]:

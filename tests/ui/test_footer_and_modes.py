@@ -20,14 +20,14 @@ async def test_footer_lists_app_keys_first_and_groups_them_when_narrow(campaigns
     async with app.run_test(size=(140, 30)) as pilot:
         await pilot.pause()
         wide = footer_text(app)
-        assert wide.startswith("1 Coterie 2 Conflict 3 Log r Roll ? Help q Quit")
+        assert wide.startswith("1 Coterie 2 Conflict 3 Log 4 Ledger r Roll ? Help q Quit")
         assert wide.endswith("▏^p Commands")
         assert "^z Undo" in wide
         await pilot.resize_terminal(80, 24)
         await pilot.press("tab")  # the sheet: its keys come after the app's
         await pilot.pause()
         narrow = footer_text(app)
-        assert narrow.startswith("1 2 3 Screens r Roll ? Help q Quit")  # the mode keys share one description
+        assert narrow.startswith("1 2 3 4 Screens r Roll ? Help q Quit")  # the mode keys share one description
         assert narrow.endswith("▏^p Commands") and len(narrow) <= 80
         keys = narrow.split("▏")[0].rstrip()
         assert keys.endswith(" …")  # keys left out are marked

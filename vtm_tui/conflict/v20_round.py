@@ -15,6 +15,7 @@ module keeps the round's two phases in ``conflict.state``:
 
 from __future__ import annotations
 
+from vtm_tui.conflict import declarations
 from vtm_tui.conflict.context import Change, ConflictError, Table
 from vtm_tui.conflict.pools import trait
 from vtm_tui.conflict.roster import copied, find, renumber
@@ -137,7 +138,8 @@ def declare_multiple(conflict: Conflict, table: Table, name: str, actions: int) 
     text = split_text(new, p.name) or "one action"
     entry = table.entry("conflict", actor=p.name, comment=f"declares {actions} action{'s' if actions != 1 else ''}: "
                         f"{text}", change={"field": "actions", "before": before, "after": actions})
-    return Change(new, (entry,), message=f"{p.name}: {text}.")
+    declarations.hold(new, entry)  # logged once, with the final choice, when play moves on
+    return Change(new, (), message=f"{p.name}: {text}.")
 
 
 def split_penalty(conflict: Conflict, name: str) -> int:

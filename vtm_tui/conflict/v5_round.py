@@ -15,6 +15,7 @@ started a new close combat is engaged next round.
 
 from __future__ import annotations
 
+from vtm_tui.conflict import declarations
 from vtm_tui.conflict.context import Change, ConflictError, Table
 from vtm_tui.conflict.pools import trait
 from vtm_tui.conflict.roster import copied, current_name, find, point_at, renumber
@@ -120,7 +121,8 @@ def declare(conflict: Conflict, table: Table, name: str, group: Group, skill: st
             new.turn = start if start is not None else 0
     entry = table.entry("conflict", actor=p.name, comment=f"declares {group.label}" + (f" ({skill})" if skill else ""),
                         change={"field": "declared", "before": before.label, "after": group.label})
-    return Change(new, (entry,), message=f"{p.name}: {group.label}.")
+    declarations.hold(new, entry)  # logged once, with the final choice, when play moves on
+    return Change(new, (), message=f"{p.name}: {group.label}.")
 
 
 def cycle_group(p: Participant) -> Group:

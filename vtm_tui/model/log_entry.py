@@ -25,7 +25,7 @@ from vtm_tui.rules.base import RULESETS, Outcome
 KINDS = (
     "roll", "check", "rouse", "reroll", "remorse", "frenzy", "contest",
     "damage", "heal", "hunger", "humanity", "stain", "willpower",
-    "edit", "note", "conflict", "session_start", "session_end",
+    "edit", "note", "conflict", "session_start", "session_end", "scene", "title", "ledger",
 )  # fmt: skip
 #: Kinds that are dice rolls (counted as "rolls" in session summaries).
 ROLL_KINDS = ("roll", "check", "rouse", "reroll", "remorse", "frenzy", "contest")
@@ -33,6 +33,10 @@ ROLL_KINDS = ("roll", "check", "rouse", "reroll", "remorse", "frenzy", "contest"
 #: Key of a comment only the storyteller reads, beside the public ``comment`` (kept in ``extra``: files
 #: written before it existed load unchanged). ``vtm_tui.play.visibility`` keeps it from every player.
 STORYTELLER_COMMENT = "storyteller_comment"
+
+#: Kinds that are wholly the storyteller's when ``secret``: a secret note, scene marker, session
+#: title or ledger change never reaches a player's seat nor a recap made for players.
+WHOLLY_SECRET_KINDS = frozenset({"note", "scene", "title", "ledger"})
 
 #: An id goes into the block's end marker line, so it must be one plain word.
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -204,6 +208,11 @@ class LogEntry:
         return value if isinstance(value, str) else ""
 
     @property
+    def wholly_secret(self) -> bool:
+        """Whether the whole entry is hidden from players (a secret note, scene, title or ledger change)."""
+        return self.secret and self.kind in WHOLLY_SECRET_KINDS
+
+    @property
     def is_roll(self) -> bool:
         return bool(self.result) or self.kind in ROLL_KINDS
 
@@ -289,6 +298,12 @@ def describe_change(change: dict[str, Any], *, arrow: str = "→") -> str:
     """What an edit, damage or Hunger entry changed, e.g. ``hunger 1→2``, for every view of the log."""
     if not change:
         return ""
+    if "section" in change and "action" in change:  # a ledger change: the comment names the entry
+        before, after = change.get("before"), change.get("after")
+        if change["action"] != "edit" or not isinstance(before, dict) or not isinstance(after, dict):
+            return ""
+        return ", ".join(f"{key} {change_value_text(before.get(key, '?'))}{arrow}{change_value_text(value)}"
+                         for key, value in after.items())
     name = change.get("field", "")
     if "before" in change or "after" in change:
         before = change_value_text(change.get("before", "?"))

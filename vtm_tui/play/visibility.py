@@ -17,8 +17,8 @@ For a player, and only for a player:
   is theirs; words only the storyteller may read go in ``storyteller_comment``).
 - **Storyteller-only entries and comments.** An entry marked
   ``storyteller_only = true`` is dropped; a ``storyteller_comment`` (and any
-  other key a newer tool or a hand edit added) never passes; a secret note is
-  dropped whole.
+  other key a newer tool or a hand edit added) never passes; a secret note,
+  scene marker, session title or ledger change is dropped whole.
 - **Storyteller characters' sheets.** For a character the player does not play
   that is a storyteller character, tracker and edit entries are dropped, a
   rolled pool keeps its trait names but not their dots (``Wits + Awareness``),
@@ -153,7 +153,7 @@ def entry_for(viewer: Viewer, entry: LogEntry) -> LogEntry | None:
     own = bool(entry.actor) and viewer.owns(entry.actor)
     if entry.kind in (REQUEST_KIND, CANCEL_KIND) and not own:
         return None
-    if entry.kind == "note" and entry.secret:
+    if entry.wholly_secret:  # a secret note, scene marker, session title or ledger change
         return None
     if entry.change.get("field") in PRIVATE_FIELDS:
         return None

@@ -27,6 +27,7 @@ from vtm_tui.store.index import HistoryIndex, IndexedEntry, Progress, load_entri
 from vtm_tui.store.session_log import (
     LogRewrittenError,
     SessionLog,
+    effective_title,
     read_new_entries,
     read_session,
     session_numbers,
@@ -65,7 +66,7 @@ class SessionTail:
         except StoreError as exc:
             self.problem = str(exc)
             return self.entries
-        self.entries, self.offset, self.title = list(log.entries), log.offset, log.info.title
+        self.entries, self.offset, self.title = list(log.entries), log.offset, log.title
         return self.entries
 
     def load_recent(self, count: int) -> list[LogEntry]:
@@ -84,7 +85,7 @@ class SessionTail:
         except StoreError as exc:
             self.problem = str(exc)
             return self.entries
-        self.entries, self.offset, self.title = list(entries), offset, info.title
+        self.entries, self.offset, self.title = list(entries), offset, effective_title(info.title, entries)
         self.partial = offset > 0 and len(entries) >= count
         return self.entries
 
@@ -99,7 +100,7 @@ class SessionTail:
         """Take a whole read of this session in place of a partial one; False if it no longer applies."""
         if log.number != self.number or not self.partial:
             return False
-        self.entries, self.offset, self.title, self.partial = list(log.entries), log.offset, log.info.title, False
+        self.entries, self.offset, self.title, self.partial = list(log.entries), log.offset, log.title, False
         return True
 
     def poll(self) -> Poll:
@@ -123,6 +124,7 @@ class SessionTail:
         except StoreError as exc:
             return Poll(problem=str(exc))
         self.entries.extend(new)
+        self.title = effective_title(self.title, new)  # a title set meanwhile (ctrl+n) names the session
         return Poll(tuple(new))
 
 

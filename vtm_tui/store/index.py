@@ -35,7 +35,7 @@ from vtm_tui.store.errors import StoreError
 from vtm_tui.store.paths import CACHE_ENV, cache_file
 from vtm_tui.store.log_index_rows import IndexedEntry, SyncReport, micros as _micros, moment as _moment
 from vtm_tui.store.log_lookup import load_entries  # the full entries (every face) of index hits
-from vtm_tui.store.session_log import SessionInfo, SessionSummary, session_numbers, session_path
+from vtm_tui.store.session_log import SessionInfo, SessionSummary, effective_title, session_numbers, session_path
 
 __all__ = [
     "CACHE_ENV", "HistoryIndex", "IndexedEntry", "Progress", "SyncReport", "index_path", "load_entries", "query",
@@ -246,6 +246,7 @@ class HistoryIndex:
                 "SELECT started, title, entries, rolls, actors, ended, last_time FROM files WHERE session = ?", (number,)
             ).fetchone()
         summary = _summary(entries, seq0, rolls, actors, ended, last)
+        title = effective_title(title, entries)  # a title set in the app (a "title" entry) names the session
         spans = fmt.entry_spans(chunk)
         if len(spans) != len(entries):
             spans = [(-1 - start, 0)] * len(entries)

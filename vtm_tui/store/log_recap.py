@@ -142,10 +142,29 @@ def outcome_table(log: SessionLog) -> tuple[list[str], list[tuple[str, int, Coun
     return results, [(actor, sum(c.values()), c) for actor, c in per_actor.items()]
 
 
+def shown_entries(log: SessionLog, *, hide_secret: bool = False) -> list[LogEntry]:
+    """The session's entries, without the wholly secret ones (notes, scenes, ledger changes) when ``hide_secret``."""
+    return [entry for entry in log.entries if not (hide_secret and entry.wholly_secret)]
+
+
+def scenes(entries: list[LogEntry]) -> list[tuple[str, list[LogEntry]]]:
+    """The entries cut at each scene marker: ``[(scene title, entries)]``; "" for what came before the first."""
+    groups: list[tuple[str, list[LogEntry]]] = [("", [])]
+    for entry in entries:
+        if entry.kind == "scene":
+            groups.append((entry.comment or "(untitled scene)", []))
+        else:
+            groups[-1][1].append(entry)
+    return [group for group in groups if group[0] or group[1]]
+
+
 def recap_markdown(log: SessionLog, facts: dict[str, Any], *, hide_secret: bool = False) -> str:
-    """A session recap: heading with number, date and players; one line per event; outcomes per character."""
+    """A session recap: heading with number, date and players; the night scene by scene; the ledger's
+    changes; outcomes per character."""
     info = log.info
-    title = f"# Session {info.number}" + (f" — {md(info.title)}" if info.title else "")
+    entries = shown_entries(log, hide_secret=hide_secret)
+    session_title = log.title if not hide_secret else _public_title(log)
+    title = f"# Session {info.number}" + (f" — {md(session_title)}" if session_title else "")
     date = local_time(info.started)
     if log.ended:
         date += "–" + local_time(log.ended, "%H:%M" if log.ended.date() == info.started.date() else "%Y-%m-%d %H:%M")
@@ -153,13 +172,21 @@ def recap_markdown(log: SessionLog, facts: dict[str, Any], *, hide_secret: bool 
     actors = log.actors
     shown = [a for a in actors if a in players] or actors
     who = ", ".join(md(a) + (f" ({md(players[a])})" if players.get(a) else "") for a in shown)
+    rolls = sum(1 for entry in entries if entry.is_roll)
     lines = [title, "", f"- **Chronicle:** {md(facts.get('name', ''))}" + (f" ({facts['ruleset']})" if facts.get("ruleset") else "")]
     lines += [f"- **Date:** {date}", f"- **Players:** {who or 'none logged'}"]
-    lines += [f"- **Entries:** {len(log.entries)} ({len(log.rolls)} rolls)", "", "## The night, roll by roll", ""]
-    for entry in log.entries:
-        lines.append("- " + _md_entry(entry, hide_secret=hide_secret))
-    if not log.entries:
+    lines += [f"- **Entries:** {len(entries)} ({rolls} rolls)", "", "## The night, roll by roll", ""]
+    for scene, group in scenes(entries):
+        if scene:
+            lines += ([""] if lines[-1] else []) + [f"### {md(scene)}", ""]
+        lines.extend("- " + _md_entry(entry, hide_secret=hide_secret) for entry in group)
+    if not entries:
         lines.append("*Nothing was logged.*")
+    ledger = [entry for entry in entries if entry.kind == "ledger"]
+    if ledger:
+        lines += ["", "## The ledger", ""]
+        lines.extend(f"- {md(entry.comment)}" + (f" ({md(_change(entry.change))})" if _change(entry.change) else "")
+                     + (" *(secret)*" if entry.secret else "") for entry in ledger)
     results, rows = outcome_table(log)
     lines += ["", "## Outcomes per character", ""]
     if rows:
@@ -170,6 +197,13 @@ def recap_markdown(log: SessionLog, facts: dict[str, Any], *, hide_secret: bool 
     else:
         lines.append("*No rolls.*")
     return "\n".join(lines) + "\n"
+
+
+def _public_title(log: SessionLog) -> str:
+    """The title players may read: the newest one set openly."""
+    from vtm_tui.store.session_log import effective_title
+
+    return effective_title(log.info.title, [entry for entry in log.entries if not entry.wholly_secret])
 
 
 def _md_entry(entry: LogEntry, *, hide_secret: bool) -> str:
@@ -195,15 +229,18 @@ def _md_entry(entry: LogEntry, *, hide_secret: bool) -> str:
 def recap_json(log: SessionLog, facts: dict[str, Any], *, hide_secret: bool = False) -> dict[str, Any]:
     """The session's info, the chronicle's name and rule set, and every entry in full."""
     results, rows = outcome_table(log)
+    entries = shown_entries(log, hide_secret=hide_secret)
     return {
         "chronicle": {"name": facts.get("name", ""), "ruleset": facts.get("ruleset", "")},
         "session": {
             "number": log.info.number,
-            "title": log.info.title,
+            "title": _public_title(log) if hide_secret else log.title,
             "started": iso_utc(log.info.started),
             "ended": iso_utc(log.ended) if log.ended else None,
             "players": [a for a in log.actors if a in facts.get("players", {})] or log.actors,
         },
         "outcomes": {actor: {"rolls": total, **{r: counts.get(r, 0) for r in results}} for actor, total, counts in rows},
-        "entries": [entry_json(entry, hide_secret=hide_secret) for entry in log.entries],
+        "scenes": [{"title": scene, "entries": [entry.id for entry in group]} for scene, group in scenes(entries)],
+        "ledger": [entry_json(entry, hide_secret=hide_secret) for entry in entries if entry.kind == "ledger"],
+        "entries": [entry_json(entry, hide_secret=hide_secret) for entry in entries],
     }

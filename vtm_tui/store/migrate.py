@@ -16,7 +16,7 @@ from typing import Any
 from vtm_tui.store.errors import InvalidDataError, StoreError
 
 CURRENT_VERSION = 1
-KINDS = ("chronicle", "character", "conflict")
+KINDS = ("chronicle", "character", "conflict", "ledger")
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 

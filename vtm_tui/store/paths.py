@@ -5,6 +5,7 @@
   chronicle.toml
   characters/<slug>.toml
   conflict.toml
+  ledger.toml           boons, bonds, domains, relationships, timeline (docs/ledger.md)
   sessions/0001.toml
   trash/                deleted characters, kept rather than lost
 ```
@@ -20,6 +21,7 @@ from pathlib import Path
 CHRONICLE_FILE = "chronicle.toml"
 CHARACTERS_DIR = "characters"
 CONFLICT_FILE = "conflict.toml"
+LEDGER_FILE = "ledger.toml"
 SESSIONS_DIR = "sessions"
 TRASH_DIR = "trash"
 #: Serialises sheet, chronicle and conflict saves between processes (never replaced or truncated).

@@ -117,6 +117,11 @@ class SessionLog:
         return ends[-1] if ends else None
 
     @property
+    def title(self) -> str:
+        """The session's title: the newest ``title`` entry (set in the app), else the ``[session]`` table's."""
+        return effective_title(self.info.title, self.entries)
+
+    @property
     def actors(self) -> list[str]:
         """Characters who appear in the log, in order of first appearance."""
         return list(dict.fromkeys(entry.actor for entry in self.entries if entry.actor))
@@ -124,6 +129,14 @@ class SessionLog:
     @property
     def rolls(self) -> list[LogEntry]:
         return [entry for entry in self.entries if entry.is_roll]
+
+
+def effective_title(header_title: str, entries: list[LogEntry]) -> str:
+    """The newest ``title`` entry's text, else ``header_title`` (the log is append-only: titles accumulate)."""
+    for entry in reversed(entries):
+        if entry.kind == "title" and entry.comment:
+            return entry.comment
+    return header_title
 
 
 @dataclass(frozen=True)

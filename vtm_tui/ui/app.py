@@ -9,7 +9,7 @@ The app holds what every screen shares and nothing else:
 
 Screens are App *modes* (``picker``, ``coterie``, ``conflict``, ``log``), each built lazily the first time
 it is shown so that start-up imports only what the first screen needs. Keys shared by every screen live
-here: ``1`` ``2`` ``3`` switch modes, ``r`` rolls for the selected character, ``?`` helps, ``q`` quits.
+here: ``1`` ``2`` ``3`` ``4`` switch modes, ``r`` rolls for the selected character, ``?`` helps, ``q`` quits.
 Every binding carries an id so ``keymap.toml`` can remap it (see :mod:`vtm_tui.ui.keymap`).
 """
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 #: Rule set ids as the header shows them.
 RULESET_LABELS = {"v5": "V5", "v20": "V20", "ingenuity": "Ingenuity"}
 #: Modes that need an open chronicle.
-CHRONICLE_MODES = ("coterie", "conflict", "log")
+CHRONICLE_MODES = ("coterie", "conflict", "log", "ledger")
 #: Below this the layout is cramped; the app says so once instead of failing.
 COMFORTABLE_SIZE = (80, 24)
 
@@ -66,6 +66,12 @@ def _log() -> Screen:
     return LogScreen()
 
 
+def _ledger() -> Screen:
+    from vtm_tui.ui.screens.ledger import LedgerScreen
+
+    return LedgerScreen()
+
+
 def _commands():
     from vtm_tui.ui.commands import VtmCommands
 
@@ -78,7 +84,7 @@ def _player() -> Screen:
     return PlayerScreen()
 
 
-#: The mode keys share one description in a narrow footer (``1 2 3 Screens``).
+#: The mode keys share one description in a narrow footer (``1 2 3 4 Screens``).
 SCREENS = Binding.Group("Screens")
 
 
@@ -88,12 +94,14 @@ class VtmApp(FastStart, App[None]):
     TITLE = "vtm-tui"
     # Every screen's styles, read once at start: a screen's own CSS_PATH made Textual re-parse the whole
     # stylesheet and restyle every widget of every open screen when it was first shown.
-    CSS_PATH = ["app.tcss", "screens/roll_dialog.tcss", "screens/conflict.tcss", "screens/player.tcss"]
+    CSS_PATH = ["app.tcss", "screens/roll_dialog.tcss", "screens/conflict.tcss", "screens/player.tcss",
+                "screens/ledger.tcss"]
     MODES: dict[str, Callable[[], Screen]] = {
         "picker": _picker,
         "coterie": _coterie,
         "conflict": _conflict,
         "log": _log,
+        "ledger": _ledger,
         "player": _player,
     }
     COMMANDS = App.COMMANDS | {_commands}
@@ -102,6 +110,7 @@ class VtmApp(FastStart, App[None]):
         Binding("1", "show('coterie')", "Coterie", id="app.coterie", group=SCREENS),
         Binding("2", "show('conflict')", "Conflict", id="app.conflict", group=SCREENS),
         Binding("3", "show('log')", "Log", id="app.log", group=SCREENS),
+        Binding("4", "ledger", "Ledger", id="app.ledger", group=SCREENS),
         Binding("r", "roll", "Roll", id="app.roll"),
         Binding("question_mark", "help", "Help", id="app.help", key_display="?"),
         Binding("q", "quit", "Quit", id="app.quit"),
@@ -109,6 +118,7 @@ class VtmApp(FastStart, App[None]):
         Binding("o", "show('picker')", "Chronicles", show=False, id="app.picker"),
         # Hidden from the footer; the help lists it only where a chronicle is open (check_action).
         Binding("w", "seats", "Who is connected", show=False, id="app.seats"),
+        Binding("ctrl+n", "note", "Note, scene or session title", show=False, id="app.note"),
     ]
 
     chronicle_name: reactive[str] = reactive("")
@@ -324,8 +334,10 @@ class VtmApp(FastStart, App[None]):
             return False
         if action == "show" and parameters and parameters[0] in CHRONICLE_MODES:
             return self.chronicle_store is not None
-        if action in ("roll", "seats"):
+        if action in ("roll", "seats", "ledger"):
             return self.chronicle_store is not None
+        if action == "note":  # the storyteller's: a seat reads notes in the log, never writes them
+            return self.chronicle_store is not None and self.player is None
         if action == "show" and parameters == ("picker",):
             return self.current_mode != "picker"
         return True
@@ -335,6 +347,41 @@ class VtmApp(FastStart, App[None]):
             self.notify("Open a chronicle first (Enter on the list).", severity="warning")
             return
         self.switch_mode(mode)
+
+    def action_ledger(self) -> None:
+        """``4``: the chronicle ledger; on a player's seat a read-only view over the seat (Esc closes it)."""
+        if self.chronicle_store is None:
+            return
+        if self.player is None:
+            self.switch_mode("ledger")
+            return
+        from vtm_tui.ui.screens.ledger import LedgerScreen
+
+        if not isinstance(self.screen, LedgerScreen):
+            self.push_screen(LedgerScreen(read_only=True))
+
+    def action_note(self) -> None:
+        """``ctrl+n``: log a note, a scene marker or the session's title (:mod:`vtm_tui.play.notes`)."""
+        from vtm_tui.ui.screens.note_dialog import NoteDialog
+
+        if self.chronicle_store is None or self.player is not None or isinstance(self.screen, NoteDialog):
+            return
+        self.push_screen(NoteDialog(self._save_note))
+
+    def _save_note(self, kind: str, text: str, secret: bool) -> str | None:
+        """Log what the note dialog holds; the refusal's words (the dialog stays open), else None."""
+        from vtm_tui.errors import VtmError
+        from vtm_tui.play.notes import log_note
+
+        if self.chronicle_store is None:
+            return "No chronicle is open."
+        try:
+            said = log_note(self.chronicle_store, kind, text, secret=secret, now=self.clock())
+        except VtmError as exc:
+            return str(exc)
+        self.publish_chronicle()  # the first entry may have opened a session
+        self.notify(said, title="Log")
+        return None
 
     def action_roll(self) -> None:
         """Open the roll dialog for the selected character (the dialog lives in its own module)."""

@@ -44,6 +44,9 @@ class VtmCommands(ListedCommands):
             yield "Coterie", "the characters and their sheets (1)", partial(app.action_show, "coterie")
             yield "Conflict", "the conflict tracker (2)", partial(app.action_show, "conflict")
             yield "Log", "the session log (3)", partial(app.action_show, "log")
+            yield "Ledger", "boons, bonds, domains, relationships, timeline (4)", app.action_ledger
+            yield "Note, scene or session title", "log a storyteller's note, a scene marker or the title (ctrl+n)", \
+                app.action_note
             yield "Roll", "roll for the selected character (r)", app.action_roll
             yield "Start session", "open the next session of this chronicle", app.action_start_session
             yield "End session", "close the current session", app.action_end_session

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Static
 
-from vtm_tui.conflict import ingenuity_round, roster, tallies, tracker, v5_round, v20_round
+from vtm_tui.conflict import declarations, ingenuity_round, roster, tallies, tracker, v5_round, v20_round
 from vtm_tui.conflict.context import Change, ConflictError, Table
 from vtm_tui.conflict.wounds import sync
 from vtm_tui.errors import VtmError
@@ -52,7 +52,7 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
     HELP_TITLE = "Conflict"
     HELP_INTRO = ("a adds characters or extras; N begins a round; n / p step the turns; c rolls a contest; "
                   "d/D/x mark damage on the selected row; t / T start and roll extended actions. V5: g declares "
-                  "the action, s passes. V20: m declares multiple actions. Ingenuity: Enter picks who acts, z opens "
+                  "the action (press again for the next; the log keeps the final choice), s passes. V20: m declares multiple actions. Ingenuity: Enter picks who acts, z opens "
                   "with a surprise round. Everything is saved and logged at once; ctrl+z undoes.")
     # Its styles (conflict.tcss) are read with the app's, at start (see VtmApp.CSS_PATH).
     BINDINGS = [
@@ -207,6 +207,8 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         """Save the sheets, log the entries, save the conflict; remember how to undo it."""
         if self.broken:
             raise ConflictError("conflict.toml is broken; fix it by hand (the message names the line) and press 2")
+        if declarations.pending(change.conflict):  # a cycled declaration is logged once play moves on
+            change = declarations.settled_after(self.conflict, change, self.table())
         store = self.store
         before_sheets = [copy.deepcopy(store.character(c.name)) for c in change.characters]
         for character in change.characters:
@@ -311,6 +313,8 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         self._confirm_end = False
         try:
             table = self.table()
+            for entry in declarations.settle(Change(self.conflict), table).entries:
+                self.store.log(entry)
             self.store.log(table.entry("conflict", comment=f"the conflict ends after round {self.conflict.round}"))
             self.store.clear_conflict()
         except VtmError as exc:

@@ -18,6 +18,8 @@ class PlayerCommands(ListedCommands):
         found: list[Command] = [
             ("Roll", "roll for your character (r)", getattr(self.screen, "action_roll", app.action_roll)),
             ("Who is connected", "the seats on this chronicle (w)", app.action_seats),  # type: ignore[attr-defined]
+            ("Ledger", "boons, bonds, domains, relationships, timeline: what is not secret (4)",
+             app.action_ledger),  # type: ignore[attr-defined]
             ("Help: keys here", "every key that works here (?)", app.action_help),  # type: ignore[attr-defined]
             ("Quit", "leave your seat (q)", app.action_quit),
         ]
