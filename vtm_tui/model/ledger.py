@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from vtm_tui.model.validation import Reader, merge_extra
-from vtm_tui.store.errors import InvalidDataError
+from vtm_tui.model.errors import InvalidDataError
 
 SCHEMA_VERSION = 1
 #: Longest name-like field (a character, a domain, a size), in characters.
