@@ -122,7 +122,7 @@ def test_a_live_log_picks_up_a_new_title(store) -> None:
 
 
 def test_the_session_list_names_a_session_by_its_newest_title(store) -> None:
-    from vtm_tui.store.session_log import list_sessions
+    from vtm_tui.store.index import list_sessions
 
     set_session_title(store, "The Elysium", now=NOW)
     number = store.chronicle.current_session

@@ -26,7 +26,7 @@ from vtm_tui.store.toml_io import load_toml
 STORYTELLER = "Storyteller"
 #: Markdown's own characters, escaped in anything a person typed: no emphasis, link, image, HTML, table cell
 #: or autolink (``https\://``) can come out of a name or a comment.
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>|#!&~:])")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>|#!&~]|:(?=//))")  # a colon only where it would start an autolink
 _WWW = re.compile(r"(?<![a-z0-9])(www)\.", re.IGNORECASE)  # GitHub's Markdown links a bare www. as well
 
 
