@@ -168,6 +168,13 @@ def test_forced_rouse_failing_at_hunger_five_calls_for_frenzy():
     assert frenzy and frenzy[0].difficulty == 4 and frenzy[0].key == "f"
 
 
+def test_forced_rouse_passing_at_hunger_five_also_offers_the_frenzy_test():
+    ch = v5_vampire(hunger=5)
+    request = make_request(ch, kind="rouse", voluntary=False)
+    frenzy = [f for f in follow_ups(judge_faces(request, "9"), request) if f.action == "frenzy"]
+    assert frenzy and frenzy[0].text == "Passed at Hunger 5: hunger frenzy test at Difficulty 4"
+
+
 def test_blood_surge_rouse_then_the_bigger_pool(vampire):
     request = make_request(vampire, "Dexterity + Brawl", surge=True, difficulty=2)
     dice = GivenFaces({"regular": [2, 7, 7, 3, 3, 1, 5], "hunger": [6, 6]})

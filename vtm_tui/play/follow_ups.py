@@ -119,7 +119,8 @@ def _rouse(outcome: object) -> list[FollowUp]:
     if consequence == "torpor":
         out.append(_info("Failed at Hunger 5 on awakening: torpor"))
     elif consequence:
-        out.append(FollowUp("frenzy", "Failed at Hunger 5: hunger frenzy test at Difficulty 4", key="f",
+        how = "Passed" if outcome.win else "Failed"  # type: ignore[attr-defined]
+        out.append(FollowUp("frenzy", f"{how} at Hunger 5: hunger frenzy test at Difficulty 4", key="f",
                             difficulty=4))
     return out
 
