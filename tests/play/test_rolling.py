@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character_v5 import Tracker
 from vtm_tui.play import (
+    after_surge,
     apply,
     describe_result,
+    faces_hint,
     follow_ups,
     judge_faces,
     make_request,
@@ -182,6 +184,23 @@ def test_blood_surge_rouse_then_the_bigger_pool(vampire):
     assert rouse.hunger_after == 3
     outcome = perform(request, dice)
     assert outcome.pool == 8
+
+
+def test_blood_surge_test_rolls_with_the_hunger_after_its_rouse():
+    """RULES.md: the surged test rolls with the Hunger after the Rouse, and the result shows that Rouse."""
+    ch = v5_vampire(hunger=4)
+    request = make_request(ch, "Dexterity + Brawl", surge=True, difficulty=2)
+    assert request.hunger == 4 and "one more if the Rouse fails" in faces_hint(request)
+    dice = GivenFaces({"regular": [3, 7, 7, 6], "hunger": [6, 6, 6, 6, 1]})
+    rouse = surge_rouse(request, dice)
+    surged = after_surge(request, rouse)
+    assert (rouse.result, surged.hunger, surged.dice) == ("fail", 5, 8)
+    outcome = perform(surged, dice)
+    assert outcome.hunger_faces == (6, 6, 6, 6, 1) and outcome.faces == (7, 7, 6)
+    texts = [f.text for f in follow_ups(outcome, surged, ch)]
+    assert texts[0] == "Blood Surge Rouse: 3 → fail, Hunger 4 → 5; the test rolls 5 Hunger dice"
+    kept = after_surge(request, surge_rouse(request, GivenFaces({"regular": [8]})))
+    assert kept.hunger == 4 and "Hunger stays 4" in kept.notes[-1]
 
 
 def test_remorse_applies_humanity():

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from vtm_tui.model.character import Character
 from vtm_tui.play.odds_view import OddsView, label
-from vtm_tui.play.perform import reroll_odds
+from vtm_tui.play.perform import SURGE_NOTE, reroll_odds
 from vtm_tui.play.request import RollRequest
 from vtm_tui.rules.base import Outcome
 
@@ -83,6 +83,8 @@ def _v5(outcome: Outcome, request: RollRequest, character: Character | None) -> 
         out.append(_info(f"No dice re-rolled ({outcome.selection.reason}): no Willpower spent"))
     if not isinstance(roll, V5Roll):
         return tuple(out)
+    if request.surge:  # the Rouse a Blood Surge made first, and the Hunger the test rolled with
+        out.extend(_info(note) for note in request.notes if note.startswith(SURGE_NOTE))
     out.extend(_v5_result(roll))
     if roll.win_at_a_cost:
         out.append(FollowUp("cost", f"Win at a cost? {roll.shortfall} success{'es' if roll.shortfall != 1 else ''} "

@@ -33,6 +33,7 @@ from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.play import (
     FollowUp,
     RollRequest,
+    after_surge,
     apply,
     default_pool,
     faces_hint,
@@ -232,14 +233,15 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         faces = form.faces
         dice = self.app.dice  # type: ignore[attr-defined]
         try:
-            rouse = None
             if request.surge:  # the Rouse check a Blood Surge costs comes first (typed: the first face)
                 surge_dice = dice
                 if faces:
                     first, _, faces = faces.replace(",", " ").strip().partition(" ")
                     surge_dice = GivenFaces({"regular": parse_faces(first, sides=10, what="Blood Surge Rouse face")})
-                    judge_faces(request, faces)  # refuse a miscount before anything is logged
                 rouse = surge_rouse(request, surge_dice)
+                request = after_surge(request, rouse)  # the test rolls with the Hunger after the Rouse
+                if faces:
+                    judge_faces(request, faces)  # refuse a miscount before anything is logged
                 self._record(make_request(self.character, kind="rouse", comment="Blood Surge"), rouse)
             outcome = judge_faces(request, faces) if faces else perform(request, dice)
         except VtmError as exc:
