@@ -248,3 +248,26 @@ def test_log_entry_fields(vampire):
     assert entry.time == NOW and entry.roll["hunger_faces"] == [1, 1]
     note = note_entry(request, "won at a cost", session=4, now=NOW, ref=entry.id)
     assert note.kind == "note" and note.ref == entry.id
+
+
+def test_no_strategy_helps_is_said_when_none_can_change_the_result(vampire):
+    """Pool 1, Difficulty 1, a 9: maximize_criticals would turn a certain win into a coin toss."""
+    request = make_request(vampire, "Wits", modifier=-2, difficulty=1)
+    mortal_roll = judge([9], (), 1)
+    items = follow_ups(mortal_roll, request, vampire)
+    rerolls = {f.strategy: f for f in items if f.action == "reroll"}
+    assert not rerolls["maximize_criticals"].available
+    assert rerolls["maximize_criticals"].text == ("maximize criticals: one re-rolled die cannot make a new pair of "
+                                                 "tens, it only risks a success")
+    assert "No strategy helps: no Willpower re-roll can change this result for the better" in [f.text for f in items]
+
+
+def test_avoid_messy_with_four_regular_tens_is_not_offered_but_the_others_are(vampire):
+    request = make_request(vampire, "Wits + Awareness", modifier=1, difficulty=4)
+    first = judge([10, 10, 10, 10, 1], [10], 4)
+    items = follow_ups(first, request, vampire)
+    rerolls = {f.strategy: f for f in items if f.action == "reroll"}
+    assert not rerolls["avoid_messy"].available and not rerolls["risky_avoid_messy"].available
+    assert rerolls["avoid_messy"].text == "avoid a messy critical: 4 regular tens, only 3 can be re-rolled"
+    assert rerolls["reroll_failures"].available
+    assert not any(f.text.startswith("No strategy helps") for f in items)

@@ -55,3 +55,25 @@ async def test_blood_surge_with_typed_faces_splits_them_by_the_hunger_after_the_
         await pilot.pause()
     roll = entries(path)[-1]
     assert roll.roll["faces"] == [9, 9] and roll.roll["hunger_faces"] == [6, 6, 6, 6, 6]
+
+
+async def test_no_strategy_helps_is_shown_instead_of_a_reroll_that_cannot_help(campaigns):
+    """Wits 3 at Hunger 2 is one regular die: a 9 beside two Hunger 6s cannot gain a critical."""
+    path = campaigns / "lisboa-nocturna"
+    app = app_for(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = await open_for(app, pilot, "ines")
+        await set_field(pilot, dialog, "pool", "Wits")
+        await set_field(pilot, dialog, "difficulty", "1")
+        await set_field(pilot, dialog, "faces", "9 | 6 6")
+        dialog.query_one("#faces").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        text = dialog.query_one(RollResult).describe()
+        assert "✗ maximize criticals: one re-rolled die cannot make a new pair of tens" in text
+        assert "· No strategy helps: no Willpower re-roll can change this result for the better" in text
+        before = len(entries(path))
+        await pilot.press("2")  # the strategy's key only says why
+        await pilot.pause()
+        assert len(entries(path)) == before

@@ -71,19 +71,23 @@ def reroll_failures_rows(regular: int) -> Rows:
 
 
 @lru_cache(maxsize=None)
-def maximize_criticals_rows(regular: int) -> Rows:
+def maximize_criticals_rows(regular: int, odd_hunger_tens: bool = False) -> Rows:
     """After re-rolling failures first, then 6-9s, up to three dice; never a ten.
 
     Given ``t`` tens, ``k = min(3, non-tens)`` dice are re-rolled and the plain
-    successes kept are ``min(non-tens - failures, max(0, non-tens - 3))``.
+    successes kept are ``min(non-tens - failures, max(0, non-tens - 3))``. The
+    strategy is not used when it cannot make a new pair of tens: one die to
+    re-roll beside an even count of tens (``odd_hunger_tens`` adds the Hunger dice's).
     """
     rows = [[0.0] * (regular - t + 1) for t in range(regular + 1)]
     for t, pt in enumerate(_binomial(regular, P_TEN)):
         nonten = regular - t
         k = min(3, nonten)
+        if k == 1 and (t + odd_hunger_tens) % 2 == 0:
+            k = 0
         kept: dict[int, float] = {}
         for f, pf in enumerate(_binomial(nonten, P_FAIL / (1 - P_TEN))):
-            s = min(nonten - f, max(0, nonten - 3))
+            s = nonten - f if k == 0 else min(nonten - f, max(0, nonten - 3))
             kept[s] = kept.get(s, 0.0) + pt * pf
         outcomes = new_dice(k)
         for s, ps in kept.items():
