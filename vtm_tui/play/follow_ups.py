@@ -163,6 +163,15 @@ def _rerolls(roll: object, character: Character | None) -> list[FollowUp]:
 
 
 def _v20(outcome: Outcome, request: RollRequest) -> tuple[FollowUp, ...]:
+    from vtm_tui.rules.v20.kinds import parse_kind
+
+    kind = parse_kind(getattr(outcome, "kind", "test"))
+    if kind.id != "test":  # damage, soak, a Virtue roll: what it means, and what it cost
+        meaning = kind.meaning(outcome.result, getattr(outcome, "successes", 0))
+        out = [_info(meaning[:1].upper() + meaning[1:])]
+        if outcome.result == "botch":
+            out.append(_info("Botch: no success and at least one 1"))
+        return tuple(out)
     out = []
     degree = getattr(outcome, "degree", None)
     if degree:

@@ -72,7 +72,8 @@ def _v5(request: RollRequest) -> OddsView:
 
 
 def _v20(request: RollRequest) -> OddsView:
-    from vtm_tui.rules.v20 import roll_odds
+    from vtm_tui.rules.v20 import V20Options, roll_odds
+    from vtm_tui.rules.v20.options import ones_cancel
 
     options = request.options
     result = roll_odds(
@@ -82,6 +83,8 @@ def _v20(request: RollRequest) -> OddsView:
         willpower=request.willpower,
         specialty_doubles=bool(options.get("specialty_doubles", True)),
         free_botch=bool(options.get("free_botch", False)) and not request.free_botch_used,
+        kind=request.kind,
+        ones_cancel=ones_cancel(V20Options.from_dict(options, strict=False), request.kind),
     )
     data = result.to_dict()
     rows = tuple((name, float(p)) for name, p in data["outcomes"].items())

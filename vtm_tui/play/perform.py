@@ -28,7 +28,7 @@ def perform(request: RollRequest, dice: DiceSource) -> Outcome:
 
         return roll(request.dice, request.difficulty or 6, dice, specialty=bool(request.specialty),
                     willpower=request.willpower, options=_v20_options(request),
-                    free_botch_used=request.free_botch_used)
+                    free_botch_used=request.free_botch_used, kind=request.kind)
     from vtm_tui.rules.ingenuity import roll as ingenuity_roll
 
     return ingenuity_roll(request.attribute_die, request.skill_die, dice, bonus=request.bonus,
@@ -76,11 +76,13 @@ def judge_faces(request: RollRequest, text: str) -> Outcome:
             raise VtmError(f"Faces: expected {faces_hint(request)}, got {len(faces)}")
     if request.ruleset == "v20":
         from vtm_tui.rules.v20 import judge
+        from vtm_tui.rules.v20.options import ones_cancel
 
         options = _v20_options(request)
         return judge(faces, request.difficulty or 6, specialty=bool(request.specialty), willpower=request.willpower,
                      specialty_doubles=options.specialty_doubles,
-                     free_botch=options.free_botch and not request.free_botch_used)
+                     free_botch=options.free_botch and not request.free_botch_used,
+                     kind=request.kind, ones_cancel=ones_cancel(options, request.kind))
     return _v5_judge(request, faces)
 
 

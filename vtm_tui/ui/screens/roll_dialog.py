@@ -54,8 +54,11 @@ from vtm_tui.ui.widgets.roll_form import LIVE_FIELDS, RollForm
 from vtm_tui.ui.widgets.roll_result import RollResult
 
 TITLES = {"test": "Roll", "rouse": "Rouse check", "remorse": "Remorse test", "frenzy": "Frenzy test",
-          "check": "Check"}
-FIXED_POOLS = {"rouse": "Rouse check", "remorse": "Remorse", "frenzy": "Frenzy", "check": "Check"}
+          "check": "Check", "rotschreck": "Rötschreck roll", "degeneration": "Degeneration roll",
+          "damage": "Damage roll", "soak": "Soak roll"}
+#: Kinds whose pool the rules fix (the form shows it and cannot change it); V20's Virtue rolls too.
+FIXED_POOLS = {"rouse": "Rouse check", "remorse": "Remorse", "frenzy": "Frenzy", "check": "Check",
+               "rotschreck": "Rötschreck", "degeneration": "Degeneration"}
 FORM_KEYS = "Enter rolls · Tab next field · → or Tab completes a trait · Esc closes"
 
 
@@ -163,7 +166,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         if self.character.ruleset == "v20" and self.recorder is not None:
             self.free_botch_used = self.recorder.free_botch_used()
         self.refresh_request()
-        self.query_one("#pool" if self.kind == "test" else "#faces", Input).focus()
+        self.query_one("#faces" if self.kind in FIXED_POOLS else "#pool", Input).focus()
 
     # -- the form ------------------------------------------------------------------------------------
     def build_request(self) -> RollRequest:
@@ -330,7 +333,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         keys.update(FORM_KEYS)
         keys.display = True
         self.refresh_request()
-        self.query_one("#pool" if self.kind == "test" else "#faces", Input).focus()
+        self.query_one("#faces" if self.kind in FIXED_POOLS else "#pool", Input).focus()
         self.refresh_bindings()
 
     def action_back(self) -> None:
