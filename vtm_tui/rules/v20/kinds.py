@@ -37,6 +37,7 @@ class V20Kind:
     willpower: bool = True  #: whether Willpower's automatic success may be spent
     costs_morality: bool = False  #: a failure costs a dot of Humanity / Path
     combat: bool = False  #: damage and soak: rolled within a conflict
+    log_kind: str = "roll"  #: the log entry's kind (a frenzy roll is logged as ``frenzy``, as V5's is)
 
     @property
     def virtue_roll(self) -> bool:
@@ -69,7 +70,7 @@ class V20Kind:
 TEST = V20Kind("test", "test")
 DAMAGE = V20Kind("damage", "damage roll", can_botch=False, willpower=False, combat=True)
 SOAK = V20Kind("soak", "soak roll", can_botch=False, willpower=False, combat=True)
-FRENZY = V20Kind("frenzy", "frenzy roll", virtues=("Self-Control", "Instinct"), willpower=False)
+FRENZY = V20Kind("frenzy", "frenzy roll", virtues=("Self-Control", "Instinct"), willpower=False, log_kind="frenzy")
 ROTSCHRECK = V20Kind("rotschreck", "Rötschreck roll", virtues=("Courage",), willpower=False)
 DEGENERATION = V20Kind("degeneration", "degeneration roll", virtues=("Conscience", "Conviction"),
                        willpower=False, costs_morality=True)

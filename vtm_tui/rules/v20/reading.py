@@ -86,11 +86,17 @@ class V20Result:
 
     @property
     def degree(self) -> str | None:
-        return degree_for(self.successes) if self.win else None
+        """The degree of a successful test (damage, soak and Virtue rolls count successes, not degrees)."""
+        return degree_for(self.successes) if self.win and self.kind == "test" else None
 
     @property
     def botched(self) -> bool:
         return self.result == "botch"
+
+    @property
+    def log_kind(self) -> str:
+        """The log entry's kind for this roll (``roll``; ``frenzy`` for a frenzy roll)."""
+        return parse_kind(self.kind).log_kind
 
     @property
     def morality_cost(self) -> int:
@@ -137,7 +143,7 @@ class V20Result:
             return f"{head}: automatic success → 1 success, success (marginal)"
         faces = " ".join(str(f) for f in sorted(self.faces, reverse=True)) or "no dice"
         tail = f"{success_words(self.successes)}, {self.result}"
-        if self.degree and self.kind == "test":
+        if self.degree:
             tail += f" ({self.degree})"
         if self.kind != "test":
             kind = parse_kind(self.kind)
