@@ -15,6 +15,7 @@ async def test_a_failed_degeneration_roll_costs_a_dot_of_humanity_and_logs_it(ca
         dialog = await open_for(app, pilot, "edwin-hallam", kind="degeneration")
         await set_field(pilot, dialog, "difficulty", "7")
         assert "Conscience 3 = 3 dice vs" in screen_text(app)
+        assert "Spend Willpower" not in screen_text(app)  # never on a Virtue roll
         await set_field(pilot, dialog, "faces", "1 4 6")
         dialog.query_one("#faces").focus()
         await pilot.press("enter")
