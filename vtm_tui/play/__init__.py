@@ -58,7 +58,15 @@ from vtm_tui.play.defaults import (
 from vtm_tui.play.follow_ups import FollowUp, describe_result, follow_ups
 from vtm_tui.play.ladders import DEFAULT_DIFFICULTY, LADDERS, difficulty_label, ladder_text, parse_difficulty
 from vtm_tui.play.odds_view import OddsView, label, odds
-from vtm_tui.play.perform import after_surge, faces_hint, judge_faces, perform, reroll_odds, surge_rouse, willpower_reroll
+from vtm_tui.play.perform import (
+    after_surge,
+    faces_hint,
+    judge_faces,
+    perform,
+    reroll_odds,
+    surge_rouse,
+    willpower_reroll,
+)
 from vtm_tui.play.request import KINDS, RollRequest, make_request
 
 __all__ = [

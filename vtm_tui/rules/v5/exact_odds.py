@@ -223,11 +223,13 @@ def _odds_tuple(pool: int, hunger: int, difficulty: int, strategy: str | None) -
     table = strategy if strategy in (REROLL_FAILURES, MAXIMIZE_CRITICALS) else None
     if strategy == MAXIMIZE_CRITICALS:  # whether it is used depends on the parity of the Hunger tens
         groups = hunger_groups(hunger_dice)
+        even = tuple(g for g in groups if g[1] % 2 == 0)
+        odd = tuple(g for g in groups if g[1] % 2 == 1)
         acc = [
             a + b
             for a, b in zip(
-                _combine(_row_stats(regular, table, False), hunger_dice, need, tuple(g for g in groups if g[1] % 2 == 0)),
-                _combine(_row_stats(regular, table, True), hunger_dice, need, tuple(g for g in groups if g[1] % 2 == 1)),
+                _combine(_row_stats(regular, table, False), hunger_dice, need, even),
+                _combine(_row_stats(regular, table, True), hunger_dice, need, odd),
             )
         ]
     else:

@@ -147,7 +147,8 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
 
         character = self.selected_character
         kinds = listed_kinds(character.ruleset) if character is not None else {}
-        return [(label[:1].upper() + label[1:], f"roll it for the selected character{' (f)' if kind == 'frenzy' else ''}",
+        return [(label[:1].upper() + label[1:],
+                 "roll it for the selected character" + (" (f)" if kind == "frenzy" else ""),
                  lambda kind=kind: self.action_roll_kind(kind)) for kind, label in kinds.items()]
 
     # -- selection and filter -------------------------------------------------------------------
