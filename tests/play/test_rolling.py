@@ -271,3 +271,14 @@ def test_avoid_messy_with_four_regular_tens_is_not_offered_but_the_others_are(va
     assert rerolls["avoid_messy"].text == "avoid a messy critical: 4 regular tens, only 3 can be re-rolled"
     assert rerolls["reroll_failures"].available
     assert not any(f.text.startswith("No strategy helps") for f in items)
+
+
+def test_blood_surge_odds_weigh_the_rouse_that_may_add_a_hunger_die():
+    """Half the Rouse checks fail, and then the test rolls one more Hunger die: the odds are the even mix."""
+    ch = v5_vampire(hunger=2)
+    request = make_request(ch, "Dexterity + Brawl", surge=True, difficulty=3)
+    view = odds(request)
+    before, after = odds_report(request.dice, 2, 3).base, odds_report(request.dice, 3, 3).base
+    assert view.p_win == pytest.approx((before.p_win + after.p_win) / 2)
+    assert dict(view.rows)["bestial_failure"] == pytest.approx(
+        (before["bestial_failure"] + after["bestial_failure"]) / 2)

@@ -68,6 +68,11 @@ def _v5(request: RollRequest) -> OddsView:
 
     hunger = request.hunger if request.kind == "test" else 0
     result = v5_odds(request.dice, hunger, request.difficulty or 0)
+    if request.surge and hunger < 5:  # the surged test rolls with the Hunger after its Rouse: one more on a fail
+        worse = v5_odds(request.dice, hunger + 1, request.difficulty or 0)
+        rows = tuple((name, (p + worse.outcomes[name]) / 2) for name, p in result.outcomes.items())
+        return OddsView(rows, (result.p_win + worse.p_win) / 2,
+                        (result.expected_successes + worse.expected_successes) / 2, "successes")
     return OddsView(tuple(result.outcomes.items()), result.p_win, result.expected_successes, "successes")
 
 
