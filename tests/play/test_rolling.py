@@ -257,7 +257,7 @@ def test_no_strategy_helps_is_said_when_none_can_change_the_result(vampire):
     items = follow_ups(mortal_roll, request, vampire)
     rerolls = {f.strategy: f for f in items if f.action == "reroll"}
     assert not rerolls["maximize_criticals"].available
-    assert rerolls["maximize_criticals"].text == ("maximize criticals: one re-rolled die cannot make a new pair of "
+    assert rerolls["maximize_criticals"].text == ("maximize criticals: re-rolling one 6-9 cannot make a new pair of "
                                                  "tens, it only risks a success")
     assert "No strategy helps: no Willpower re-roll can change this result for the better" in [f.text for f in items]
 

@@ -71,7 +71,7 @@ async def test_no_strategy_helps_is_shown_instead_of_a_reroll_that_cannot_help(c
         await pilot.press("enter")
         await pilot.pause()
         text = dialog.query_one(RollResult).describe()
-        assert "✗ maximize criticals: one re-rolled die cannot make a new pair of tens" in text
+        assert "✗ maximize criticals: re-rolling one 6-9 cannot make a new pair of tens" in text
         assert "· No strategy helps: no Willpower re-roll can change this result for the better" in text
         before = len(entries(path))
         await pilot.press("2")  # the strategy's key only says why

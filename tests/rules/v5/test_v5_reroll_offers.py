@@ -2,8 +2,8 @@
 
 What RULES.md promises, checked by enumerating every class of re-rolled face through the engine:
 ``avoid_messy`` (and ``risky_avoid_messy``) selects dice exactly when some re-roll of them leaves a win
-that is not messy; ``maximize_criticals`` exactly when some re-roll makes a new pair of tens;
-``reroll_failures`` whenever a regular die shows 1-5. The exact odds follow the same choice.
+that is not messy; ``maximize_criticals`` exactly when some re-roll of its dice gains a success (it
+never can with one 6-9 and no new pair of tens); ``reroll_failures`` whenever a regular die shows 1-5. The exact odds follow the same choice.
 """
 
 from itertools import product
@@ -59,9 +59,10 @@ def test_maximize_criticals_without_a_reachable_critical_is_not_offered() -> Non
     assert done.selection.reason.endswith("no strategy helps")
 
 
-def test_maximize_criticals_is_offered_when_one_die_can_pair_a_hunger_ten() -> None:
-    first = judge([9], [10], 1)
-    assert select(first, "maximize_criticals").indices == (0,)
+def test_maximize_criticals_is_offered_when_one_die_can_pair_a_hunger_ten_or_is_a_failure() -> None:
+    assert select(judge([9], [10], 1), "maximize_criticals").indices == (0,)
+    assert select(judge([10, 10, 3], (), 5), "maximize_criticals").indices == (2,)
+    assert not select(judge([10, 10, 8], (), 5), "maximize_criticals")
 
 
 REGULAR = st.lists(st.integers(1, 10), min_size=1, max_size=6)
@@ -80,8 +81,7 @@ def test_offered_exactly_when_the_result_can_change_for_the_better(regular, hung
         if strategy == "maximize_criticals":
             candidates = [i for i, face in enumerate(first.faces) if face != 10]
             candidates.sort(key=lambda i: (first.faces[i] > 5, first.faces[i], i))
-            pairs = first.all_faces.count(10) // 2
-            better = any(after.all_faces.count(10) // 2 > pairs for after in reachable(first, candidates[:3]))
+            better = any(after.successes > first.successes for after in reachable(first, candidates[:3]))
         else:
             messy_with_one = first.result == "messy_critical" and first.hunger_faces.count(10) == 1
             tens = [i for i, face in enumerate(first.faces) if face == 10][:3]

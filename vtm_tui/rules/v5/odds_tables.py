@@ -76,22 +76,21 @@ def maximize_criticals_rows(regular: int, odd_hunger_tens: bool = False) -> Rows
 
     Given ``t`` tens, ``k = min(3, non-tens)`` dice are re-rolled and the plain
     successes kept are ``min(non-tens - failures, max(0, non-tens - 3))``. The
-    strategy is not used when it cannot make a new pair of tens: one die to
-    re-roll beside an even count of tens (``odd_hunger_tens`` adds the Hunger dice's).
+    strategy is not used when it can gain no success: no failure to re-roll and
+    one 6-9 beside an even count of tens (``odd_hunger_tens`` adds the Hunger dice's).
     """
     rows = [[0.0] * (regular - t + 1) for t in range(regular + 1)]
     for t, pt in enumerate(_binomial(regular, P_TEN)):
         nonten = regular - t
         k = min(3, nonten)
-        if k == 1 and (t + odd_hunger_tens) % 2 == 0:
-            k = 0
-        kept: dict[int, float] = {}
+        idle = nonten == 1 and (t + odd_hunger_tens) % 2 == 0  # with no failure, nothing to gain
+        kept: dict[tuple[int, int], float] = {}
         for f, pf in enumerate(_binomial(nonten, P_FAIL / (1 - P_TEN))):
-            s = nonten - f if k == 0 else min(nonten - f, max(0, nonten - 3))
-            kept[s] = kept.get(s, 0.0) + pt * pf
-        outcomes = new_dice(k)
-        for s, ps in kept.items():
-            for _, ns, nt, pn in outcomes:
+            used = 0 if idle and f == 0 else k
+            s = nonten - f if used == 0 else min(nonten - f, max(0, nonten - 3))
+            kept[s, used] = kept.get((s, used), 0.0) + pt * pf
+        for (s, used), ps in kept.items():
+            for _, ns, nt, pn in new_dice(used):
                 rows[t + nt][s + ns] += ps * pn
     return tuple(tuple(row) for row in rows)
 

@@ -79,7 +79,8 @@ def select(result: V5Roll, strategy: str) -> Selection:
     """The regular dice ``strategy`` re-rolls on ``result`` (maybe none, with the reason).
 
     A strategy selects nothing when it cannot change the result for the better
-    (RULES.md): ``maximize_criticals`` when no new pair of tens can be made,
+    (RULES.md): ``maximize_criticals`` when it can gain no success (no failure
+    to re-roll, and no new pair of tens can be made),
     ``avoid_messy`` when no re-roll of its dice can leave a win without the
     Hunger ten's messy critical. The exact odds follow the same selection.
     """
@@ -94,8 +95,9 @@ def select(result: V5Roll, strategy: str) -> Selection:
         if not picked:
             return Selection(strategy, (), "every regular die is a ten")
         tens = result.all_faces.count(10)
-        if (tens + len(picked)) // 2 == tens // 2:  # even if every re-rolled die shows a ten
-            return Selection(strategy, (), "no critical can be reached: one re-rolled die cannot make "
+        # It can gain a success only by re-rolling a failure or by making a new pair of tens.
+        if not failures and (tens + len(picked)) // 2 == tens // 2:
+            return Selection(strategy, (), "no critical can be reached: re-rolling one 6-9 cannot make "
                              "a new pair of tens, it only risks a success")
         return Selection(strategy, tuple(picked))
     hunger_tens = result.hunger_faces.count(10)
