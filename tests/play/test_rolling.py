@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character_v5 import Tracker
 from vtm_tui.play import (
+    after_surge,
     apply,
     describe_result,
+    faces_hint,
     follow_ups,
     judge_faces,
     make_request,
@@ -168,6 +170,13 @@ def test_forced_rouse_failing_at_hunger_five_calls_for_frenzy():
     assert frenzy and frenzy[0].difficulty == 4 and frenzy[0].key == "f"
 
 
+def test_forced_rouse_passing_at_hunger_five_also_offers_the_frenzy_test():
+    ch = v5_vampire(hunger=5)
+    request = make_request(ch, kind="rouse", voluntary=False)
+    frenzy = [f for f in follow_ups(judge_faces(request, "9"), request) if f.action == "frenzy"]
+    assert frenzy and frenzy[0].text == "Passed at Hunger 5: hunger frenzy test at Difficulty 4"
+
+
 def test_blood_surge_rouse_then_the_bigger_pool(vampire):
     request = make_request(vampire, "Dexterity + Brawl", surge=True, difficulty=2)
     dice = GivenFaces({"regular": [2, 7, 7, 3, 3, 1, 5], "hunger": [6, 6]})
@@ -175,6 +184,23 @@ def test_blood_surge_rouse_then_the_bigger_pool(vampire):
     assert rouse.hunger_after == 3
     outcome = perform(request, dice)
     assert outcome.pool == 8
+
+
+def test_blood_surge_test_rolls_with_the_hunger_after_its_rouse():
+    """RULES.md: the surged test rolls with the Hunger after the Rouse, and the result shows that Rouse."""
+    ch = v5_vampire(hunger=4)
+    request = make_request(ch, "Dexterity + Brawl", surge=True, difficulty=2)
+    assert request.hunger == 4 and "one more if the Rouse fails" in faces_hint(request)
+    dice = GivenFaces({"regular": [3, 7, 7, 6], "hunger": [6, 6, 6, 6, 1]})
+    rouse = surge_rouse(request, dice)
+    surged = after_surge(request, rouse)
+    assert (rouse.result, surged.hunger, surged.dice) == ("fail", 5, 8)
+    outcome = perform(surged, dice)
+    assert outcome.hunger_faces == (6, 6, 6, 6, 1) and outcome.faces == (7, 7, 6)
+    texts = [f.text for f in follow_ups(outcome, surged, ch)]
+    assert texts[0] == "Blood Surge Rouse: 3 → fail, Hunger 4 → 5; the test rolls 5 Hunger dice"
+    kept = after_surge(request, surge_rouse(request, GivenFaces({"regular": [8]})))
+    assert kept.hunger == 4 and "Hunger stays 4" in kept.notes[-1]
 
 
 def test_remorse_applies_humanity():
@@ -222,3 +248,37 @@ def test_log_entry_fields(vampire):
     assert entry.time == NOW and entry.roll["hunger_faces"] == [1, 1]
     note = note_entry(request, "won at a cost", session=4, now=NOW, ref=entry.id)
     assert note.kind == "note" and note.ref == entry.id
+
+
+def test_no_strategy_helps_is_said_when_none_can_change_the_result(vampire):
+    """Pool 1, Difficulty 1, a 9: maximize_criticals would turn a certain win into a coin toss."""
+    request = make_request(vampire, "Wits", modifier=-2, difficulty=1)
+    mortal_roll = judge([9], (), 1)
+    items = follow_ups(mortal_roll, request, vampire)
+    rerolls = {f.strategy: f for f in items if f.action == "reroll"}
+    assert not rerolls["maximize_criticals"].available
+    assert rerolls["maximize_criticals"].text == ("maximize criticals: re-rolling one 6-9 cannot make a new pair of "
+                                                 "tens, it only risks a success")
+    assert "No strategy helps: no Willpower re-roll can change this result for the better" in [f.text for f in items]
+
+
+def test_avoid_messy_with_four_regular_tens_is_not_offered_but_the_others_are(vampire):
+    request = make_request(vampire, "Wits + Awareness", modifier=1, difficulty=4)
+    first = judge([10, 10, 10, 10, 1], [10], 4)
+    items = follow_ups(first, request, vampire)
+    rerolls = {f.strategy: f for f in items if f.action == "reroll"}
+    assert not rerolls["avoid_messy"].available and not rerolls["risky_avoid_messy"].available
+    assert rerolls["avoid_messy"].text == "avoid a messy critical: 4 regular tens, only 3 can be re-rolled"
+    assert rerolls["reroll_failures"].available
+    assert not any(f.text.startswith("No strategy helps") for f in items)
+
+
+def test_blood_surge_odds_weigh_the_rouse_that_may_add_a_hunger_die():
+    """Half the Rouse checks fail, and then the test rolls one more Hunger die: the odds are the even mix."""
+    ch = v5_vampire(hunger=2)
+    request = make_request(ch, "Dexterity + Brawl", surge=True, difficulty=3)
+    view = odds(request)
+    before, after = odds_report(request.dice, 2, 3).base, odds_report(request.dice, 3, 3).base
+    assert view.p_win == pytest.approx((before.p_win + after.p_win) / 2)
+    assert dict(view.rows)["bestial_failure"] == pytest.approx(
+        (before["bestial_failure"] + after["bestial_failure"]) / 2)

@@ -72,7 +72,11 @@ def test_any_well_formed_expression_sums_correctly(first, rest, space) -> None:
         value = int(term) if term.isdigit() else TRAITS[term]
         expected += value if sign == "+" else -value
     assert resolve(text, TRAITS).total == expected
-    assert len(parse_pool(text).terms) == 1 + len(rest)
+    # A hyphen typed between two letters joins a name (Self-Control); resolve splits it again when no trait has it.
+    previous = [first] + [term for _, term in rest]
+    joined = sum(1 for before, (sign, term) in zip(previous, rest)
+                 if not space and sign == "-" and before[-1].isalpha() and term[0].isalpha())
+    assert len(parse_pool(text).terms) == 1 + len(rest) - joined
 
 
 @given(st.text(max_size=30))

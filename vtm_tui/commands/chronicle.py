@@ -48,6 +48,8 @@ def character_pool(chronicle: str, character: str, expression: str) -> tuple[int
 
 
 def _log_kind(outcome: Outcome) -> str:
+    if isinstance(getattr(outcome, "log_kind", None), str):  # the outcome knows (V20: a damage roll is a "roll")
+        return outcome.log_kind  # type: ignore[attr-defined]
     kind = getattr(outcome, "kind", None)
     value = getattr(kind, "value", kind)
     if value in ("test", "tracker", None):

@@ -29,9 +29,10 @@ from vtm_tui.commands.common import (
 from vtm_tui.errors import VtmError
 from vtm_tui.rules.dice import GivenFaces, parse_faces
 from vtm_tui.rules.errors import DiceError
+from vtm_tui.rules.v20.kinds import KINDS, V20Kind, parse_kind
 from vtm_tui.rules.v20.odds import V20Odds, extended_odds, roll_odds
 from vtm_tui.rules.v20.odds_contest import resisted_odds
-from vtm_tui.rules.v20.options import EXTENDED_BOTCH_RULES, V20Options
+from vtm_tui.rules.v20.options import EXTENDED_BOTCH_RULES, V20Options, ones_cancel
 from vtm_tui.rules.v20.pools import DEFAULT_DIFFICULTY, check_dice, check_difficulty, resolve_pool
 from vtm_tui.rules.v20.retry import ImpossibleTask, retry_difficulty
 from vtm_tui.rules.v20.rolling import automatic_success, roll
@@ -72,9 +73,17 @@ def add_roll_parser(subparsers: argparse._SubParsersAction) -> argparse.Argument
         help="Vampire: The Masquerade Revised / 20th anniversary",
         description="Roll a V20 pool, or judge faces rolled on physical dice.",
     )
-    parser.add_argument("--pool", required=True,
-                        help="dice to roll: a number, or trait names with --chronicle and --character")
+    parser.add_argument("--pool",
+                        help="dice to roll: a number, or trait names with --chronicle and --character "
+                             "(frenzy, rotschreck, degeneration: the character's Virtue unless given)")
+    parser.add_argument("--kind", choices=list(KINDS), default="test",
+                        help="test (default); damage and soak (cannot botch); frenzy (Self-Control or Instinct), "
+                             "rotschreck (Courage), degeneration (Conscience or Conviction: a failure costs a dot "
+                             "of Humanity/Path, applied with --chronicle and --character)")
     _add_common_arguments(parser)
+    parser.add_argument("--ones-do-not-cancel", action="store_true",
+                        help="house rule: 1s do not cancel successes on damage and soak rolls "
+                             "(with --chronicle, its damage_ones_do_not_cancel option unless this is given)")
     parser.add_argument("--faces", metavar="F,F,...", help="judge these d10 faces instead of rolling (0 means 10)")
     parser.add_argument("--automatic", action="store_true",
                         help="take an automatic (marginal) success without rolling: pool must reach the Difficulty")
@@ -91,7 +100,11 @@ def add_odds_parser(subparsers: argparse._SubParsersAction) -> argparse.Argument
         description="Exact odds of a V20 roll, and of an extended action.",
     )
     parser.add_argument("--pool", type=non_negative_int, required=True, metavar="N", help="dice in the pool")
+    parser.add_argument("--kind", choices=list(KINDS), default="test",
+                        help="test (default); damage and soak cannot botch; frenzy, rotschreck, degeneration")
     _add_common_arguments(parser)
+    parser.add_argument("--ones-do-not-cancel", action="store_true",
+                        help="house rule: 1s do not cancel successes on damage and soak rolls")
     parser.add_argument("--extended-target", type=positive_int, metavar="T",
                         help="extended action: successes needed (with --rolls)")
     parser.add_argument("--rolls", type=positive_int, metavar="N", help="extended action: rolls allowed")
@@ -107,7 +120,8 @@ def add_odds_parser(subparsers: argparse._SubParsersAction) -> argparse.Argument
 
 def _options(args: argparse.Namespace) -> V20Options:
     """The options given on the command line (no chronicle): defaults, changed by the flags."""
-    return V20Options(free_botch=args.free_botch, specialty_doubles=not args.no_specialty_doubling)
+    return V20Options(free_botch=args.free_botch, specialty_doubles=not args.no_specialty_doubling,
+                      damage_ones_do_not_cancel=bool(getattr(args, "ones_do_not_cancel", False)))
 
 
 def chronicle_rules(path: str) -> tuple[V20Options, bool]:
@@ -141,6 +155,8 @@ def _house_rules(args: argparse.Namespace) -> tuple[V20Options, bool]:
         options = replace(options, specialty_doubles=False)
     if args.free_botch:
         options, used = replace(options, free_botch=True), False
+    if getattr(args, "ones_do_not_cancel", False):
+        options = replace(options, damage_ones_do_not_cancel=True)
     return options, used
 
 
@@ -195,6 +211,16 @@ def _difficulty(args: argparse.Namespace) -> int:
 
 
 def run_roll(args: argparse.Namespace) -> int:
+    kind = parse_kind(args.kind)
+    if kind.virtue_roll and args.chronicle and args.character:
+        return _run_virtue(args, kind)
+    if args.pool is None:
+        why = "the Virtue's dots, or --chronicle and --character" if kind.virtue_roll else "the dice to roll"
+        raise VtmError(f"--pool: required for a {kind.label} ({why})")
+    if kind.id != "test" and args.automatic:
+        raise VtmError(f"--automatic: an automatic success is for tests, not a {kind.label}")
+    if args.willpower and kind.willpower_refusal():
+        raise VtmError(f"--willpower: {kind.willpower_refusal()}")
     base, description = _pool(args)
     args.wounds = args.wounds or 0
     dice = _dice_after_penalties(base, args)
@@ -220,9 +246,43 @@ def run_roll(args: argparse.Namespace) -> int:
             source = dice_from_args(args)
         outcome = roll(
             dice, args.difficulty, source, specialty=args.specialty, willpower=args.willpower,
-            options=options, free_botch_used=free_botch_used, attempt=args.attempt,
+            options=options, free_botch_used=free_botch_used, attempt=args.attempt, kind=kind.id,
         )
     return finish_roll(args, outcome, pool=description + _adjustments(args), difficulty=difficulty)
+
+
+def _run_virtue(args: argparse.Namespace, kind: V20Kind) -> int:
+    """A Virtue roll for a chronicle's character, through the play layer the app uses: the sheet's Virtue,
+    the chronicle's rules, the roll logged and what it costs (degeneration: a dot of Humanity/Path) saved."""
+    from vtm_tui.commands.chronicle import ensure_session, find_character
+    from vtm_tui.model.chronicle import utc_now
+    from vtm_tui.play import apply, judge_faces, make_request, perform
+    from vtm_tui.play.record import Recorder
+
+    if args.willpower:
+        raise VtmError(f"--willpower: {kind.willpower_refusal()}")
+    if args.automatic:
+        raise VtmError(f"--automatic: an automatic success is for tests, not a {kind.label}")
+    if args.pool is not None:
+        raise VtmError(f"--pool: a {kind.label} rolls {args.character}'s {' or '.join(kind.virtues)} from the "
+                       "sheet; give --pool only without --character")
+    store, character = find_character(args.chronicle, args.character)
+    if store.chronicle.ruleset != "v20":
+        raise VtmError(f"{store.path} plays {store.chronicle.ruleset}, not v20: roll with "
+                       f"'vtm-tui roll {store.chronicle.ruleset}'")
+    request = make_request(character, "", kind=kind.id, difficulty=_difficulty(args), secret=args.secret,
+                           comment=args.comment or "", options=dict(store.chronicle.options))
+    if args.faces is not None:
+        outcome = judge_faces(request, args.faces.replace(",", " "))
+    else:
+        outcome = perform(request, dice_from_args(args))
+    session = ensure_session(store, outcome)
+    applied = apply(character, request, outcome, session=session, now=utc_now())
+    Recorder(store, utc_now).record(applied, character)
+    data = {**outcome.to_dict(), "logged": applied.entries[0].id, "changes": list(applied.changes)}
+    human = outcome.summary() + "".join(f"; saved: {change}" for change in applied.changes)
+    emit(args, data, human)
+    return 0
 
 
 #: Net-success counts rarer than this are left out of the human table (the JSON has them all).
@@ -259,6 +319,7 @@ def run_odds(args: argparse.Namespace) -> int:
     odds = roll_odds(
         dice, difficulty, specialty=args.specialty, willpower=args.willpower,
         specialty_doubles=not args.no_specialty_doubling, free_botch=args.free_botch,
+        kind=args.kind, ones_cancel=ones_cancel(_options(args), args.kind),
     )
     data = odds.to_dict()
     data["attempt"] = args.attempt

@@ -166,10 +166,10 @@ def _v20(conflict: Conflict, table: Table, dice: DiceSource, spec: ContestSpec) 
     base = spec.damage_dice if spec.damage_dice is not None and winner == spec.attacker else trait(
         hitter, table, "Strength", trait(hitter, table, "damage", 0))  # an extra's "damage" pool
     damage_pool = max(0, base + bonus + excess - 1)
-    dmg = v20.roll(damage_pool, DAMAGE_DIFFICULTY, dice, options=options)
+    dmg = v20.roll(damage_pool, DAMAGE_DIFFICULTY, dice, options=options, kind="damage")  # cannot botch
     soak_pool = spec.soak_dice if spec.soak_dice is not None and loser == spec.defender else _soak(
         target, table, kind)
-    soak = v20.roll(soak_pool, DAMAGE_DIFFICULTY, dice, options=options)
+    soak = v20.roll(soak_pool, DAMAGE_DIFFICULTY, dice, options=options, kind="soak")
     levels = max(0, dmg.successes - soak.successes)
     note = ""
     if kind == "bashing" and vampire(target, table) and levels:

@@ -26,6 +26,7 @@ DEFAULT_OPTIONS: dict[str, dict[str, bool | str]] = {
         "specialty_doubles": True,
         "free_botch": False,
         "extended_botch": "restart",
+        "damage_ones_do_not_cancel": False,
         "players_may_edit_traits": False,
     },
     "ingenuity": {"players_may_edit_traits": False},

@@ -53,6 +53,9 @@ V20_HEALTH_LEVELS: tuple[tuple[str, int | None], ...] = (
     ("Incapacitated", None),
 )
 #: Generation → (blood pool maximum, blood per turn, trait maximum).
+#: Source: the Generation chart of Vampire: The Masquerade Revised and V20 core (Chapter Four, Traits),
+#: which agree: 13th 10 pool / 1 per turn, 12th 11/1, 11th 12/1, 10th 13/1, 9th 14/2, 8th 15/3, 7th 20/4,
+#: 6th 30/6, 5th 40/8, 4th 50/10; 14th and 15th (V20) 10/1. The books leave the 3rd unknown.
 V20_GENERATIONS: dict[int, tuple[int, int, int]] = {
     3: (100, 100, 10), 4: (50, 10, 9), 5: (40, 8, 8), 6: (30, 6, 7), 7: (20, 4, 6), 8: (15, 3, 5),
     9: (14, 2, 5), 10: (13, 1, 5), 11: (12, 1, 5), 12: (11, 1, 5), 13: (10, 1, 5), 14: (10, 1, 5), 15: (10, 1, 5),

@@ -20,7 +20,8 @@ Odds (``odds_view``)
 
 Rolling (``perform``)
     ``perform(request, dice) -> Outcome``; ``judge_faces(request, text) -> Outcome`` (V5: ``7 3 2 | 10 4``);
-    ``faces_hint(request)``; V5: ``surge_rouse(request, dice)``, ``willpower_reroll(first, choice, dice)``,
+    ``faces_hint(request)``; V5: ``surge_rouse(request, dice)``, ``after_surge(request, rouse)`` (the test
+    with the Hunger after the Rouse), ``willpower_reroll(first, choice, dice)``,
     ``reroll_odds(first, indices) -> OddsView`` (exact, given the faces showing).
 
 What follows (``follow_ups``)
@@ -57,11 +58,19 @@ from vtm_tui.play.defaults import (
 from vtm_tui.play.follow_ups import FollowUp, describe_result, follow_ups
 from vtm_tui.play.ladders import DEFAULT_DIFFICULTY, LADDERS, difficulty_label, ladder_text, parse_difficulty
 from vtm_tui.play.odds_view import OddsView, label, odds
-from vtm_tui.play.perform import faces_hint, judge_faces, perform, reroll_odds, surge_rouse, willpower_reroll
+from vtm_tui.play.perform import (
+    after_surge,
+    faces_hint,
+    judge_faces,
+    perform,
+    reroll_odds,
+    surge_rouse,
+    willpower_reroll,
+)
 from vtm_tui.play.request import KINDS, RollRequest, make_request
 
 __all__ = [
-    "DEFAULT_DIFFICULTY", "KINDS", "LADDERS", "Applied", "FollowUp", "OddsView", "RollRequest", "apply",
+    "DEFAULT_DIFFICULTY", "KINDS", "LADDERS", "Applied", "FollowUp", "OddsView", "RollRequest", "after_surge", "apply",
     "default_pool", "describe_result", "difficulty_label", "expression_from_description", "faces_hint",
     "find_last_pool", "follow_ups", "judge_faces", "label", "ladder_text", "last_pool", "last_pool_in_text",
     "make_request",

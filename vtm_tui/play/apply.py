@@ -59,6 +59,13 @@ def apply(
         sheet.willpower_current = max(0, before - 1)
         change = {"field": "willpower", "before": before, "after": sheet.willpower_current}
         changes.append(f"Willpower {before} → {sheet.willpower_current} (spent)")
+    elif getattr(outcome, "morality_cost", 0):  # a failed degeneration roll: a dot of Humanity / Path
+        after = copy.deepcopy(character)
+        sheet = after.sheet
+        before = sheet.path_rating
+        sheet.path_rating = max(0, before - outcome.morality_cost)  # type: ignore[attr-defined]
+        change = {"field": "path_rating", "before": before, "after": sheet.path_rating}
+        changes.append(f"{sheet.path} {before} → {sheet.path_rating} (degeneration)")
     entry = LogEntry.from_outcome(
         outcome,
         session=session,

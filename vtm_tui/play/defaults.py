@@ -18,9 +18,9 @@ from pathlib import Path
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import LogEntry
-from vtm_tui.rules.pool import complete_trait, resolve
+from vtm_tui.rules.pool import SIGN, complete_trait, resolve
 
-_SPLIT = re.compile(r"\s*([+-])\s*")
+_SPLIT = SIGN  # a hyphen between letters is part of a name (Self-Control)
 _RATED = re.compile(r"^(?P<name>.*?[A-Za-z].*?)\s+d?\d+$")
 #: How many sessions back the last pool is looked for (each is parsed whole).
 LOOK_BACK_SESSIONS = 3
@@ -162,8 +162,8 @@ def completion_names(character: Character) -> list[str]:
 
 def trait_completions(character: Character, text: str) -> list[str]:
     """Whole-text completions of the last term: ``wits+aw`` → ``["wits+Awareness"]``."""
-    match = re.search(r"[+-]\s*(?=[^+-]*$)", text)
-    start = match.end() if match else len(text) - len(text.lstrip())
+    signs = list(SIGN.finditer(text))
+    start = signs[-1].end() if signs else len(text) - len(text.lstrip())
     prefix = text[start:]
     if not prefix.strip() or prefix.strip().isdigit():
         return []

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from vtm_tui.model.character import Character
 from vtm_tui.play.odds_view import OddsView, label
-from vtm_tui.play.perform import reroll_odds
+from vtm_tui.play.perform import SURGE_NOTE, reroll_odds
 from vtm_tui.play.request import RollRequest
 from vtm_tui.rules.base import Outcome
 
@@ -83,6 +83,8 @@ def _v5(outcome: Outcome, request: RollRequest, character: Character | None) -> 
         out.append(_info(f"No dice re-rolled ({outcome.selection.reason}): no Willpower spent"))
     if not isinstance(roll, V5Roll):
         return tuple(out)
+    if request.surge:  # the Rouse a Blood Surge made first, and the Hunger the test rolled with
+        out.extend(_info(note) for note in request.notes if note.startswith(SURGE_NOTE))
     out.extend(_v5_result(roll))
     if roll.win_at_a_cost:
         out.append(FollowUp("cost", f"Win at a cost? {roll.shortfall} success{'es' if roll.shortfall != 1 else ''} "
@@ -119,7 +121,8 @@ def _rouse(outcome: object) -> list[FollowUp]:
     if consequence == "torpor":
         out.append(_info("Failed at Hunger 5 on awakening: torpor"))
     elif consequence:
-        out.append(FollowUp("frenzy", "Failed at Hunger 5: hunger frenzy test at Difficulty 4", key="f",
+        how = "Passed" if outcome.win else "Failed"  # type: ignore[attr-defined]
+        out.append(FollowUp("frenzy", f"{how} at Hunger 5: hunger frenzy test at Difficulty 4", key="f",
                             difficulty=4))
     return out
 
@@ -150,6 +153,8 @@ def _rerolls(roll: object, character: Character | None) -> list[FollowUp]:
         if messy or roll.result == "messy_critical":  # type: ignore[attr-defined]
             text += f", messy {messy:.1%}"
         out.append(FollowUp("reroll", text, key=key, strategy=strategy, indices=selection.indices, odds=view))
+    if not any(item.available for item in out):  # RULES.md: say so rather than offer a re-roll that cannot help
+        out.append(_info("No strategy helps: no Willpower re-roll can change this result for the better"))
     out.append(FollowUp("pick", f"pick up to 3 regular dice by hand ({cost})", key="p"))
     return out
 
@@ -158,6 +163,15 @@ def _rerolls(roll: object, character: Character | None) -> list[FollowUp]:
 
 
 def _v20(outcome: Outcome, request: RollRequest) -> tuple[FollowUp, ...]:
+    from vtm_tui.rules.v20.kinds import parse_kind
+
+    kind = parse_kind(getattr(outcome, "kind", "test"))
+    if kind.id != "test":  # damage, soak, a Virtue roll: what it means, and what it cost
+        meaning = kind.meaning(outcome.result, getattr(outcome, "successes", 0))
+        out = [_info(meaning[:1].upper() + meaning[1:])]
+        if outcome.result == "botch":
+            out.append(_info("Botch: no success and at least one 1"))
+        return tuple(out)
     out = []
     degree = getattr(outcome, "degree", None)
     if degree:

@@ -68,11 +68,17 @@ def _v5(request: RollRequest) -> OddsView:
 
     hunger = request.hunger if request.kind == "test" else 0
     result = v5_odds(request.dice, hunger, request.difficulty or 0)
+    if request.surge and hunger < 5:  # the surged test rolls with the Hunger after its Rouse: one more on a fail
+        worse = v5_odds(request.dice, hunger + 1, request.difficulty or 0)
+        rows = tuple((name, (p + worse.outcomes[name]) / 2) for name, p in result.outcomes.items())
+        return OddsView(rows, (result.p_win + worse.p_win) / 2,
+                        (result.expected_successes + worse.expected_successes) / 2, "successes")
     return OddsView(tuple(result.outcomes.items()), result.p_win, result.expected_successes, "successes")
 
 
 def _v20(request: RollRequest) -> OddsView:
-    from vtm_tui.rules.v20 import roll_odds
+    from vtm_tui.rules.v20 import V20Options, roll_odds
+    from vtm_tui.rules.v20.options import ones_cancel
 
     options = request.options
     result = roll_odds(
@@ -82,6 +88,8 @@ def _v20(request: RollRequest) -> OddsView:
         willpower=request.willpower,
         specialty_doubles=bool(options.get("specialty_doubles", True)),
         free_botch=bool(options.get("free_botch", False)) and not request.free_botch_used,
+        kind=request.kind,
+        ones_cancel=ones_cancel(V20Options.from_dict(options, strict=False), request.kind),
     )
     data = result.to_dict()
     rows = tuple((name, float(p)) for name, p in data["outcomes"].items())

@@ -8,6 +8,7 @@ the exact odds of a re-roll *given the dice already showing*.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 from typing import Any
 
@@ -27,7 +28,7 @@ def perform(request: RollRequest, dice: DiceSource) -> Outcome:
 
         return roll(request.dice, request.difficulty or 6, dice, specialty=bool(request.specialty),
                     willpower=request.willpower, options=_v20_options(request),
-                    free_botch_used=request.free_botch_used)
+                    free_botch_used=request.free_botch_used, kind=request.kind)
     from vtm_tui.rules.ingenuity import roll as ingenuity_roll
 
     return ingenuity_roll(request.attribute_die, request.skill_die, dice, bonus=request.bonus,
@@ -46,6 +47,8 @@ def faces_hint(request: RollRequest) -> str:
     count = f"{request.dice} face{'s' if request.dice != 1 else ''}"
     if request.surge:
         count = f"the Blood Surge Rouse die, then {count}"
+        if request.ruleset == "v5" and request.hunger < min(5, request.dice):
+            return f"{count}: {request.regular} regular | {request.hunger} Hunger, one more if the Rouse fails"
     if request.ruleset == "v5" and request.hunger:
         return f"{count}: {request.regular} regular | {request.hunger} Hunger (0 reads as 10)"
     return count + (" (0 reads as 10)" if request.ruleset in ("v5", "v20") else "")
@@ -73,11 +76,13 @@ def judge_faces(request: RollRequest, text: str) -> Outcome:
             raise VtmError(f"Faces: expected {faces_hint(request)}, got {len(faces)}")
     if request.ruleset == "v20":
         from vtm_tui.rules.v20 import judge
+        from vtm_tui.rules.v20.options import ones_cancel
 
         options = _v20_options(request)
         return judge(faces, request.difficulty or 6, specialty=bool(request.specialty), willpower=request.willpower,
                      specialty_doubles=options.specialty_doubles,
-                     free_botch=options.free_botch and not request.free_botch_used)
+                     free_botch=options.free_botch and not request.free_botch_used,
+                     kind=request.kind, ones_cancel=ones_cancel(options, request.kind))
     return _v5_judge(request, faces)
 
 
@@ -149,6 +154,24 @@ def surge_rouse(request: RollRequest, dice: DiceSource) -> Outcome:
     from vtm_tui.rules.v5 import rouse_check
 
     return rouse_check(request.hunger, dice)
+
+
+#: How the note that names a Blood Surge's Rouse begins (the roll's notes carry it into the log).
+SURGE_NOTE = "Blood Surge Rouse"
+
+
+def after_surge(request: RollRequest, rouse: Any) -> RollRequest:
+    """The surged test as it is rolled: with the Hunger *after* its Rouse check (RULES.md, Blood Surge).
+
+    A failed Rouse raises Hunger first, so the test has one more Hunger die; the
+    request's notes name the Rouse, so the result and the log show it.
+    """
+    before, after = rouse.hunger_before, rouse.hunger_after
+    hunger = f"Hunger {before} → {after}" if after != before else f"Hunger stays {before}"
+    dice = min(after, request.dice)
+    note = (f"{SURGE_NOTE}: {rouse.check.dice_text()} → {rouse.result}, {hunger}; "
+            f"the test rolls {dice} Hunger {'die' if dice == 1 else 'dice'}")
+    return replace(request, hunger=dice, notes=(*request.notes, note))
 
 
 def willpower_reroll(first: Outcome, choice: str | list[int], dice: DiceSource) -> Outcome:

@@ -17,6 +17,7 @@ from typing import Any
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.play.ladders import difficulty_label, parse_difficulty
+from vtm_tui.rules.kinds import roll_kinds
 from vtm_tui.rules.pool import PoolError, parse_pool, resolve
 
 #: Kinds of roll the play layer makes (V5 has them all; V20 and Ingenuity make tests).
@@ -152,7 +153,8 @@ def make_request(
     free_botch_used: bool = False,
 ) -> RollRequest:
     """Resolve a roll for ``character``; bad input raises :class:`VtmError` naming the field."""
-    if kind not in KINDS:
+    offered = roll_kinds(character.ruleset)
+    if kind not in KINDS and kind not in offered:
         raise VtmError(f"unknown kind of roll {kind!r}: use one of {', '.join(KINDS)}")
     base = RollRequest(
         ruleset=character.ruleset,
@@ -171,8 +173,8 @@ def make_request(
     if character.ruleset == "v5":
         return _v5(character, base, difficulty, willpower=willpower, surge=surge, voluntary=voluntary,
                    rouse_reroll=rouse_reroll)
-    if kind != "test":
-        raise VtmError(f"a {kind} is a V5 roll; {character.ruleset.upper()} rolls tests")
+    if kind not in offered:
+        raise VtmError(f"a {kind} is not a {character.ruleset.upper()} roll (kinds: {', '.join(offered)})")
     if character.ruleset == "v20":
         return _v20(character, base, difficulty, willpower=willpower)
     return _ingenuity(character, base, difficulty)
@@ -288,13 +290,23 @@ def _v5_difficulty(base: RollRequest, difficulty: int | str | None) -> int:
 
 
 def _v20(character: Character, base: RollRequest, difficulty: int | str | None, *, willpower: bool) -> RollRequest:
+    """A V20 roll of any kind: a test takes the wound penalty; damage, soak and the Virtue rolls
+    (frenzy, Rötschreck, degeneration: the sheet's Virtue, whatever the pool field says) do not."""
+    from vtm_tui.rules.pool import ResolvedPool
     from vtm_tui.rules.v20 import V20Pool
+    from vtm_tui.rules.v20.kinds import parse_kind, virtue_for
 
     sheet = _sheet(character)
-    penalty = sheet.health.penalty()
+    kind = parse_kind(base.kind)
+    penalty = sheet.health.penalty() if kind.id == "test" else 0
     if penalty is None:
         raise VtmError(f"{character.name} is Incapacitated: no action can be attempted until healed")
-    resolved = _resolve(base.pool_text, character.traits())
+    if willpower and kind.willpower_refusal():
+        raise VtmError(kind.willpower_refusal())
+    if kind.virtue_roll:
+        resolved = ResolvedPool((virtue_for(kind, character.traits()),), 0, base.pool_text)
+    else:
+        resolved = _resolve(base.pool_text, character.traits())
     pool = V20Pool(resolved.traits, resolved.modifier + base.modifier, -penalty, base.pool_text)
     value = parse_difficulty("v20", difficulty)
     assert value is not None

@@ -118,19 +118,25 @@ def _v20(roll: dict[str, Any], context: OddsContext) -> Odds | None:
         return {roll["result"]: 1.0}
     if "pool" not in roll or "difficulty" not in roll:
         return None
+    from vtm_tui.rules.v20 import V20Options
+    from vtm_tui.rules.v20.options import ones_cancel
+
     doubles = bool(context.options.get("specialty_doubles", True))
+    kind = str(roll.get("kind", "test"))  # a damage or soak roll cannot botch
+    cancel = ones_cancel(V20Options.from_dict(context.options, strict=False), kind)
     return dict(_v20_odds(_int(roll, "pool"), _int(roll, "difficulty", 6), bool(roll.get("specialty")),
-                          bool(roll.get("willpower")), doubles, context.free_botch_available))
+                          bool(roll.get("willpower")), doubles, context.free_botch_available, kind, cancel))
 
 
 @lru_cache(maxsize=4096)
 def _v20_odds(
-    pool: int, difficulty: int, specialty: bool, willpower: bool, doubles: bool, free_botch: bool
+    pool: int, difficulty: int, specialty: bool, willpower: bool, doubles: bool, free_botch: bool,
+    kind: str = "test", ones_cancel: bool = True,
 ) -> tuple[tuple[str, float], ...]:
     from vtm_tui.rules.v20 import roll_odds
 
     found = roll_odds(pool, difficulty, specialty=specialty, willpower=willpower, specialty_doubles=doubles,
-                      free_botch=free_botch)
+                      free_botch=free_botch, kind=kind, ones_cancel=ones_cancel)
     return tuple((name, float(p)) for name, p in found.outcomes.items())
 
 

@@ -16,7 +16,11 @@ from dataclasses import dataclass, field
 
 from vtm_tui.rules.errors import RulesError
 
-_TOKEN = re.compile(r"\s*([+-])?\s*([^+-]+)")
+#: A sign, then a term: a hyphen between two letters belongs to the name (``Self-Control``),
+#: any other ``-`` is a minus (``wits+aw-1``, ``Wits - Awareness``).
+_TOKEN = re.compile(r"\s*([+-])?\s*((?:[^+-]|(?<=[^\W\d_])-(?=[^\W\d_]))+)")
+#: A sign between terms, read the same way (for splitting and completing a pool as typed).
+SIGN = re.compile(r"\s*(\+|(?<![^\W\d_])-|-(?![^\W\d_]))\s*")
 
 
 class PoolError(RulesError):
@@ -129,7 +133,27 @@ def resolve(expr: PoolExpr | str, traits: Mapping[str, int]) -> ResolvedPool:
     for term in parsed.terms:
         if term.name is None:
             continue
-        canonical = match_trait(term.name, traits)
-        found.append((canonical, term.sign * traits[canonical]))
+        for sign, name in _hyphen_parts(term, traits):
+            canonical = match_trait(name, traits)
+            found.append((canonical, sign * traits[canonical]))
     text = expr if isinstance(expr, str) else ""
     return ResolvedPool(tuple(found), parsed.modifier, text)
+
+
+def _hyphen_parts(term: Term, traits: Mapping[str, int]) -> list[tuple[int, str]]:
+    """``Self-Control`` is one trait; ``Wits-Awareness`` (no such trait) is read as a subtraction."""
+    assert term.name is not None
+    if "-" not in term.name:
+        return [(term.sign, term.name)]
+    try:
+        match_trait(term.name, traits)
+        return [(term.sign, term.name)]
+    except PoolError as whole:
+        first, *rest = term.name.split("-")
+        parts = [(term.sign, first)] + [(-1, part) for part in rest]
+        try:
+            for _, part in parts:
+                match_trait(part, traits)
+        except PoolError:
+            raise whole from None  # name what was typed, not a piece of it
+        return parts

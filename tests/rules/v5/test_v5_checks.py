@@ -45,7 +45,24 @@ def test_forced_rouse_failing_at_hunger_five_calls_for_hunger_frenzy() -> None:
     result = judge_rouse([2], 5, voluntary=False)
     assert result.hunger_after == 5 and result.frenzy_difficulty == 4
     assert result.consequence == "hunger frenzy test at Difficulty 4 required"
-    assert judge_rouse([6], 5, voluntary=False).consequence is None
+
+
+@pytest.mark.parametrize("face", [6, 8, 10])
+def test_forced_rouse_passing_at_hunger_five_also_calls_for_hunger_frenzy(face) -> None:
+    """RULES.md: any forced Rouse at Hunger 5, passed or failed, calls for the test."""
+    result = judge_rouse([face], 5, voluntary=False)
+    assert result.win and result.hunger_after == 5
+    assert result.frenzy_difficulty == 4 and result.consequence == "hunger frenzy test at Difficulty 4 required"
+
+
+def test_passed_awakening_rouse_at_hunger_five_is_a_hunger_frenzy_not_torpor() -> None:
+    result = judge_rouse([7], 5, awakening=True)
+    assert not result.torpor and result.frenzy_difficulty == 4
+
+
+def test_forced_rouse_below_hunger_five_has_no_consequence() -> None:
+    assert judge_rouse([2], 4, voluntary=False).consequence is None
+    assert judge_rouse([8], 4, voluntary=False).consequence is None
 
 
 def test_awakening_rouse_failing_at_hunger_five_is_torpor() -> None:

@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.v20.kinds import parse_kind
 from vtm_tui.rules.v20.options import check_extended_botch
 from vtm_tui.rules.v20.pools import check_dice, check_difficulty
 from vtm_tui.rules.v20.reading import DEGREES, RESULTS, RULESET, degree_for
@@ -62,7 +63,7 @@ def class_weights(difficulty: int) -> tuple[int, int, int, int]:
     return 1, difficulty - 2, 10 - difficulty, 1
 
 
-def difference_counts(pool: int, difficulty: int, ten_value: int = 1) -> list[int]:
+def difference_counts(pool: int, difficulty: int, ten_value: int = 1, ones_cancel: bool = True) -> list[int]:
     """Combinations of ``pool`` d10 faces for each ``successes − ones``; index i is ``i − pool``.
 
     The one-die polynomial, multiplied by x so every power is ≥ 0, is packed into a
@@ -72,7 +73,9 @@ def difference_counts(pool: int, difficulty: int, ten_value: int = 1) -> list[in
     multiplying lists die by die.
     """
     _, miss, plain, _ = class_weights(difficulty)
-    if ten_value == 1:
+    if not ones_cancel:  # a 1 is a miss; index i is then i successes (no offset)
+        die = [1 + miss, plain + 1] if ten_value == 1 else [1 + miss, plain, 1]
+    elif ten_value == 1:
         die = [1, miss, plain + 1]
     else:
         die = [1, miss, plain, 1]
@@ -165,20 +168,29 @@ def roll_odds(
     willpower: bool = False,
     specialty_doubles: bool = True,
     free_botch: bool = False,
+    kind: str = "test",
+    ones_cancel: bool = True,
 ) -> V20Odds:
     """The exact odds of rolling ``pool`` dice against ``difficulty``.
 
     ``free_botch`` reads a botch as a failure (the session's free botch is
-    still available), as :func:`~vtm_tui.rules.v20.reading.judge` does.
+    still available), as :func:`~vtm_tui.rules.v20.reading.judge` does; so
+    does a ``kind`` that cannot botch (damage, soak), whose 1s cancel
+    successes only with ``ones_cancel``.
     """
     check_dice(pool)
     check_difficulty(difficulty)
+    what = parse_kind(kind)
+    if willpower and what.willpower_refusal():
+        raise RulesError(what.willpower_refusal())
+    free_botch = free_botch or not what.can_botch
     ten_value = 2 if specialty and specialty_doubles else 1
-    diff = difference_counts(pool, difficulty, ten_value)
+    diff = difference_counts(pool, difficulty, ten_value, ones_cancel)
     total = 10**pool
     botch = (difficulty - 1) ** pool - (difficulty - 2) ** pool
-    at_most_zero = sum(diff[: pool + 1])
-    positive = diff[pool + 1 :]
+    offset = pool if ones_cancel else 0
+    at_most_zero = sum(diff[: offset + 1])
+    positive = diff[offset + 1 :]
     if willpower:
         net = (0, at_most_zero, *positive)
         counts = {"success": total, "failure": 0, "botch": 0}

@@ -27,15 +27,18 @@ class V20Options:
       tally back to 0 (``"restart"``) or ends the action in failure (``"fail"``).
     - ``automatic_success`` (on): a pool at least as large as the Difficulty may skip
       the roll for a marginal success (never in combat or under stress).
+    - ``damage_ones_do_not_cancel`` (off): 1s do not cancel successes on damage and
+      soak rolls (a common table rule and Foundry WoD20's default).
     """
 
     free_botch: bool = False
     specialty_doubles: bool = True
     extended_botch: str = "restart"
     automatic_success: bool = True
+    damage_ones_do_not_cancel: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("free_botch", "specialty_doubles", "automatic_success"):
+        for name in ("free_botch", "specialty_doubles", "automatic_success", "damage_ones_do_not_cancel"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"v20 option {name} must be true or false, not {getattr(self, name)!r}")
         check_extended_botch(self.extended_botch, what="v20 option extended_botch")
@@ -69,3 +72,10 @@ def check_extended_botch(value: str, *, what: str = "extended botch rule") -> st
 
 
 DEFAULT_OPTIONS = V20Options()
+
+
+def ones_cancel(options: V20Options, kind: str) -> bool:
+    """Whether 1s cancel successes on a roll of ``kind`` under ``options`` (damage and soak: the option)."""
+    from vtm_tui.rules.v20.kinds import parse_kind
+
+    return not (parse_kind(kind).combat and options.damage_ones_do_not_cancel)

@@ -18,7 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from vtm_tui.rules.errors import DiceError
+from vtm_tui.rules.errors import DiceError, RulesError
+from vtm_tui.rules.v20.kinds import parse_kind
 from vtm_tui.rules.v20.pools import DEFAULT_DIFFICULTY, check_difficulty
 
 RULESET = "v20"
@@ -68,6 +69,7 @@ class V20Result:
     attempt: int = 1
     pool: int = -1  # dice in the pool; defaults to the number of faces (set for automatic successes)
     ruleset: str = RULESET
+    kind: str = "test"  #: the V20Kind id (damage and soak cannot botch; see kinds.py)
 
     def __post_init__(self) -> None:
         if self.pool < 0:
@@ -84,11 +86,22 @@ class V20Result:
 
     @property
     def degree(self) -> str | None:
-        return degree_for(self.successes) if self.win else None
+        """The degree of a successful test (damage, soak and Virtue rolls count successes, not degrees)."""
+        return degree_for(self.successes) if self.win and self.kind == "test" else None
 
     @property
     def botched(self) -> bool:
         return self.result == "botch"
+
+    @property
+    def log_kind(self) -> str:
+        """The log entry's kind for this roll (``roll``; ``frenzy`` for a frenzy roll)."""
+        return parse_kind(self.kind).log_kind
+
+    @property
+    def morality_cost(self) -> int:
+        """Dots of Humanity (or Path) this roll costs: 1 for a failed degeneration roll, else 0."""
+        return int(parse_kind(self.kind).costs_morality and not self.win)
 
     def to_dict(self) -> dict[str, Any]:
         """Everything needed to log the roll and check it again later."""
@@ -109,6 +122,7 @@ class V20Result:
             "automatic": self.automatic,
             "free_botch_consumed": self.free_botch_consumed,
             "attempt": self.attempt,
+            **({"kind": self.kind} if self.kind != "test" else {}),  # a test's entry stays as it always was
         }
 
     def summary(self) -> str:
@@ -131,6 +145,10 @@ class V20Result:
         tail = f"{success_words(self.successes)}, {self.result}"
         if self.degree:
             tail += f" ({self.degree})"
+        if self.kind != "test":
+            kind = parse_kind(self.kind)
+            head = f"{kind.label.capitalize()}: {head}"
+            tail += f": {kind.meaning(self.result, self.successes)}"
         if self.free_botch_consumed:
             tail += " — a botch, forgiven as the session's free botch"
         return f"{head}: {faces} → {tail}"
@@ -161,8 +179,14 @@ def judge(
     specialty_doubles: bool = True,
     free_botch: bool = False,
     attempt: int = 1,
+    kind: str = "test",
+    ones_cancel: bool = True,
 ) -> V20Result:
     """Judge d10 faces under the V20 rules (see the module docstring).
+
+    ``kind``: a ``damage`` or ``soak`` roll cannot botch (no success is no damage
+    dealt or absorbed) and so never uses the free botch; ``ones_cancel=False``
+    (their chronicle option) keeps its 1s from cancelling successes.
 
     ``free_botch`` says the session's free botch is still available (the option
     is on and no botch has been forgiven yet this session): a botch is then read
@@ -175,13 +199,19 @@ def judge(
     for face in rolled:
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 10:
             raise DiceError(f"face {face!r} is not on a d10 (1-10)")
+    what = parse_kind(kind)
+    if willpower and what.willpower_refusal():
+        raise RulesError(what.willpower_refusal())
+    can_botch = what.can_botch
     successes, ones = count_successes(
         rolled, difficulty, specialty=specialty, specialty_doubles=specialty_doubles
     )
-    net = max(0, successes - ones) + (1 if willpower else 0)
+    net = max(0, successes - (ones if ones_cancel else 0)) + (1 if willpower else 0)
     consumed = False
     if net >= 1:
         result = "success"
+    elif not can_botch:
+        result = "failure"
     elif successes == 0 and ones >= 1:
         result = "botch"
         if free_botch:
@@ -199,4 +229,5 @@ def judge(
         willpower=willpower,
         free_botch_consumed=consumed,
         attempt=attempt,
+        kind=what.id,
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.v20.options import DEFAULT_OPTIONS, V20Options
+from vtm_tui.rules.v20.options import DEFAULT_OPTIONS, V20Options, ones_cancel
 from vtm_tui.rules.v20.pools import DEFAULT_DIFFICULTY, V20Pool, check_dice, check_difficulty
 from vtm_tui.rules.v20.reading import V20Result, judge
 from vtm_tui.rules.v20.retry import retry_difficulty
@@ -70,8 +70,12 @@ def roll(
     options: V20Options = DEFAULT_OPTIONS,
     free_botch_used: bool = False,
     attempt: int = 1,
+    kind: str = "test",
 ) -> V20Result:
     """Roll ``pool`` d10s against ``difficulty`` and judge them.
+
+    - ``kind``: a :data:`~vtm_tui.rules.v20.kinds.KINDS` id; damage and soak rolls
+      cannot botch, and the options decide whether their 1s cancel successes.
 
     - ``options``: the chronicle's house rules (specialty doubling, free botch).
     - ``free_botch_used``: whether this session's free botch is already spent;
@@ -91,4 +95,6 @@ def roll(
         specialty_doubles=options.specialty_doubles,
         free_botch=options.free_botch and not free_botch_used,
         attempt=attempt,
+        kind=kind,
+        ones_cancel=ones_cancel(options, kind),
     )

@@ -21,7 +21,8 @@ Rolling and reading dice (``results``, ``rolling``)
 Willpower re-roll (``reroll``)
     ``reroll(result, strategy_name | indices, dice) -> RerollResult`` (``before``, ``after``,
     ``selection``, ``old_faces``, ``new_faces``, ``willpower_damage``); ``select(result,
-    strategy) -> Selection``; ``reroll_refusal(result) -> str | None``; ``STRATEGIES``.
+    strategy) -> Selection`` (nothing when the strategy cannot help); ``helpful_strategies(result)``;
+    ``reroll_refusal(result) -> str | None``; ``STRATEGIES``.
     Indices count from 0 over ``V5Roll.all_faces`` (regular dice first); Hunger dice are refused.
 
 Exact odds (``exact_odds``)
@@ -80,6 +81,7 @@ from vtm_tui.rules.v5.reroll import (
     reroll,
     reroll_refusal,
     select,
+    helpful_strategies,
 )
 from vtm_tui.rules.v5.results import RESULTS, TIE, WINNING_RESULTS, V5Roll, count_successes, judge
 from vtm_tui.rules.v5.rolling import automatic_win, automatic_win_refusal, roll, split_pool, take_half
@@ -111,6 +113,6 @@ __all__ = [
     "build_pool", "category_of", "check", "contest", "count_successes", "damage", "frenzy_pool",
     "frenzy_test", "halve_superficial", "judge", "judge_check", "judge_frenzy", "judge_remorse",
     "judge_rouse", "mend", "odds", "odds_report", "pass_turn", "pool_from_expression", "remorse",
-    "remorse_pool", "reroll", "reroll_refusal", "roll", "rouse_check", "rouse_refusal", "select",
+    "remorse_pool", "reroll", "reroll_refusal", "helpful_strategies", "roll", "rouse_check", "rouse_refusal", "select",
     "spend_willpower", "split_pool", "take_half", "teamwork_pool", "turn_order",
 ]

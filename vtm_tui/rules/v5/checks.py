@@ -90,8 +90,8 @@ def check(dice: DiceSource, *, reroll: bool = False) -> CheckResult:
 class RouseResult:
     """A Rouse check and what it did to Hunger (Outcome: result ``pass``/``fail``).
 
-    ``consequence`` is set when a forced Rouse fails at Hunger 5: a hunger
-    frenzy test at Difficulty 4, or torpor when the Rouse was the one on awakening.
+    ``consequence`` is set for every forced Rouse at Hunger 5, passed or failed: a
+    hunger frenzy test at Difficulty 4, or torpor when the Rouse on awakening fails.
     """
 
     check: CheckResult
@@ -156,18 +156,18 @@ def judge_rouse(
 
     A failure raises Hunger by one (applied after the effect). At Hunger 5 a
     voluntary Rouse is refused; a forced one (``voluntary=False``, or the Rouse
-    on ``awakening``) that fails calls for a hunger frenzy test, or torpor.
+    on ``awakening``) calls for a hunger frenzy test whether it passes or fails
+    (RULES.md, as the core rule and Inconnu), and a failed one on awakening is torpor.
     """
     refusal = rouse_refusal(hunger, voluntary=voluntary, awakening=awakening)
     if refusal:
         raise RulesError(refusal)
     result = judge_check(faces, kind=RollKind.ROUSE)
     after, consequence = hunger, None
-    if not result.win:
-        if hunger >= MAX_HUNGER:
-            consequence = TORPOR if awakening else HUNGER_FRENZY
-        else:
-            after = hunger + 1
+    if hunger >= MAX_HUNGER:
+        consequence = TORPOR if awakening and not result.win else HUNGER_FRENZY
+    elif not result.win:
+        after = hunger + 1
     return RouseResult(result, hunger, after, voluntary and not awakening, awakening, consequence)
 
 

@@ -7,8 +7,8 @@ lookup in suffix sums, so any pool up to 30 dice answers in about a
 millisecond, cold; answers are cached.
 
 The strategy odds assume the player applies the strategy to whatever was
-rolled (for the messy-critical strategies, only when they apply), exactly as
-:func:`vtm_tui.rules.v5.reroll.select` would.
+rolled whenever it is offered (only when it can change the result for the
+better), exactly as :func:`vtm_tui.rules.v5.reroll.select` would.
 """
 
 from __future__ import annotations
@@ -61,12 +61,14 @@ def _pair_bonus_with_one_more_ten(tens: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def _row_stats(regular: int, strategy: str | None) -> tuple[tuple[tuple[float, ...], float, float], ...]:
+def _row_stats(
+    regular: int, strategy: str | None, odd_hunger_tens: bool = False
+) -> tuple[tuple[tuple[float, ...], float, float], ...]:
     """Per count of regular tens: (suffix sums over plain successes, P(no plain success), mean plain successes)."""
     if strategy == REROLL_FAILURES:
         rows = reroll_failures_rows(regular)
     elif strategy == MAXIMIZE_CRITICALS:
-        rows = maximize_criticals_rows(regular)
+        rows = maximize_criticals_rows(regular, odd_hunger_tens)
     else:
         rows = base_rows(regular)
     out = []
@@ -76,10 +78,13 @@ def _row_stats(regular: int, strategy: str | None) -> tuple[tuple[tuple[float, .
     return tuple(out)
 
 
-def _combine(stats: tuple[tuple[tuple[float, ...], float, float], ...], hunger: int, need: int) -> list[float]:
-    """The six result probabilities (RESULTS order) and expected successes, last."""
+def _combine(
+    stats: tuple[tuple[tuple[float, ...], float, float], ...], hunger: int, need: int, groups: tuple | None = None
+) -> list[float]:
+    """The six result probabilities (RESULTS order) and expected successes, last (over ``groups`` of
+    Hunger readings, all of them unless given)."""
     messy = crit = win = bestial = total_fail = fail = expected = 0.0
-    groups = hunger_groups(hunger)
+    groups = hunger_groups(hunger) if groups is None else groups
     for t, (mass, none, mean_a) in enumerate(stats):
         total = mass[0]
         if not total:
@@ -143,6 +148,8 @@ def _segment_data(regular: int, risky: bool) -> tuple:
     sums = suffix_sums(regular)
     out = []
     for t, lo, hi, rerolled in _segments(regular, risky):
+        if t > 3:
+            continue  # a regular ten stays: the messy critical cannot be undone, so the strategy is not used
         mass, moment = sums[t]
         k = min(3, t)
         merged: dict[tuple[int, bool], float] = {}
@@ -152,7 +159,7 @@ def _segment_data(regular: int, risky: bool) -> tuple:
             merged[key] = merged.get(key, 0.0) + pn
         outcomes = tuple((shift, flag, p) for (shift, flag), p in merged.items())
         mean_shift = sum(shift * p for shift, _, p in outcomes)
-        out.append((lo, hi, _pair_bonus_with_one_more_ten(t), mass, moment, outcomes, mean_shift))
+        out.append((lo, hi, _pair_bonus_with_one_more_ten(t), mass, moment, outcomes, mean_shift, rerolled))
     return tuple(out)
 
 
@@ -165,10 +172,9 @@ def _messy_correction(regular: int, risky: bool, theta: int) -> tuple[float, flo
     p win after, p lost after, Σp·c after)``; "after" wins need ``c' ≥ theta``.
     """
     applies = c_before = messy = plain_win = c_after = 0.0
-    for lo, hi, base_c, mass, moment, outcomes, mean_shift in _segment_data(regular, risky):
-        start = theta - base_c
-        if start < lo:
-            start = lo
+    for lo, hi, base_c, mass, moment, outcomes, mean_shift, rerolled in _segment_data(regular, risky):
+        # Applied to a messy win (c ≥ theta) that a re-roll can turn into a plain win: s + rerolled ≥ theta.
+        start = max(lo, theta - base_c, theta - rerolled)
         if start > hi:
             continue
         end = mass[hi + 1]
@@ -215,7 +221,19 @@ def _odds_tuple(pool: int, hunger: int, difficulty: int, strategy: str | None) -
     regular = pool - hunger_dice
     need = max(difficulty, 1)
     table = strategy if strategy in (REROLL_FAILURES, MAXIMIZE_CRITICALS) else None
-    acc = _combine(_row_stats(regular, table), hunger_dice, need)
+    if strategy == MAXIMIZE_CRITICALS:  # whether it is used depends on the parity of the Hunger tens
+        groups = hunger_groups(hunger_dice)
+        even = tuple(g for g in groups if g[1] % 2 == 0)
+        odd = tuple(g for g in groups if g[1] % 2 == 1)
+        acc = [
+            a + b
+            for a, b in zip(
+                _combine(_row_stats(regular, table, False), hunger_dice, need, even),
+                _combine(_row_stats(regular, table, True), hunger_dice, need, odd),
+            )
+        ]
+    else:
+        acc = _combine(_row_stats(regular, table), hunger_dice, need)
     if strategy in (AVOID_MESSY, RISKY_AVOID_MESSY):
         _apply_messy_strategy(acc, regular, hunger_dice, need, strategy == RISKY_AVOID_MESSY)
     # Clamp the last-bit rounding noise so no probability prints as -0.0.

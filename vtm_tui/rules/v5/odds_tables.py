@@ -70,25 +70,51 @@ def reroll_failures_rows(regular: int) -> Rows:
     return tuple(tuple(row) for row in rows)
 
 
+def _maximize_part(regular: int, t: int, pt: float, idle: bool) -> list[tuple[int, int, float]]:
+    """What the rolls with ``t`` regular tens contribute after the strategy: ``(tens, plain successes, p)``.
+
+    ``k = min(3, non-tens)`` dice are re-rolled and the plain successes kept are
+    ``min(non-tens - failures, max(0, non-tens - 3))``; when ``idle`` (one 6-9
+    that cannot pair) a roll with no failure is left as it is.
+    """
+    nonten = regular - t
+    k = min(3, nonten)
+    kept: dict[tuple[int, int], float] = {}
+    for f, pf in enumerate(_binomial(nonten, P_FAIL / (1 - P_TEN))):
+        used = 0 if idle and f == 0 else k
+        s = nonten - f if used == 0 else min(nonten - f, max(0, nonten - 3))
+        kept[s, used] = kept.get((s, used), 0.0) + pt * pf
+    return [(t + nt, s + ns, ps * pn) for (s, used), ps in kept.items() for _, ns, nt, pn in new_dice(used)]
+
+
 @lru_cache(maxsize=None)
-def maximize_criticals_rows(regular: int) -> Rows:
+def maximize_criticals_rows(regular: int, odd_hunger_tens: bool = False) -> Rows:
     """After re-rolling failures first, then 6-9s, up to three dice; never a ten.
 
-    Given ``t`` tens, ``k = min(3, non-tens)`` dice are re-rolled and the plain
-    successes kept are ``min(non-tens - failures, max(0, non-tens - 3))``.
+    The strategy is not used when it can gain no success: no failure to re-roll
+    and one 6-9 beside an even count of tens (``odd_hunger_tens`` adds the Hunger
+    dice's). That happens only with ``regular - 1`` regular tens, so both tables
+    share every other row (built once, :func:`_maximize_always`).
     """
+    t = regular - 1
+    if t < 0 or (t + odd_hunger_tens) % 2:
+        return _maximize_always(regular)
+    rows = [list(row) for row in _maximize_always(regular)]
+    pt = _binomial(regular, P_TEN)[t]
+    for tens, plain, p in _maximize_part(regular, t, pt, False):
+        rows[tens][plain] -= p
+    for tens, plain, p in _maximize_part(regular, t, pt, True):
+        rows[tens][plain] += p
+    return tuple(tuple(max(0.0, p) for p in row) for row in rows)
+
+
+@lru_cache(maxsize=None)
+def _maximize_always(regular: int) -> Rows:
+    """:func:`maximize_criticals_rows` as if the strategy were used on every roll."""
     rows = [[0.0] * (regular - t + 1) for t in range(regular + 1)]
     for t, pt in enumerate(_binomial(regular, P_TEN)):
-        nonten = regular - t
-        k = min(3, nonten)
-        kept: dict[int, float] = {}
-        for f, pf in enumerate(_binomial(nonten, P_FAIL / (1 - P_TEN))):
-            s = min(nonten - f, max(0, nonten - 3))
-            kept[s] = kept.get(s, 0.0) + pt * pf
-        outcomes = new_dice(k)
-        for s, ps in kept.items():
-            for _, ns, nt, pn in outcomes:
-                rows[t + nt][s + ns] += ps * pn
+        for tens, plain, p in _maximize_part(regular, t, pt, False):
+            rows[tens][plain] += p
     return tuple(tuple(row) for row in rows)
 
 

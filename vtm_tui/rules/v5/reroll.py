@@ -76,7 +76,14 @@ def _lowest_first(result: V5Roll, wanted: range) -> list[int]:
 
 
 def select(result: V5Roll, strategy: str) -> Selection:
-    """The regular dice ``strategy`` re-rolls on ``result`` (maybe none, with the reason)."""
+    """The regular dice ``strategy`` re-rolls on ``result`` (maybe none, with the reason).
+
+    A strategy selects nothing when it cannot change the result for the better
+    (RULES.md): ``maximize_criticals`` when it can gain no success (no failure
+    to re-roll, and no new pair of tens can be made),
+    ``avoid_messy`` when no re-roll of its dice can leave a win without the
+    Hunger ten's messy critical. The exact odds follow the same selection.
+    """
     strategy = check_strategy(strategy)
     failures = _lowest_first(result, range(1, 6))
     if strategy == REROLL_FAILURES:
@@ -85,8 +92,14 @@ def select(result: V5Roll, strategy: str) -> Selection:
         return Selection(strategy, tuple(picked), reason)
     if strategy == MAXIMIZE_CRITICALS:
         picked = (failures + _lowest_first(result, range(6, 10)))[:MAX_REROLLED]
-        reason = "" if picked else "every regular die is a ten"
-        return Selection(strategy, tuple(picked), reason)
+        if not picked:
+            return Selection(strategy, (), "every regular die is a ten")
+        tens = result.all_faces.count(10)
+        # It can gain a success only by re-rolling a failure or by making a new pair of tens.
+        if not failures and (tens + len(picked)) // 2 == tens // 2:
+            return Selection(strategy, (), "no critical can be reached: re-rolling one 6-9 cannot make "
+                             "a new pair of tens, it only risks a success")
+        return Selection(strategy, tuple(picked))
     hunger_tens = result.hunger_faces.count(10)
     if result.result != MESSY_CRITICAL or hunger_tens != 1:
         why = (
@@ -95,10 +108,28 @@ def select(result: V5Roll, strategy: str) -> Selection:
             else f"the messy critical has {hunger_tens} Hunger tens, not exactly one"
         )
         return Selection(strategy, (), f"{strategy} applies only to a messy critical with exactly one Hunger ten: {why}")
-    picked = [i for i, face in enumerate(result.faces) if face == 10][:MAX_REROLLED]
+    regular_tens = [i for i, face in enumerate(result.faces) if face == 10]
+    picked = regular_tens[:MAX_REROLLED]
     if strategy == RISKY_AVOID_MESSY:
         picked += failures[: MAX_REROLLED - len(picked)]
+    if len(regular_tens) > MAX_REROLLED:
+        return Selection(strategy, (), f"the messy critical cannot be undone: {len(regular_tens)} regular tens, "
+                         f"only {MAX_REROLLED} can be re-rolled")
+    # With every regular ten re-rolled, a plain win needs the kept successes plus the re-rolled dice.
+    kept = sum(1 for i, face in enumerate(result.faces) if face >= 6 and i not in picked)
+    best = kept + len(picked) + sum(1 for face in result.hunger_faces if face >= 6)
+    if best < max(result.difficulty, 1):
+        # The reason names no number: a secret Difficulty could be worked out from it.
+        return Selection(strategy, (), "the messy critical cannot be undone: without the tens' pair bonus "
+                         "the roll cannot win")
     return Selection(strategy, tuple(picked))
+
+
+def helpful_strategies(result: V5Roll) -> tuple[str, ...]:
+    """The strategies that can change ``result`` for the better (none when the re-roll is refused)."""
+    if reroll_refusal(result):
+        return ()
+    return tuple(name for name in STRATEGIES if select(result, name))
 
 
 def check_picked(result: V5Roll, indices: Iterable[int]) -> tuple[int, ...]:
@@ -196,6 +227,10 @@ def reroll(result: V5Roll, choice: str | Iterable[int], dice: DiceSource) -> Rer
         raise RerollRefused(refusal)
     if isinstance(choice, str):
         selection = select(result, choice)
+        if not selection:
+            others = helpful_strategies(result)
+            advice = f"{' or '.join(others)} could help" if others else "no strategy helps"
+            selection = Selection(selection.strategy, (), f"{selection.reason}; {advice}")
     else:
         selection = Selection(None, check_picked(result, choice))
     if not selection:

@@ -70,6 +70,7 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         Binding("d", "damage('d')", "Damage (Superficial/bashing)", show=False, id="conflict.damage"),
         Binding("D", "damage('D')", "Damage (Aggravated/lethal)", show=False, id="conflict.damage_serious"),
         Binding("x", "damage('x')", "Aggravated damage", show=False, id="conflict.damage_aggravated"),
+        Binding("b", "spend_blood", "Spend blood (V20)", show=False, id="conflict.spend_blood"),
         Binding("o", "take_out", "Take out / back in", show=False, id="conflict.take_out"),
         Binding("delete", "remove", "Remove from the conflict", show=False, id="conflict.remove"),
         Binding("S", "side", "Change side", show=False, id="conflict.side"),

@@ -95,6 +95,14 @@ class ConflictDialogs:
         kind, track = DAMAGE_KEYS[self.store.chronicle.ruleset][key]
         self.run(lambda t: apply_damage(self.conflict, t, name, 1, kind, track, source="the storyteller"))
 
+    def action_spend_blood(self) -> None:
+        """One blood point for the highlighted vampire; past the generation's per-turn limit it warns."""
+        from vtm_tui.conflict.blood import spend_blood
+
+        name = self.selected
+        if name is not None:
+            self.run(lambda t: spend_blood(self.conflict, t, name))
+
     # -- contests and tallies -------------------------------------------------------------------
     def action_contest(self) -> None:
         from vtm_tui.ui.screens.contest_dialog import ContestDialog

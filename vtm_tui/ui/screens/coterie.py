@@ -137,7 +137,19 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
             ("Undo", "undo the last change (ctrl+z)", self.action_undo),
             ("Filter characters", "type to narrow the list (/)", self.action_filter),
             ("Hide or show the list", "give the sheet the whole width (t)", self.action_toggle_list),
+            *self._kind_commands(),
         ]
+
+    def _kind_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        """Rolls of other kinds for the selected character (V20 damage, soak, frenzy, Rötschreck, degeneration),
+        as the rule set's package lists them."""
+        from vtm_tui.rules.kinds import listed_kinds
+
+        character = self.selected_character
+        kinds = listed_kinds(character.ruleset) if character is not None else {}
+        return [(label[:1].upper() + label[1:],
+                 "roll it for the selected character" + (" (f)" if kind == "frenzy" else ""),
+                 lambda kind=kind: self.action_roll_kind(kind)) for kind, label in kinds.items()]
 
     # -- selection and filter -------------------------------------------------------------------
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -311,12 +323,15 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
         self.app.action_roll()  # type: ignore[attr-defined]
 
     def action_roll_kind(self, kind: str) -> None:
-        """A Frenzy test, Remorse test or Rouse check for the selected V5 character, in the roll dialog."""
+        """A roll of another kind for the selected character, in the roll dialog: V5 Frenzy, Remorse, Rouse;
+        V20 frenzy, Rötschreck, degeneration (the kinds the rule set's package offers)."""
+        from vtm_tui.rules.kinds import roll_kinds
         from vtm_tui.ui.screens.roll_dialog import TITLES, RollDialog
 
         character = self.selected_character
         if character is None:
             return self.say("No character selected.", error=True)
-        if character.ruleset != "v5":
-            return self.say(f"A {TITLES[kind]} is a V5 roll; use r to roll here.", error=True)
+        if kind not in roll_kinds(character.ruleset):
+            return self.say(f"A {TITLES.get(kind, kind)} is not a {character.ruleset.upper()} roll; use r to roll "
+                            "here.", error=True)
         self.app.push_screen(RollDialog(character, kind=kind))

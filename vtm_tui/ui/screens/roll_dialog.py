@@ -34,6 +34,7 @@ from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.play import (
     FollowUp,
     RollRequest,
+    after_surge,
     apply,
     default_pool,
     faces_hint,
@@ -54,8 +55,11 @@ from vtm_tui.ui.widgets.roll_form import LIVE_FIELDS, RollForm
 from vtm_tui.ui.widgets.roll_result import RollResult
 
 TITLES = {"test": "Roll", "rouse": "Rouse check", "remorse": "Remorse test", "frenzy": "Frenzy test",
-          "check": "Check"}
-FIXED_POOLS = {"rouse": "Rouse check", "remorse": "Remorse", "frenzy": "Frenzy", "check": "Check"}
+          "check": "Check", "rotschreck": "Rötschreck roll", "degeneration": "Degeneration roll",
+          "damage": "Damage roll", "soak": "Soak roll"}
+#: Kinds whose pool the rules fix (the form shows it and cannot change it); V20's Virtue rolls too.
+FIXED_POOLS = {"rouse": "Rouse check", "remorse": "Remorse", "frenzy": "Frenzy", "check": "Check",
+               "rotschreck": "Rötschreck", "degeneration": "Degeneration"}
 FORM_KEYS = "Enter rolls · Tab next field · → or Tab completes a trait · Esc closes"
 
 
@@ -164,7 +168,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         if self.character.ruleset == "v20" and self.recorder is not None:
             self.free_botch_used = self.recorder.free_botch_used()
         self.refresh_request()
-        self.query_one("#pool" if self.kind == "test" else "#faces", Input).focus()
+        self.query_one("#faces" if self.kind in FIXED_POOLS else "#pool", Input).focus()
 
     # -- the form ------------------------------------------------------------------------------------
     def build_request(self) -> RollRequest:
@@ -234,14 +238,15 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         faces = form.faces
         dice = self.app.dice  # type: ignore[attr-defined]
         try:
-            rouse = None
             if request.surge:  # the Rouse check a Blood Surge costs comes first (typed: the first face)
                 surge_dice = dice
                 if faces:
                     first, _, faces = faces.replace(",", " ").strip().partition(" ")
                     surge_dice = GivenFaces({"regular": parse_faces(first, sides=10, what="Blood Surge Rouse face")})
-                    judge_faces(request, faces)  # refuse a miscount before anything is logged
                 rouse = surge_rouse(request, surge_dice)
+                request = after_surge(request, rouse)  # the test rolls with the Hunger after the Rouse
+                if faces:
+                    judge_faces(request, faces)  # refuse a miscount before anything is logged
                 self._record(make_request(self.character, kind="rouse", comment="Blood Surge"), rouse)
             outcome = judge_faces(request, faces) if faces else perform(request, dice)
         except VtmError as exc:
@@ -330,7 +335,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         keys.update(FORM_KEYS)
         keys.display = True
         self.refresh_request()
-        self.query_one("#pool" if self.kind == "test" else "#faces", Input).focus()
+        self.query_one("#faces" if self.kind in FIXED_POOLS else "#pool", Input).focus()
         self.refresh_bindings()
 
     def action_back(self) -> None:

@@ -123,7 +123,7 @@ class RollForm(VerticalScroll):
             yield MarkedCheckbox("Secret", id="secret", compact=True)
             if ruleset == "v5" and self.kind == "test" and getattr(self.character.sheet, "is_vampire", False):
                 yield MarkedCheckbox(f"Blood Surge +{self.surge_dice}", id="surge", compact=True)
-            if ruleset == "v20":
+            if ruleset == "v20" and self.kind == "test":  # never on damage, soak or a Virtue roll
                 yield MarkedCheckbox("Spend Willpower", id="willpower", compact=True)
             if self.kind == "rouse":
                 yield MarkedCheckbox("Forced", id="forced", compact=True)

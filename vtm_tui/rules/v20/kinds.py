@@ -1,0 +1,97 @@
+"""Kinds of V20 roll, and what each kind changes around the same dice.
+
+Every V20 roll reads its dice the same way (:mod:`vtm_tui.rules.v20.reading`);
+the kind decides what is rolled and what a result means at the table
+(RULES.md, v20; V20 core / Revised where RULES.md is silent):
+
+- ``test``: an Attribute + Ability pool, the ordinary roll.
+- ``damage`` and ``soak`` (combat): they cannot botch; no success is simply no
+  damage dealt or none absorbed, so they never use the session's free botch.
+  Their 1s cancel successes unless the chronicle's option
+  ``damage_ones_do_not_cancel`` is on.
+- ``frenzy``: Self-Control (or Instinct) against the Difficulty the storyteller sets.
+- ``rotschreck`` (Rötschreck, the Red Fear): Courage against the storyteller's Difficulty.
+- ``degeneration``: Conscience (or Conviction) at the Difficulty of the sin; a
+  failure or a botch costs a dot of Humanity (or the Path's rating).
+
+Willpower's automatic success is not spent on Virtue rolls nor on damage and
+soak rolls (V20 core, "Willpower"). Callers outside the rules ask this module
+which kinds exist (:data:`KINDS`) rather than naming them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vtm_tui.rules.errors import RulesError
+
+
+@dataclass(frozen=True)
+class V20Kind:
+    """One kind of V20 roll: its id (command line and log), label and rules."""
+
+    id: str
+    label: str
+    can_botch: bool = True
+    virtues: tuple[str, ...] = ()  #: the Virtue rolled, the first the sheet has (e.g. Self-Control or Instinct)
+    willpower: bool = True  #: whether Willpower's automatic success may be spent
+    costs_morality: bool = False  #: a failure costs a dot of Humanity / Path
+    combat: bool = False  #: damage and soak: rolled within a conflict
+    log_kind: str = "roll"  #: the log entry's kind (a frenzy roll is logged as ``frenzy``, as V5's is)
+
+    @property
+    def virtue_roll(self) -> bool:
+        return bool(self.virtues)
+
+    def willpower_refusal(self) -> str | None:
+        """Why Willpower cannot be spent on this kind, or ``None``."""
+        if self.willpower:
+            return None
+        what = "a Virtue roll" if self.virtue_roll else f"a {self.label}"
+        return f"Willpower's automatic success is not spent on {what}"
+
+    def meaning(self, result: str, successes: int) -> str:
+        """What the result means at the table, in a few words."""
+        if self.id == "damage":
+            return f"{successes} health level{'s' if successes != 1 else ''} of damage dealt" if successes \
+                else "no damage dealt"
+        if self.id == "soak":
+            return f"{successes} health level{'s' if successes != 1 else ''} soaked" if successes \
+                else "no damage soaked"
+        if self.id == "frenzy":
+            return "frenzy resisted" if result == "success" else "the Beast takes over: frenzy"
+        if self.id == "rotschreck":
+            return "the Red Fear mastered" if result == "success" else "Rötschreck: the vampire flees in terror"
+        if self.id == "degeneration":
+            return "no degeneration" if result == "success" else "degeneration: one dot of Humanity (or Path) lost"
+        return result
+
+
+TEST = V20Kind("test", "test")
+DAMAGE = V20Kind("damage", "damage roll", can_botch=False, willpower=False, combat=True)
+SOAK = V20Kind("soak", "soak roll", can_botch=False, willpower=False, combat=True)
+FRENZY = V20Kind("frenzy", "frenzy roll", virtues=("Self-Control", "Instinct"), willpower=False, log_kind="frenzy")
+ROTSCHRECK = V20Kind("rotschreck", "Rötschreck roll", virtues=("Courage",), willpower=False)
+DEGENERATION = V20Kind("degeneration", "degeneration roll", virtues=("Conscience", "Conviction"),
+                       willpower=False, costs_morality=True)
+
+#: Every kind, by id, in the order a storyteller meets them.
+KINDS: dict[str, V20Kind] = {k.id: k for k in (TEST, DAMAGE, SOAK, FRENZY, ROTSCHRECK, DEGENERATION)}
+
+
+def parse_kind(value: str | V20Kind) -> V20Kind:
+    """A kind or its id (``Rötschreck`` reads as ``rotschreck``); a bad id names the kinds."""
+    if isinstance(value, V20Kind):
+        return value
+    wanted = value.strip().lower().replace("ö", "o")
+    if wanted not in KINDS:
+        raise RulesError(f"unknown kind of V20 roll {value!r}: use one of {', '.join(KINDS)}")
+    return KINDS[wanted]
+
+
+def virtue_for(kind: V20Kind, traits: dict[str, int]) -> tuple[str, int]:
+    """The Virtue a Virtue roll uses from ``traits`` (name → dots): the first of the kind's the sheet has."""
+    for name in kind.virtues:
+        if traits.get(name):
+            return name, traits[name]
+    raise RulesError(f"a {kind.label} rolls {' or '.join(kind.virtues)}, and the sheet has neither")
