@@ -1,4 +1,4 @@
-"""V20 conflicts roll damage and soak as rolls that cannot botch (RULES.md), under the chronicle's 1s option."""
+"""V20 conflicts roll damage and soak as rolls that cannot botch (docs/rules.md), under the chronicle's 1s option."""
 
 from __future__ import annotations
 

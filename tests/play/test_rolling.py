@@ -187,7 +187,7 @@ def test_blood_surge_rouse_then_the_bigger_pool(vampire):
 
 
 def test_blood_surge_test_rolls_with_the_hunger_after_its_rouse():
-    """RULES.md: the surged test rolls with the Hunger after the Rouse, and the result shows that Rouse."""
+    """docs/rules.md: the surged test rolls with the Hunger after the Rouse, and the result shows that Rouse."""
     ch = v5_vampire(hunger=4)
     request = make_request(ch, "Dexterity + Brawl", surge=True, difficulty=2)
     assert request.hunger == 4 and "one more if the Rouse fails" in faces_hint(request)

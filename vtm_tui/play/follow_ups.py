@@ -153,7 +153,7 @@ def _rerolls(roll: object, character: Character | None) -> list[FollowUp]:
         if messy or roll.result == "messy_critical":  # type: ignore[attr-defined]
             text += f", messy {messy:.1%}"
         out.append(FollowUp("reroll", text, key=key, strategy=strategy, indices=selection.indices, odds=view))
-    if not any(item.available for item in out):  # RULES.md: say so rather than offer a re-roll that cannot help
+    if not any(item.available for item in out):  # docs/rules.md: say so rather than offer a re-roll that cannot help
         out.append(_info("No strategy helps: no Willpower re-roll can change this result for the better"))
     out.append(FollowUp("pick", f"pick up to 3 regular dice by hand ({cost})", key="p"))
     return out

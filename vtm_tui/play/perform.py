@@ -161,7 +161,7 @@ SURGE_NOTE = "Blood Surge Rouse"
 
 
 def after_surge(request: RollRequest, rouse: Any) -> RollRequest:
-    """The surged test as it is rolled: with the Hunger *after* its Rouse check (RULES.md, Blood Surge).
+    """The surged test as it is rolled: with the Hunger *after* its Rouse check (docs/rules.md, Blood Surge).
 
     A failed Rouse raises Hunger first, so the test has one more Hunger die; the
     request's notes name the Rouse, so the result and the log show it.

@@ -12,7 +12,7 @@ from vtm_tui.rules.v20.kinds import KINDS, parse_kind, virtue_for
 
 @pytest.mark.parametrize("kind", ["damage", "soak"])
 def test_damage_and_soak_cannot_botch(kind) -> None:
-    """RULES.md: a damage roll of 1, 3 is no damage dealt, not a botch."""
+    """docs/rules.md: a damage roll of 1, 3 is no damage dealt, not a botch."""
     result = judge([1, 3], 6, kind=kind)
     assert result.result == "failure" and result.successes == 0 and not result.botched
     assert result.to_dict()["kind"] == kind

@@ -49,7 +49,7 @@ def test_forced_rouse_failing_at_hunger_five_calls_for_hunger_frenzy() -> None:
 
 @pytest.mark.parametrize("face", [6, 8, 10])
 def test_forced_rouse_passing_at_hunger_five_also_calls_for_hunger_frenzy(face) -> None:
-    """RULES.md: any forced Rouse at Hunger 5, passed or failed, calls for the test."""
+    """docs/rules.md: any forced Rouse at Hunger 5, passed or failed, calls for the test."""
     result = judge_rouse([face], 5, voluntary=False)
     assert result.win and result.hunger_after == 5
     assert result.frenzy_difficulty == 4 and result.consequence == "hunger frenzy test at Difficulty 4 required"

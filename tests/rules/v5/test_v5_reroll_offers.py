@@ -1,6 +1,6 @@
-"""A Willpower re-roll strategy is offered only when it can change the result for the better (RULES.md).
+"""A Willpower re-roll strategy is offered only when it can change the result for the better (docs/rules.md).
 
-What RULES.md promises, checked by enumerating every class of re-rolled face through the engine:
+What docs/rules.md promises, checked by enumerating every class of re-rolled face through the engine:
 ``avoid_messy`` (and ``risky_avoid_messy``) selects dice exactly when some re-roll of them leaves a win
 that is not messy; ``maximize_criticals`` exactly when some re-roll of its dice gains a success (it
 never can with one 6-9 and no new pair of tens); ``reroll_failures`` whenever a regular die shows 1-5. The exact odds follow the same choice.

@@ -2,7 +2,7 @@
 
 Every V20 roll reads its dice the same way (:mod:`vtm_tui.rules.v20.reading`);
 the kind decides what is rolled and what a result means at the table
-(RULES.md, v20; V20 core / Revised where RULES.md is silent):
+(docs/rules.md, v20; V20 core / Revised where docs/rules.md is silent):
 
 - ``test``: an Attribute + Ability pool, the ordinary roll.
 - ``damage`` and ``soak`` (combat): they cannot botch; no success is simply no

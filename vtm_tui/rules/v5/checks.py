@@ -157,7 +157,7 @@ def judge_rouse(
     A failure raises Hunger by one (applied after the effect). At Hunger 5 a
     voluntary Rouse is refused; a forced one (``voluntary=False``, or the Rouse
     on ``awakening``) calls for a hunger frenzy test whether it passes or fails
-    (RULES.md, as the core rule and Inconnu), and a failed one on awakening is torpor.
+    (docs/rules.md, as the core rule and Inconnu), and a failed one on awakening is torpor.
     """
     refusal = rouse_refusal(hunger, voluntary=voluntary, awakening=awakening)
     if refusal:

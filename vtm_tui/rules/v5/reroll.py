@@ -79,7 +79,7 @@ def select(result: V5Roll, strategy: str) -> Selection:
     """The regular dice ``strategy`` re-rolls on ``result`` (maybe none, with the reason).
 
     A strategy selects nothing when it cannot change the result for the better
-    (RULES.md): ``maximize_criticals`` when it can gain no success (no failure
+    (docs/rules.md): ``maximize_criticals`` when it can gain no success (no failure
     to re-roll, and no new pair of tens can be made),
     ``avoid_messy`` when no re-roll of its dice can leave a win without the
     Hunger ten's messy critical. The exact odds follow the same selection.
