@@ -95,7 +95,7 @@ def layout_v5(character: Character, width: int, cursor: str | None) -> SheetLayo
             cells = []
             for name in names:
                 cell = _dots_cell(character, "disciplines", name, 0, 5)
-                cell.note = ", ".join(sheet.powers.get(name, []))
+                cell.note = ", ".join(p.name for p in sheet.powers.get(name, []))
                 cells.append(cell)
             b.rows(cells)
         else:
