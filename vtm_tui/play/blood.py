@@ -285,7 +285,7 @@ def add_condition(character: Character, condition: str, *, session: int, now: da
     after = copy.deepcopy(character)
     before = list(sheet.conditions)
     after.sheet.conditions.append(text)
-    entry = _note(character, "edit", f"{text}: {condition_text(text)}",
+    entry = _note(character, "edit", condition_text(text),
                   {"field": "conditions", "before": before, "after": list(after.sheet.conditions)},
                   session=session, now=now, ref=ref)
     return Upkeep(after, (entry,), (f"{text} added",), f"{character.name}: {condition_text(text)}")
