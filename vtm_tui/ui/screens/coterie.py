@@ -61,6 +61,8 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
         Binding("f", "roll_kind('frenzy')", "Frenzy test", show=False, id="coterie.frenzy"),
         Binding("m", "roll_kind('remorse')", "Remorse test", show=False, id="coterie.remorse"),
         Binding("u", "roll_kind('rouse')", "Rouse check", show=False, id="coterie.rouse"),
+        # V5 upkeep: powers' Rouse checks, mend, awaken, slake, hunt, compulsions (ui/screens/blood_dialog.py).
+        Binding("b", "blood", "Blood", id="coterie.blood"),
     ]
 
     #: How often to look for sheets another login saved (seconds; None: never). Only while this screen is on top,
@@ -320,3 +322,52 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
         if character.ruleset != "v5":
             return self.say(f"A {TITLES[kind]} is a V5 roll; use r to roll here.", error=True)
         self.app.push_screen(RollDialog(character, kind=kind))
+
+    # -- the blood's upkeep (V5) -------------------------------------------------------------------
+    def action_blood(self, compulsion_due: bool = False) -> None:
+        """The Blood dialog for the selected character; its choice runs through the headless layer."""
+        from vtm_tui.play.blood import upkeep_refusal
+        from vtm_tui.ui.screens.blood_dialog import BloodDialog
+
+        character = self.selected_character
+        if character is None:
+            return self.say("No character selected.", error=True)
+        refusal = upkeep_refusal(character)
+        if refusal:
+            return self.say(refusal, error=True)
+        self.app.push_screen(BloodDialog(character, compulsion_due=compulsion_due), self._blood_chosen)
+
+    def _blood_chosen(self, choice: str | None) -> None:
+        from vtm_tui.ui.screens.blood_dialog import FeedDialog
+
+        if choice is None or self.selected_character is None:
+            return
+        if choice in ("hunt", "slake"):
+            self.app.push_screen(FeedDialog(self.selected_character, choice),
+                                 lambda answer: answer is not None and self._run_blood(choice, answer))
+            return
+        self._run_blood(choice, {})
+
+    def _run_blood(self, choice: str, answer: dict) -> None:
+        from vtm_tui.play.record import Recorder
+        from vtm_tui.ui.screens.blood_dialog import run_choice
+
+        character = self.selected_character
+        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        if character is None or store is None:
+            return
+        recorder = Recorder(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
+        try:
+            done = run_choice(character, choice, answer, self.app.dice,  # type: ignore[attr-defined]
+                              session=recorder.session(), now=self.app.clock(),  # type: ignore[attr-defined]
+                              oblivion_stains=bool(store.chronicle.option("oblivion_stains")))
+            saved = recorder.record(done, character)
+        except ConflictError as exc:
+            return self._conflict(exc)
+        except VtmError as exc:
+            return self.say(str(exc), error=True)
+        self._show(saved)
+        self.say(done.summary)
+        self.notify(done.summary, title="Blood", markup=False)
+        if getattr(done, "compulsion_due", False):
+            self.action_blood(compulsion_due=True)

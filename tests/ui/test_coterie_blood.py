@@ -1,0 +1,83 @@
+"""The Blood dialog (``b`` on the coterie): powers, mending, hunting and compulsions, saved and logged."""
+
+from __future__ import annotations
+
+from ui_support import FIXED_NOW, character_file, log_entries, make_app, screen_text, sheet_text
+
+from vtm_tui.rules.dice import GivenFaces
+from vtm_tui.ui.screens.blood_dialog import BloodDialog, FeedDialog
+from vtm_tui.ui.screens.coterie import CoterieScreen
+
+LISBOA = "lisboa-nocturna"
+
+
+def new_entries(chronicle):
+    return [e for e in log_entries(chronicle, 3) if e["time"] == FIXED_NOW and e["kind"] != "session_start"]
+
+
+async def choose(pilot, app, label: str) -> None:
+    """Highlight the Blood dialog's option that starts with ``label`` and press Enter."""
+    from textual.widgets import OptionList
+
+    options = app.screen.query_one("#blood-actions", OptionList)
+    index = next(i for i in range(options.option_count) if str(options.get_option_at_index(i).prompt).startswith(label))
+    while options.highlighted != index:
+        await pilot.press("down")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_b_uses_a_power_with_its_rouse_check(campaigns):
+    chronicle = campaigns / LISBOA
+    app = make_app(chronicle)
+    app.dice = GivenFaces([4])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("b")
+        assert isinstance(app.screen, BloodDialog)
+        assert "Use Prowess (Potence 2, 1 Rouse)" in screen_text(app)
+        await choose(pilot, app, "Use Prowess")
+        assert isinstance(app.screen, CoterieScreen)
+        assert "Prowess: 1 Rouse (4 fail), Hunger 3 → 4" in screen_text(app)
+    assert character_file(chronicle, "duarte-moniz")["hunger"] == 4
+    [entry] = new_entries(chronicle)
+    assert (entry["kind"], entry["pool"], entry["change"]["after"]) == ("rouse", "Prowess", 4)
+
+
+async def test_a_messy_hunt_slakes_rolls_resonance_and_offers_a_compulsion(campaigns):
+    chronicle = campaigns / LISBOA
+    # Strength 4 + Brawl 3 at Hunger 3: regular 7 7 2 2 | Hunger 10 10 4 → messy critical;
+    # Resonance: temperament 9 then 9 (acute), resonance 2 (Phlegmatic); then the compulsion die 5 (Dominance)
+    app = make_app(chronicle)
+    app.dice = GivenFaces([7, 7, 2, 2, 10, 10, 4, 9, 9, 2, 5])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("b")
+        await choose(pilot, app, "Hunt")
+        assert isinstance(app.screen, FeedDialog)
+        await pilot.press("enter", "enter", "2", "enter", "enter")  # pool as offered, Difficulty 3, slake 2, human
+        await pilot.pause()
+        assert isinstance(app.screen, BloodDialog) and app.screen.compulsion_due
+        assert "The Beast calls for a compulsion" in screen_text(app)
+        await choose(pilot, app, "Compulsion: roll")
+        assert "Dominance compulsion" in screen_text(app)
+        assert "⚠ Dominance compulsion: assert control over someone present (−2 dice" in sheet_text(app)
+        assert "Resonance of the last feeding: Phlegmatic (acute, dyscrasia)" in sheet_text(app)
+    sheet = character_file(chronicle, "duarte-moniz")
+    assert sheet["hunger"] == 1 and sheet["resonance"] == "Phlegmatic (acute, dyscrasia)"
+    assert sheet["conditions"] == ["Dominance compulsion"]
+    assert [e["kind"] for e in new_entries(chronicle)] == ["roll", "hunger", "edit", "edit"]
+
+
+async def test_a_bad_amount_keeps_the_form_open_with_what_was_typed(campaigns):
+    chronicle = campaigns / LISBOA
+    app = make_app(chronicle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("b")
+        await choose(pilot, app, "Slake")
+        await pilot.press("backspace", "9", "enter", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FeedDialog)
+        assert "whole number 0-5, not '9'" in screen_text(app)
+    assert not new_entries(chronicle)
