@@ -81,3 +81,21 @@ async def test_a_bad_amount_keeps_the_form_open_with_what_was_typed(campaigns):
         assert isinstance(app.screen, FeedDialog)
         assert "whole number 0-5, not '9'" in screen_text(app)
     assert not new_entries(chronicle)
+
+
+async def test_a_power_with_a_pool_opens_its_roll_at_the_hunger_its_rouse_left(campaigns):
+    from vtm_tui.ui.screens.roll_dialog import RollDialog
+    from textual.widgets import Input
+
+    chronicle = campaigns / LISBOA
+    app = make_app(chronicle)
+    app.dice = GivenFaces([2])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("down")  # Inês Valadares: Presence 2, Hunger 2, Blood Potency 1
+        await pilot.pause()
+        await pilot.press("b")
+        await choose(pilot, app, "Use Awe")  # free: no Rouse check
+        assert isinstance(app.screen, RollDialog)
+        assert app.screen.query_one("#pool", Input).value == "Manipulation + Presence"
+        assert "(2 Hunger)" in screen_text(app)

@@ -36,6 +36,7 @@ class Upkeep(Applied):
     """An action's result: the character after it, its entries and a one-line summary."""
 
     summary: str = ""
+    power: Any = None  #: the power used (its pool is rolled next, at the Hunger its Rouse checks left)
 
 
 def upkeep_refusal(character: Character) -> str | None:
@@ -127,7 +128,7 @@ def use_power(character: Character, power: Any, dice: DiceSource, *, session: in
         changes.append(f"stains {before} → {new.stains}")
     if not entries:
         entries.append(_note(character, "note", f"{power.name}: free, no Rouse check", None, session=session, now=now))
-    return Upkeep(after, tuple(entries), tuple(changes), result.summary())
+    return Upkeep(after, tuple(entries), tuple(changes), result.summary(), power)
 
 
 def _take_aggravated(sheet: Any, amount: int) -> None:

@@ -84,4 +84,5 @@ def hunt(character: Character, pool: str, difficulty: int | str | None, dice: Di
     due = outcome.result in TRIGGERS
     if due:
         summary += "; the Beast calls for a compulsion"
-    return Hunt(after, tuple(entries), tuple(changes), summary, outcome, resonance, due)
+    return Hunt(after, tuple(entries), tuple(changes), summary, outcome=outcome, resonance=resonance,
+                compulsion_due=due)

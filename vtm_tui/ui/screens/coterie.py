@@ -371,3 +371,8 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
         self.notify(done.summary, title="Blood", markup=False)
         if getattr(done, "compulsion_due", False):
             self.action_blood(compulsion_due=True)
+        pool = getattr(getattr(done, "power", None), "pool", "")
+        if pool:  # the power's Rouse checks are made: its roll, at the Hunger they left, Blood Potency's bonus added
+            from vtm_tui.ui.screens.roll_dialog import RollDialog
+
+            self.app.push_screen(RollDialog(saved, pool=pool))

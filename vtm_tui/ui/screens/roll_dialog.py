@@ -80,10 +80,12 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
     moves focus from the pool to the result, so every roll re-sent the whole screen (~6 KB over SSH).
     The widgets that gain and lose focus restyle and repaint themselves."""
 
-    def __init__(self, character: Character | None, *, kind: str = "test", difficulty: int | None = None) -> None:
+    def __init__(self, character: Character | None, *, kind: str = "test", difficulty: int | None = None,
+                 pool: str = "") -> None:
         super().__init__()
         self.character = character
         self.kind = kind
+        self.initial_pool = pool  # e.g. a power's pool, after its Rouse checks (the coterie's Blood dialog)
         self.initial_difficulty = difficulty
         self.mode = "form"  # form | result | pick | faces
         self.request: RollRequest | None = None
@@ -138,6 +140,8 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
             self.recorder = Recorder(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
         if self.kind != "test":
             return ""
+        if self.initial_pool:
+            return self.initial_pool
         last = self.recorder.last_pool(self.character.name) if self.recorder else None
         return default_pool(self.character, self.character.ruleset, last)
 
