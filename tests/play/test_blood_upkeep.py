@@ -159,3 +159,15 @@ def test_a_bestial_hunt_feeds_nothing_and_calls_for_a_compulsion() -> None:
 def test_blood_leech_has_no_pool_to_default_to() -> None:
     with pytest.raises(VtmError, match="no hunting pool"):
         hunt(v5_vampire(predator="Blood Leech"), "", 3, GivenFaces([]), **AT)
+
+
+def test_a_compulsion_is_a_note_on_every_test_until_cleared() -> None:
+    from vtm_tui.play.request import make_request
+
+    ch = v5_vampire()
+    ch.sheet.conditions = ["Harm compulsion"]
+    request = make_request(ch, "Wits + Awareness", difficulty=3)
+    assert request.notes == ("Harm compulsion: hurt someone, physically or otherwise (−2 dice to pools that do not "
+                             "serve it); enter it in ± dice unless the pool serves it",)
+    ch.sheet.conditions = []
+    assert make_request(ch, "Wits + Awareness", difficulty=3).notes == ()
