@@ -324,6 +324,15 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
         self.app.push_screen(RollDialog(character, kind=kind))
 
     # -- the blood's upkeep (V5) -------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``b`` (and its footer entry) only where the chronicle's sheets have blood to tend."""
+        if action == "blood":
+            from vtm_tui.play.blood import upkeep_refusal
+
+            characters = self.characters
+            return bool(characters) and upkeep_refusal(characters[0]) is None
+        return True
+
     def action_blood(self, compulsion_due: bool = False) -> None:
         """The Blood dialog for the selected character; its choice runs through the headless layer."""
         from vtm_tui.play.blood import upkeep_refusal
