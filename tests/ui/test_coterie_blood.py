@@ -99,3 +99,45 @@ async def test_a_power_with_a_pool_opens_its_roll_at_the_hunger_its_rouse_left(c
         assert isinstance(app.screen, RollDialog)
         assert app.screen.query_one("#pool", Input).value == "Manipulation + Presence"
         assert "(2 Hunger)" in screen_text(app)
+
+
+async def test_k_after_a_messy_critical_in_the_roll_dialog_puts_a_compulsion_on_the_sheet(campaigns):
+    from textual.widgets import Input
+
+    from vtm_tui.ui.screens.roll_dialog import RollDialog
+
+    chronicle = campaigns / LISBOA
+    app = make_app(chronicle)
+    app.dice = GivenFaces([7, 7, 2, 2, 10, 10, 4])  # Strength 4 + Brawl 3 at Hunger 3: a messy critical
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        dialog.query_one("#pool", Input).value = "Strength + Brawl"
+        dialog.query_one("#pool", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Put a compulsion on the sheet" in screen_text(app)
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, BloodDialog) and app.screen.compulsion_due
+        await choose(pilot, app, "Compulsion of the Brujah")
+        assert app.screen is dialog
+        assert "Rebellion compulsion" in screen_text(app)
+    assert character_file(chronicle, "duarte-moniz")["conditions"] == ["Rebellion compulsion"]
+    assert [e["kind"] for e in new_entries(chronicle)] == ["roll", "edit"]
+
+
+async def test_a_refused_action_is_said_on_the_status_line(campaigns):
+    chronicle = campaigns / LISBOA
+    app = make_app(chronicle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("down")  # Inês: no Superficial Health damage
+        await pilot.pause()
+        await pilot.press("b")
+        await choose(pilot, app, "Mend")
+        assert "⚠ Inês Valadares: no Superficial Health damage to mend" in screen_text(app)
+    assert not new_entries(chronicle)

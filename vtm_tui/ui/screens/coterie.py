@@ -358,26 +358,18 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
         self._run_blood(choice, {})
 
     def _run_blood(self, choice: str, answer: dict) -> None:
-        from vtm_tui.play.record import Recorder
-        from vtm_tui.ui.screens.blood_dialog import run_choice
+        from vtm_tui.ui.blood_runner import record_choice
 
         character = self.selected_character
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
-        if character is None or store is None:
+        if character is None:
             return
-        recorder = Recorder(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
-        try:
-            done = run_choice(character, choice, answer, self.app.dice,  # type: ignore[attr-defined]
-                              session=recorder.session(), now=self.app.clock(),  # type: ignore[attr-defined]
-                              oblivion_stains=bool(store.chronicle.option("oblivion_stains")))
-            saved = recorder.record(done, character)
-        except ConflictError as exc:
-            return self._conflict(exc)
-        except VtmError as exc:
-            return self.say(str(exc), error=True)
+        recorded = record_choice(self, character, choice, answer, self._session_started)
+        if isinstance(recorded, str):
+            self.refresh_list()
+            return self.say(recorded, error=True)
+        done, saved = recorded
         self._show(saved)
         self.say(done.summary)
-        self.notify(done.summary, title="Blood", markup=False)
         if getattr(done, "compulsion_due", False):
             self.action_blood(compulsion_due=True)
         pool = getattr(getattr(done, "power", None), "pool", "")

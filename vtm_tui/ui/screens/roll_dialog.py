@@ -72,6 +72,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         Binding("o", "rouse", "Rouse check", show=False, id="roll.rouse"),
         Binding("f", "frenzy", "Frenzy test", show=False, id="roll.frenzy"),
         Binding("c", "cost", "Win at a cost", show=False, id="roll.cost"),
+        Binding("k", "compulsion", "Compulsion", show=False, id="roll.compulsion"),
         Binding("n,r", "again", "New roll", show=False, id="roll.again"),
     ]
 
@@ -310,7 +311,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
 
     # -- follow-ups ----------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("pick", "rouse", "frenzy", "cost"):
+        if action in ("pick", "rouse", "frenzy", "cost", "compulsion"):
             return self.mode == "result" and self._item(action) is not None
         if action == "again":
             return self.mode == "result"
