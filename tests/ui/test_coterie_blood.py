@@ -141,3 +141,40 @@ async def test_a_refused_action_is_said_on_the_status_line(campaigns):
         await choose(pilot, app, "Mend")
         assert "⚠ Inês Valadares: no Superficial Health damage to mend" in screen_text(app)
     assert not new_entries(chronicle)
+
+
+async def test_ctrl_o_in_the_roll_dialog_uses_a_power_then_rolls_its_pool_at_the_new_hunger(campaigns):
+    from textual.widgets import Input
+
+    from vtm_tui.ui.screens.roll_dialog import RollDialog
+
+    chronicle = campaigns / LISBOA
+    app = make_app(chronicle)
+    # Dona Amália (Hunger 1, Blood Potency 4): Mesmerize (Dominate 2, 1 Rouse) is re-rolled: 3 and 5 → fail;
+    # then Manipulation 5 + Dominate 5 + 2 (power bonus) = 12 dice at Hunger 2
+    app.dice = GivenFaces([3, 5] + [6] * 10 + [2, 2])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        while app.screen.selected_character.name != "Dona Amália Corte-Real":
+            await pilot.press("down")
+        await pilot.press("r")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, BloodDialog) and app.screen.powers_only
+        await choose(pilot, app, "Use Mesmerize")
+        assert app.screen is dialog
+        assert dialog.query_one("#pool", Input).value == "Manipulation + Dominate"
+        text = screen_text(app)
+        assert "12 dice (2 Hunger)" in text and "+2 Blood Potency power bonus" in text
+        assert "Mesmerize: 1 Rouse (3 5 (keep 5) fail), Blood Potency re-roll, Hunger 1 → 2" in text
+        dialog.query_one("#difficulty", Input).value = "4"
+        dialog.query_one("#pool", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+    kinds = [(e["kind"], e["pool"].split(" ")[0]) for e in new_entries(chronicle)]
+    assert kinds == [("rouse", "Mesmerize"), ("roll", "Manipulation")]
+    assert new_entries(chronicle)[1]["roll"]["hunger_faces"] == [2, 2]
+    assert character_file(chronicle, "amalia-corte-real")["hunger"] == 2

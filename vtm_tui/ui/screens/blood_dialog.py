@@ -30,13 +30,16 @@ SOURCES = (("human", "a human"), ("human+kill", "a human, drained (killed)"), ("
            ("bagged", "bagged blood"))
 
 
-def blood_options(character: Character, *, compulsion_due: bool = False) -> list[Option]:
+def blood_options(character: Character, *, compulsion_due: bool = False, powers_only: bool = False) -> list[Option]:
     """The dialog's choices for this character, each with an id :func:`run_choice` understands."""
     from vtm_tui.rules.v5.blood import blood_potency
     from vtm_tui.rules.v5.compulsions import clan_compulsion
 
     sheet = character.sheet
     options: list[Option] = []
+    if powers_only:
+        return [Option(Text(f"Use {power.describe()}"), id=f"power:{index}")
+                for index, power in enumerate(sheet.power_infos())]
     if not compulsion_due:
         for index, power in enumerate(sheet.power_infos()):
             options.append(Option(Text(f"Use {power.describe()}"), id=f"power:{index}"))
@@ -106,10 +109,11 @@ class BloodDialog(ModalScreen[str | None]):
     HELP_TITLE = "Blood"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
 
-    def __init__(self, character: Character, *, compulsion_due: bool = False) -> None:
+    def __init__(self, character: Character, *, compulsion_due: bool = False, powers_only: bool = False) -> None:
         super().__init__()
         self.character = character
         self.compulsion_due = compulsion_due
+        self.powers_only = powers_only  # the roll dialog's ctrl+o: pick a power, its Rouse checks first
 
     def compose(self) -> ComposeResult:
         sheet = self.character.sheet
@@ -125,7 +129,8 @@ class BloodDialog(ModalScreen[str | None]):
                              id="blood-due")
             for condition in sheet.conditions:
                 yield Static(Text("⚠ " + blood.condition_text(condition)), classes="blood-condition")
-            yield OptionList(*blood_options(self.character, compulsion_due=self.compulsion_due), id="blood-actions")
+            yield OptionList(*blood_options(self.character, compulsion_due=self.compulsion_due,
+                                            powers_only=self.powers_only), id="blood-actions")
 
     def on_mount(self) -> None:
         actions = self.query_one("#blood-actions", OptionList)

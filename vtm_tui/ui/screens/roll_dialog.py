@@ -48,6 +48,7 @@ from vtm_tui.rules.dice import GivenFaces, parse_faces
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.screens.roll_followups import FollowUpActions
+from vtm_tui.ui.screens.roll_power import PowerActions
 from vtm_tui.ui.widgets.dice_view import PICK_KEYS
 from vtm_tui.ui.widgets.roll_form import LIVE_FIELDS, RollForm
 from vtm_tui.ui.widgets.roll_result import RollResult
@@ -58,7 +59,7 @@ FIXED_POOLS = {"rouse": "Rouse check", "remorse": "Remorse", "frenzy": "Frenzy",
 FORM_KEYS = "Enter rolls · Tab next field · → or Tab completes a trait · Esc closes"
 
 
-class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
+class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
     """Roll for one character; returns the last logged roll entry (None if nothing was rolled)."""
 
     HELP_TITLE = "Roll dialog"
@@ -73,6 +74,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         Binding("f", "frenzy", "Frenzy test", show=False, id="roll.frenzy"),
         Binding("c", "cost", "Win at a cost", show=False, id="roll.cost"),
         Binding("k", "compulsion", "Compulsion", show=False, id="roll.compulsion"),
+        Binding("ctrl+o", "power", "Use a power (its Rouse checks first)", show=False, id="roll.power"),
         Binding("n,r", "again", "New roll", show=False, id="roll.again"),
     ]
 
