@@ -171,3 +171,15 @@ def test_a_compulsion_is_a_note_on_every_test_until_cleared() -> None:
                              "serve it); enter it in ± dice unless the pool serves it",)
     ch.sheet.conditions = []
     assert make_request(ch, "Wits + Awareness", difficulty=3).notes == ()
+
+
+def test_catalogue_powers_the_dots_allow_can_be_added_by_name() -> None:
+    ch = v5_vampire()  # Presence 2, no powers listed
+    names = [p.name for p in blood.learnable_powers(ch)]
+    assert names == ["Awe", "Daunt", "Lingering Kiss"]
+    done = blood.add_power(ch, "Presence", "Daunt", **AT)
+    assert [p.to_toml() for p in done.character.sheet.powers["Presence"]] == ["Daunt"]
+    assert done.entries[0].change == {"field": "powers.Presence", "before": [], "after": ["Daunt"]}
+    assert "Daunt" not in [p.name for p in blood.learnable_powers(done.character)]
+    with pytest.raises(VtmError, match="Majesty"):
+        blood.add_power(ch, "Presence", "Majesty", **AT)

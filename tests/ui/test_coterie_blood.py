@@ -178,3 +178,17 @@ async def test_ctrl_o_in_the_roll_dialog_uses_a_power_then_rolls_its_pool_at_the
     assert kinds == [("rouse", "Mesmerize"), ("roll", "Manipulation")]
     assert new_entries(chronicle)[1]["roll"]["hunger_faces"] == [2, 2]
     assert character_file(chronicle, "amalia-corte-real")["hunger"] == 2
+
+
+async def test_help_lists_b_on_a_v5_coterie_but_not_on_a_v20_one(campaigns):
+    from vtm_tui.ui.screens.help import sections_for
+
+    for chronicle, expected in (("lisboa-nocturna", True), ("the-iron-vigil", False)):
+        app = make_app(campaigns / chronicle)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            keys = [pair for section in sections_for(app.screen) for pair in section.keys]
+            assert (("b", "Blood") in keys) is expected, chronicle
+            await pilot.press("b")  # on V20 nothing opens
+            await pilot.pause()
+            assert isinstance(app.screen, BloodDialog) is expected

@@ -93,6 +93,34 @@ def find_power(character: Character, name: str) -> Any:
     raise VtmError(f"{character.name}: {name!r} {why} (powers: {names})")
 
 
+def learnable_powers(character: Character) -> list[Any]:
+    """Catalogue powers the sheet's discipline dots allow and the sheet does not list yet."""
+    from vtm_tui.rules.v5.powers import catalogue_for
+
+    sheet = v5_sheet(character)
+    held = {(d.casefold(), p.name.casefold()) for d, powers in sheet.powers.items() for p in powers}
+    return [power for discipline, dots in sheet.disciplines.items() for power in catalogue_for(discipline, dots)
+            if (power.discipline.casefold(), power.name.casefold()) not in held]
+
+
+def add_power(character: Character, discipline: str, name: str, *, session: int, now: datetime) -> Upkeep:
+    """Write a catalogue power onto the sheet by name (its level, cost and pool stay the catalogue's)."""
+    from vtm_tui.model.character_v5 import Power
+
+    found = [p for p in learnable_powers(character) if p.discipline == discipline and p.name == name]
+    if not found:
+        raise VtmError(f"{character.name}: {name} ({discipline}) is not a catalogue power the sheet's dots allow "
+                       "or it is already on the sheet")
+    after = copy.deepcopy(character)
+    sheet = after.sheet
+    key = next((d for d in sheet.powers if d.casefold() == discipline.casefold()), discipline)
+    before = [p.to_toml() for p in sheet.powers.get(key, [])]
+    sheet.powers.setdefault(key, []).append(Power(name))
+    change = {"field": f"powers.{key}", "before": before, "after": [p.to_toml() for p in sheet.powers[key]]}
+    entry = _note(character, "edit", f"Power added: {found[0].describe()}", change, session=session, now=now)
+    return Upkeep(after, (entry,), (f"{name} added to {key}",), f"{character.name}: {found[0].describe()} added")
+
+
 def use_power(character: Character, power: Any, dice: DiceSource, *, session: int, now: datetime,
               oblivion_stains: bool = False) -> Upkeep:
     """A power's Rouse checks (with Blood Potency's re-roll), or a ghoul's Aggravated damage, and any Stains."""

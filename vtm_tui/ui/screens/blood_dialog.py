@@ -61,6 +61,9 @@ def blood_options(character: Character, *, compulsion_due: bool = False, powers_
                                   id=f"compulsion:{clan.name}"))
     for index, condition in enumerate(sheet.conditions):
         options.append(Option(Text(f"Clear: {condition}"), id=f"clear:{index}"))
+    if not compulsion_due:
+        options += [Option(Text(f"Add to the sheet: {power.describe()}"), id=f"learn:{index}")
+                    for index, power in enumerate(blood.learnable_powers(character))]
     return options
     for index, power in enumerate(sheet.power_infos()):
         options.append(Option(Text(f"Use {power.describe()}"), id=f"power:{index}"))
@@ -90,6 +93,9 @@ def run_choice(character: Character, choice: str, answer: dict[str, Any], dice: 
     if kind == "compulsion":
         found = roll_compulsion(dice)[1] if arg == "roll" else compulsion_named(arg)
         return blood.add_condition(character, blood.compulsion_condition(found.name), **at)
+    if kind == "learn":
+        power = blood.learnable_powers(character)[int(arg)]
+        return blood.add_power(character, power.discipline, power.name, **at)
     if kind == "clear":
         return blood.clear_condition(character, character.sheet.conditions[int(arg)], **at)
     if kind in ("mend", "awaken", "blush"):
