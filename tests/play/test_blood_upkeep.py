@@ -183,3 +183,11 @@ def test_catalogue_powers_the_dots_allow_can_be_added_by_name() -> None:
     assert "Daunt" not in [p.name for p in blood.learnable_powers(done.character)]
     with pytest.raises(VtmError, match="Majesty"):
         blood.add_power(ch, "Presence", "Majesty", **AT)
+
+
+def test_a_forced_second_rouse_at_hunger_5_owes_a_frenzy_test() -> None:
+    ch = with_powers(hunger=4, blood_potency=0)
+    done = blood.use_power(ch, blood.find_power(ch, "Majesty"), GivenFaces([2, 3]), **AT)
+    assert done.character.sheet.hunger == 5 and done.frenzy_difficulty == 4
+    calm = blood.use_power(with_powers(hunger=1), blood.find_power(ch, "Majesty"), GivenFaces([7, 7]), **AT)
+    assert calm.frenzy_difficulty is None

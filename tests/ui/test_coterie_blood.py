@@ -192,3 +192,26 @@ async def test_help_lists_b_on_a_v5_coterie_but_not_on_a_v20_one(campaigns):
             await pilot.press("b")  # on V20 nothing opens
             await pilot.pause()
             assert isinstance(app.screen, BloodDialog) is expected
+
+
+async def test_a_forced_rouse_at_hunger_5_opens_the_hunger_frenzy_test(campaigns):
+    from vtm_tui.model.character_v5 import Power
+    from vtm_tui.store.chronicle_store import open_chronicle
+    from vtm_tui.ui.screens.roll_dialog import RollDialog
+
+    chronicle = campaigns / LISBOA
+    store = open_chronicle(chronicle)
+    duarte = store.character("duarte")
+    duarte.sheet.hunger = 4
+    duarte.sheet.disciplines["Fortitude"] = 5
+    duarte.sheet.powers["Fortitude"] = [Power("Flesh of Marble")]  # two Rouse checks
+    store.save_character(duarte)
+    app = make_app(chronicle)
+    app.dice = GivenFaces([2, 3])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("b")
+        await choose(pilot, app, "Use Flesh of Marble")
+        assert isinstance(app.screen, RollDialog) and app.screen.kind == "frenzy"
+        assert app.screen.initial_difficulty == 4
+    assert character_file(chronicle, "duarte-moniz")["hunger"] == 5

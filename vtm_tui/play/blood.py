@@ -37,6 +37,7 @@ class Upkeep(Applied):
 
     summary: str = ""
     power: Any = None  #: the power used (its pool is rolled next, at the Hunger its Rouse checks left)
+    frenzy_difficulty: int | None = None  #: a forced Rouse at Hunger 5 owes a hunger frenzy test at this Difficulty
 
 
 def upkeep_refusal(character: Character) -> str | None:
@@ -156,7 +157,8 @@ def use_power(character: Character, power: Any, dice: DiceSource, *, session: in
         changes.append(f"stains {before} → {new.stains}")
     if not entries:
         entries.append(_note(character, "note", f"{power.name}: free, no Rouse check", None, session=session, now=now))
-    return Upkeep(after, tuple(entries), tuple(changes), result.summary(), power)
+    frenzy = next((c.frenzy_difficulty for c in result.checks if c.frenzy_difficulty), None)
+    return Upkeep(after, tuple(entries), tuple(changes), result.summary(), power, frenzy)
 
 
 def _take_aggravated(sheet: Any, amount: int) -> None:
@@ -240,7 +242,9 @@ def awaken(character: Character, dice: DiceSource, *, session: int, now: datetim
     if not entries:
         entries.append(_note(character, "note", "Awakening: nothing to recover", None, session=session, now=now))
     summary = result.rouse.summary() if result.rouse else "No Rouse check (not a vampire)"
-    return Upkeep(after, tuple(entries), tuple(changes), f"Awakening: {summary}; {healed} Willpower recovered")
+    frenzy = result.rouse.frenzy_difficulty if result.rouse else None
+    return Upkeep(after, tuple(entries), tuple(changes), f"Awakening: {summary}; {healed} Willpower recovered",
+                  frenzy_difficulty=frenzy)
 
 
 def blush(character: Character, dice: DiceSource, *, session: int, now: datetime) -> Upkeep:

@@ -372,8 +372,11 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
         self.say(done.summary)
         if getattr(done, "compulsion_due", False):
             self.action_blood(compulsion_due=True)
-        pool = getattr(getattr(done, "power", None), "pool", "")
-        if pool:  # the power's Rouse checks are made: its roll, at the Hunger they left, Blood Potency's bonus added
-            from vtm_tui.ui.screens.roll_dialog import RollDialog
+        from vtm_tui.ui.screens.roll_dialog import RollDialog
 
+        if done.frenzy_difficulty is not None:  # a forced Rouse at Hunger 5: the hunger frenzy test comes first
+            self.app.push_screen(RollDialog.for_frenzy(saved, done.frenzy_difficulty))
+            return
+        pool = getattr(done.power, "pool", "")
+        if pool:  # the power's Rouse checks are made: its roll, at the Hunger they left, Blood Potency's bonus added
             self.app.push_screen(RollDialog(saved, pool=pool))
