@@ -160,3 +160,18 @@ def test_power_info_validates_level_and_cost() -> None:
     with pytest.raises(RulesError):
         PowerInfo("X", "Dominate", 6)
     assert PowerInfo("X", "Dominate", 2, 2, "Wits + Dominate").describe() == "X (Dominate 2, 2 Rouse, Wits + Dominate)"
+
+
+@given(st.integers(0, 4), st.integers(0, 10), st.lists(st.integers(1, 10), min_size=4, max_size=4))
+def test_each_failed_check_of_a_power_raises_hunger_by_one_up_to_5(hunger, bp, faces) -> None:
+    per = 2 if MAJESTY.level <= (blood_potency_reroll(bp) or 0) else 1
+    result = judge_power_rouse(MAJESTY, faces[: 2 * per], hunger, bp)
+    fails = sum(1 for c in result.checks if not c.win)
+    assert result.hunger_after == min(5, hunger + fails)
+    assert all(len(c.check.faces) == per for c in result.checks)
+
+
+def blood_potency_reroll(bp: int) -> int | None:
+    from vtm_tui.rules.v5.blood import blood_potency
+
+    return blood_potency(bp).rouse_reroll
