@@ -191,3 +191,10 @@ def test_a_forced_second_rouse_at_hunger_5_owes_a_frenzy_test() -> None:
     assert done.character.sheet.hunger == 5 and done.frenzy_difficulty == 4
     calm = blood.use_power(with_powers(hunger=1), blood.find_power(ch, "Majesty"), GivenFaces([7, 7]), **AT)
     assert calm.frenzy_difficulty is None
+
+
+def test_a_bad_slake_amount_is_refused_before_the_hunt_is_rolled() -> None:
+    faces = GivenFaces([7, 7, 7, 7, 7, 7])
+    with pytest.raises(VtmError, match="0-5, not 9"):
+        hunt(v5_vampire(predator="Siren"), "", 3, faces, amount=9, **AT)
+    assert faces.remaining() == {"": [7, 7, 7, 7, 7, 7]}

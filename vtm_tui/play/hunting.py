@@ -52,6 +52,8 @@ def hunt(character: Character, pool: str, difficulty: int | str | None, dice: Di
     sheet = v5_sheet(character)
     if not sheet.is_vampire:
         raise VtmError(f"{character.name} is a {sheet.creature}: only vampires hunt for blood")
+    if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= 5):
+        raise VtmError(f"Hunger to slake is a whole number 0-5, not {amount!r}")  # before any die is rolled
     text = pool.strip() or default_pool(character)
     if not text:
         raise VtmError(f"{character.name}: no hunting pool (predator type {sheet.predator or 'not set'}); "
