@@ -25,7 +25,10 @@ def test_bare_power_names_load_and_are_written_back_as_they_were() -> None:
 def test_a_power_table_carries_its_own_level_cost_and_pool() -> None:
     custom = {"name": "Eyes of Ash", "level": 2, "rouse": "free", "pool": "Wits + Oblivion", "book": "homebrew"}
     doc = v5_doc(disciplines={"Oblivion": 2}, powers={"Oblivion": [custom, "Mystery"]})
-    character = Character.from_toml(doc, where="a.toml")
+    warnings: list[str] = []
+    character = Character.from_toml(doc, where="a.toml", warnings=warnings)
+    assert warnings == ["a.toml: field 'powers.Oblivion[1]': 'Mystery' is not in the core catalogue; give it a "
+                        "table with level, rouse and pool to use it from the Blood dialog"]
     info = character.sheet.power_infos()
     assert [(p.name, p.level, p.rouse) for p in info] == [("Eyes of Ash", 2, 0)]  # "Mystery" has no level
     written = character.to_toml()["powers"]["Oblivion"]

@@ -312,6 +312,9 @@ def _read_powers(r: Reader) -> dict[str, list[Power]]:
         for index, item in enumerate(items):
             if isinstance(item, str):
                 powers.append(Power(item))
+                if catalogue_power(discipline, item) is None:
+                    r.warn(f"{discipline}[{index}]", f"{item!r} is not in the core catalogue; give it a table with "
+                                                      "level, rouse and pool to use it from the Blood dialog")
                 continue
             if not isinstance(item, dict):
                 raise r.error(f"{discipline}[{index}]", "expected a power's name or a table with name, level, "
