@@ -74,7 +74,7 @@ def _rouse_entries(character: Character, checks: tuple[Any, ...], pool: str, *, 
 
 def _note(character: Character, kind: str, text: str, change: dict[str, Any] | None, *, session: int,
           now: datetime, ref: str = "") -> LogEntry:
-    return LogEntry.new(kind, session=session, ruleset="v5", now=now, actor=character.name, comment=text,
+    return LogEntry.new(kind, session=session, ruleset=character.ruleset, now=now, actor=character.name, comment=text,
                         ref=ref, change=change or {})
 
 

@@ -75,7 +75,7 @@ def hunt(character: Character, pool: str, difficulty: int | str | None, dice: Di
         before_resonance = sheet.resonance
         after.sheet.resonance = resonance.text() if resonance.temperament != "negligible" else ""
         entries.extend(fed.entries)
-        entries.append(LogEntry.new("edit", session=session, ruleset="v5", now=now, actor=character.name,
+        entries.append(LogEntry.new("edit", session=session, ruleset=character.ruleset, now=now, actor=character.name,
                                     comment=f"Resonance: {resonance.text()}", ref=first.id,
                                     roll=resonance.to_dict(),
                                     change={"field": "resonance", "before": before_resonance,
