@@ -72,7 +72,7 @@ def _p(discipline: str, level: int, name: str, rouse: int, pool: str = "") -> Po
 #: The core powers, by discipline then level (V5 core, each power's Cost and Dice Pools).
 CATALOGUE: tuple[PowerInfo, ...] = (
     # Animalism (core p.245)
-    _p("Animalism", 1, "Bond Famulus", 0, "Charisma + Animal Ken"),
+    _p("Animalism", 1, "Bond Famulus", 3, "Charisma + Animal Ken"),  # three Rouse checks over the nights of the bond
     _p("Animalism", 1, "Sense the Beast", 0, "Resolve + Animalism"),
     _p("Animalism", 2, "Feral Whispers", 1, "Manipulation + Animalism"),
     _p("Animalism", 5, "Animal Dominion", 2, "Charisma + Animalism"),
