@@ -28,9 +28,11 @@ class PowerActions:
             return
         infos = getattr(self.character.sheet, "power_infos", None)
         if infos is None or not infos():
-            self.form.show_error("No powers on this sheet with a known level (add them to its [powers] table)")  # type: ignore[attr-defined]
+            message = "No powers on this sheet with a known level (add them to its [powers] table)"
+            self.form.show_error(message)  # type: ignore[attr-defined]
             return
-        self.app.push_screen(BloodDialog(self.character, powers_only=True), self._power_chosen)  # type: ignore[attr-defined]
+        dialog = BloodDialog(self.character, powers_only=True)
+        self.app.push_screen(dialog, self._power_chosen)  # type: ignore[attr-defined]
 
     def _power_chosen(self, choice: str | None) -> None:
         from vtm_tui.ui.blood_runner import record_choice
