@@ -63,6 +63,8 @@ SHOTS = (
     Shot("coterie-ingenuity", "Coterie (Ingenuity)", "lanterns-of-saltmarsh", keys=("tab",)),
     Shot("coterie-80x24", "Coterie at 80×24", "lisboa-nocturna", size=(80, 24), keys=("tab",)),
     Shot("help", "Help (?)", "lisboa-nocturna", size=(80, 24), keys=("tab", "question_mark")),
+    Shot("blood", "Blood dialog (b): powers, mend, hunt, compulsions", "lisboa-nocturna", size=(80, 24), keys=("b",)),
+    Shot("blood-hunt", "Hunting (b, Hunt)", "lisboa-nocturna", size=(80, 24), keys=("b", *["down"] * 5, "enter")),
     *CONFLICT_SHOTS,
 )
 

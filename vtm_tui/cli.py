@@ -19,7 +19,7 @@ from vtm_tui.errors import VtmError
 #: Rule-set modules under ``vtm_tui.commands`` that add ``roll``/``odds`` sub-commands.
 RULESET_COMMANDS = ("v5", "v20", "ingenuity")
 #: Other verb modules under ``vtm_tui.commands``; each has ``register(subparsers)``.
-VERB_COMMANDS: tuple[str, ...] = ("new", "session", "log", "serve", "ask", "note", "ledger")
+VERB_COMMANDS: tuple[str, ...] = ("new", "session", "log", "serve", "ask", "note", "ledger", "blood")
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -13,6 +13,8 @@ from typing import Any
 
 from vtm_tui.model.traits import V5_ATTRIBUTES, V5_CREATURES, V5_DISCIPLINES, V5_SKILLS
 from vtm_tui.model.validation import Reader, canonical_name, merge_extra
+from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.v5.powers import MAX_LEVEL, PowerInfo, catalogue_power, parse_rouse
 
 
 @dataclass
@@ -66,6 +68,48 @@ class Touchstone:
 
 
 @dataclass
+class Power:
+    """A power on the sheet: its name, and its level, Rouse cost and pool when the catalogue lacks them.
+
+    A power written as a bare name (``Dominate = ["Mesmerize"]``) takes those from the
+    core catalogue (:mod:`vtm_tui.rules.v5.powers`); one written as a table
+    (``{name = "Eyes of Ash", level = 2, rouse = 1, pool = "Wits + Oblivion"}``) carries
+    its own, overriding the catalogue. A bare name stays a bare name when saved.
+    """
+
+    name: str
+    level: int | None = None
+    rouse: int | None = None
+    pool: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def info(self, discipline: str) -> PowerInfo | None:
+        """The power as the rules use it, or ``None`` when neither the sheet nor the catalogue gives a level."""
+        known = catalogue_power(discipline, self.name)
+        level = self.level if self.level is not None else (known.level if known else None)
+        if level is None:
+            return None
+        rouse = self.rouse if self.rouse is not None else (known.rouse if known else 0)
+        pool = self.pool if self.pool is not None else (known.pool if known else "")
+        return PowerInfo(self.name, known.discipline if known else discipline, level, rouse, pool)
+
+    def to_toml(self) -> str | dict[str, Any]:
+        if self.level is None and self.rouse is None and self.pool is None and not self.extra:
+            return self.name
+        doc: dict[str, Any] = {"name": self.name}
+        if self.level is not None:
+            doc["level"] = self.level
+        if self.rouse is not None:
+            doc["rouse"] = self.rouse
+        if self.pool is not None:
+            doc["pool"] = self.pool
+        return merge_extra(doc, self.extra)
+
+
+@dataclass
 class V5Sheet:
     """The V5 part of a character file."""
 
@@ -86,7 +130,7 @@ class V5Sheet:
     skills: dict[str, int] = field(default_factory=dict)
     specialties: dict[str, list[str]] = field(default_factory=dict)
     disciplines: dict[str, int] = field(default_factory=dict)
-    powers: dict[str, list[str]] = field(default_factory=dict)
+    powers: dict[str, list[Power]] = field(default_factory=dict)  # discipline → powers
     advantages: dict[str, int] = field(default_factory=dict)  # merits and backgrounds: name → dots
     flaws: dict[str, int] = field(default_factory=dict)
     health: Tracker = field(default_factory=Tracker)
@@ -95,6 +139,8 @@ class V5Sheet:
     touchstones: list[Touchstone] = field(default_factory=list)
     experience_total: int = 0
     experience_spent: int = 0
+    resonance: str = ""  # of the blood last fed on, e.g. "Choleric (intense)"
+    conditions: list[str] = field(default_factory=list)  # e.g. "Arrogance compulsion", until cleared
 
     ruleset = "v5"
 
@@ -123,6 +169,16 @@ class V5Sheet:
     def humanity_boxes(self) -> str:
         """Humanity as ten boxes: filled dots, empty boxes, stains from the right (``●●●●●●●○○/``)."""
         return "●" * self.humanity + "○" * (10 - self.humanity - self.stains) + "/" * self.stains
+
+    def power_infos(self) -> list[PowerInfo]:
+        """Every power on the sheet that the rules can use (a level known), in sheet order."""
+        found = []
+        for discipline, powers in self.powers.items():
+            for power in powers:
+                info = power.info(discipline)
+                if info is not None:
+                    found.append(info)
+        return found
 
     def traits(self) -> dict[str, int]:
         """Every rollable trait (name → dots) for the pool parser; missing Skills are 0."""
@@ -163,7 +219,7 @@ class V5Sheet:
         if self.disciplines:
             doc["disciplines"] = dict(self.disciplines)
         if self.powers:
-            doc["powers"] = {k: list(v) for k, v in self.powers.items()}
+            doc["powers"] = {k: [p.to_toml() for p in v] for k, v in self.powers.items()}
         if self.advantages:
             doc["advantages"] = dict(self.advantages)
         if self.flaws:
@@ -174,6 +230,10 @@ class V5Sheet:
             doc["convictions"] = list(self.convictions)
         if self.touchstones:
             doc["touchstones"] = [t.to_toml() for t in self.touchstones]
+        if self.resonance:
+            doc["resonance"] = self.resonance
+        if self.conditions:
+            doc["conditions"] = list(self.conditions)
         return doc
 
     @classmethod
@@ -199,7 +259,7 @@ class V5Sheet:
             if skill not in V5_SKILLS and skill not in sheet.skills:
                 r.warn(f"specialties.{skill}", "names no skill on this sheet")
         sheet.disciplines = _read_named(r.table("disciplines"), V5_DISCIPLINES, 0, 5, "discipline")
-        sheet.powers = _read_lists(r.table("powers"))
+        sheet.powers = _read_powers(r.table("powers"))
         sheet.advantages = r.dots("advantages", 0, 5)
         sheet.flaws = r.dots("flaws", 0, 5)
         sheet.health = Tracker.read(r.table("health"), sheet.health_size)
@@ -207,6 +267,8 @@ class V5Sheet:
         sheet.convictions = r.str_list("convictions")
         sheet.touchstones = [Touchstone(t.str("name", None), t.str("conviction"), t.str("note"), t.leftover())
                              for t in r.table_list("touchstones")]
+        sheet.resonance = r.str("resonance")
+        sheet.conditions = r.str_list("conditions")
         return sheet
 
 
@@ -236,6 +298,40 @@ def _read_named(r: Reader, known: tuple[str, ...], lo: int, hi: int, what: str,
         if missing:
             raise r.error(missing[0], f"is missing; every {what} needs a value {lo}-{hi}")
     return values
+
+
+def _read_powers(r: Reader) -> dict[str, list[Power]]:
+    """discipline → powers, each a bare name or a table with name, level, rouse ("free" or 0-5), pool."""
+    found: dict[str, list[Power]] = {}
+    for discipline in r.keys():
+        value = r.raw(discipline)
+        items = [value] if isinstance(value, (str, dict)) else value
+        if not isinstance(items, list):
+            raise r.error(discipline, "expected a list of powers, e.g. [\"Awe\", {name = \"Summon\", level = 4}]")
+        powers = []
+        for index, item in enumerate(items):
+            if isinstance(item, str):
+                powers.append(Power(item))
+                if catalogue_power(discipline, item) is None:
+                    r.warn(f"{discipline}[{index}]", f"{item!r} is not in the core catalogue; give it a table with "
+                                                      "level, rouse and pool to use it from the Blood dialog")
+                continue
+            if not isinstance(item, dict):
+                raise r.error(f"{discipline}[{index}]", "expected a power's name or a table with name, level, "
+                                                          "rouse and pool")
+            t = Reader(item, r.where, r.name(f"{discipline}[{index}]"), r.warnings)
+            power = Power(t.str("name", None), t.opt_int("level", 1, MAX_LEVEL))
+            if t.has("rouse"):
+                try:
+                    power.rouse = parse_rouse(t.raw("rouse"))
+                except RulesError as exc:
+                    raise t.error("rouse", str(exc)) from None
+            if t.has("pool"):
+                power.pool = t.str("pool")
+            power.extra = t.leftover()
+            powers.append(power)
+        found[discipline] = powers
+    return found
 
 
 def _read_lists(r: Reader) -> dict[str, list[str]]:

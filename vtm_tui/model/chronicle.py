@@ -20,7 +20,8 @@ SCHEMA_VERSION = 1
 
 #: Every house-rule switch per rule set with its default: a bool, or a text choice.
 DEFAULT_OPTIONS: dict[str, dict[str, bool | str]] = {
-    "v5": {"automatic_win": True, "advanced_initiative": False, "players_may_edit_traits": False},
+    "v5": {"automatic_win": True, "advanced_initiative": False, "players_may_edit_traits": False,
+           "oblivion_stains": False},
     "v20": {
         "automatic_success": True,
         "specialty_doubles": True,
@@ -31,6 +32,9 @@ DEFAULT_OPTIONS: dict[str, dict[str, bool | str]] = {
     },
     "ingenuity": {"players_may_edit_traits": False},
 }
+#: Switches added after chronicles were already on disk: written only when the file had them or they
+#: differ from the default, so two logins opening an older file do not both "add" them and clash on save.
+LATE_OPTIONS = frozenset({"oblivion_stains"})
 #: The allowed values of text switches.
 OPTION_CHOICES: dict[str, tuple[str, ...]] = {"extended_botch": ("restart", "fail")}
 
@@ -57,6 +61,7 @@ class Chronicle:
     description: str = ""
     schema_version: int = SCHEMA_VERSION
     extra: dict[str, Any] = field(default_factory=dict)
+    listed_options: frozenset[str] | None = field(default=None, compare=False, repr=False)  # as read
 
     def __post_init__(self) -> None:
         if self.ruleset not in RULESETS:
@@ -87,7 +92,10 @@ class Chronicle:
             doc["last_session"] = self.last_session
         if self.description:
             doc["description"] = self.description
-        doc["options"] = dict(self.options)
+        defaults = DEFAULT_OPTIONS[self.ruleset]
+        doc["options"] = {k: v for k, v in self.options.items()
+                          if self.listed_options is None or k not in LATE_OPTIONS or k in self.listed_options
+                          or v != defaults.get(k)}
         return merge_extra(doc, self.extra)
 
     @classmethod
@@ -118,4 +126,4 @@ class Chronicle:
                                f"(known: {', '.join(DEFAULT_OPTIONS[ruleset])})")
         return cls(name=name, ruleset=ruleset, options=options, current_session=current, session_open=session_open,
                    last_session=last, created=created, description=description, schema_version=schema,
-                   extra=r.leftover())
+                   extra=r.leftover(), listed_options=frozenset(options))

@@ -19,7 +19,7 @@ from vtm_tui.play.request import RollRequest
 from vtm_tui.rules.base import Outcome
 
 #: Actions the dialog can take; "info" is only said.
-ACTIONS = ("info", "reroll", "pick", "cost", "rouse", "frenzy")
+ACTIONS = ("info", "reroll", "pick", "cost", "rouse", "frenzy", "compulsion")
 #: Keys the dialog binds to the re-roll strategies, in STRATEGIES order.
 STRATEGY_KEYS = ("1", "2", "3", "4")
 STRATEGY_LABELS = {
@@ -91,10 +91,19 @@ def _v5(outcome: Outcome, request: RollRequest, character: Character | None) -> 
                             "short: the storyteller may offer the goal with a cost", key="c"))
     if not isinstance(outcome, RerollResult):
         out.extend(_rerolls(roll, character))
+    if _compulsion_due(roll) and not request.mortal and character is not None:
+        out.append(FollowUp("compulsion", "Put a compulsion on the sheet (after any re-roll: the general table "
+                                          "or the clan's)", key="k"))
     if request.kind == "test" and not request.mortal:
         out.append(FollowUp("rouse", "Rouse check (a power's cost, Hunger +1 on a failure)", key="o",
                             available=request.hunger < 5))
     return tuple(out)
+
+
+def _compulsion_due(roll: object) -> bool:
+    from vtm_tui.rules.v5.compulsions import TRIGGERS
+
+    return getattr(roll, "result", "") in TRIGGERS
 
 
 def _v5_result(roll: object) -> list[FollowUp]:

@@ -95,7 +95,8 @@ class VtmApp(FastStart, App[None]):
     # Every screen's styles, read once at start: a screen's own CSS_PATH made Textual re-parse the whole
     # stylesheet and restyle every widget of every open screen when it was first shown.
     CSS_PATH = ["app.tcss", "screens/roll_dialog.tcss", "screens/conflict.tcss", "screens/player.tcss",
-                "screens/ledger.tcss"]
+                "screens/ledger.tcss",
+                "screens/blood_dialog.tcss"]
     MODES: dict[str, Callable[[], Screen]] = {
         "picker": _picker,
         "coterie": _coterie,

@@ -43,6 +43,14 @@ Checks, Humanity, Frenzy, blood (``checks``, ``humanity``, ``frenzy``, ``blood``
     bane_severity; ``BLOOD_POTENCY`` is the table); ``blood_surge(pool, level, hunger, dice)``,
     ``mend(health, level, hunger, dice)``.
 
+Upkeep, powers, hunting, compulsions (``upkeep``, ``powers``, ``hunting``, ``compulsions``)
+    ``PowerInfo`` and the core ``CATALOGUE`` (``catalogue_power``, ``catalogue_for``);
+    ``power_rouse(power, hunger, potency, dice, *, creature, oblivion_stains) -> PowerRouse`` (one Rouse
+    check per point of cost, Blood Potency's re-roll); ``awaken``, ``slake`` (Blood Potency's feeding
+    penalty), ``FEEDING_PENALTY``; ``PREDATOR_TYPES``, ``hunting_pools``, ``roll_resonance`` /
+    ``judge_resonance`` → ``Resonance``; ``general_compulsion(face)``, ``clan_compulsion(clan)``.
+    Sources and decisions are in each module's docstring.
+
 Pools, trackers, contests, conflict (``pools``, ``trackers``, ``contests``, ``turn_order``)
     ``build_pool(traits, *, specialties, modifier, rule_dice, difficulty_modifier,
     health_impaired, willpower_impaired) -> Pool`` (``dice``, ``warnings``, ``notes``,

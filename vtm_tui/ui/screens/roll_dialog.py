@@ -50,6 +50,7 @@ from vtm_tui.rules.dice import GivenFaces, parse_faces
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.screens.roll_followups import FollowUpActions
+from vtm_tui.ui.screens.roll_power import PowerActions
 from vtm_tui.ui.widgets.dice_view import PICK_KEYS
 from vtm_tui.ui.widgets.roll_form import LIVE_FIELDS, RollForm
 from vtm_tui.ui.widgets.roll_result import RollResult
@@ -63,7 +64,7 @@ FIXED_POOLS = {"rouse": "Rouse check", "remorse": "Remorse", "frenzy": "Frenzy",
 FORM_KEYS = "Enter rolls · Tab next field · → or Tab completes a trait · Esc closes"
 
 
-class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
+class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
     """Roll for one character; returns the last logged roll entry (None if nothing was rolled)."""
 
     HELP_TITLE = "Roll dialog"
@@ -77,6 +78,8 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         Binding("o", "rouse", "Rouse check", show=False, id="roll.rouse"),
         Binding("f", "frenzy", "Frenzy test", show=False, id="roll.frenzy"),
         Binding("c", "cost", "Win at a cost", show=False, id="roll.cost"),
+        Binding("k", "compulsion", "Compulsion", show=False, id="roll.compulsion"),
+        Binding("ctrl+o", "power", "Use a power (its Rouse checks first)", show=False, id="roll.power"),
         Binding("n,r", "again", "New roll", show=False, id="roll.again"),
     ]
 
@@ -85,10 +88,12 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
     moves focus from the pool to the result, so every roll re-sent the whole screen (~6 KB over SSH).
     The widgets that gain and lose focus restyle and repaint themselves."""
 
-    def __init__(self, character: Character | None, *, kind: str = "test", difficulty: int | None = None) -> None:
+    def __init__(self, character: Character | None, *, kind: str = "test", difficulty: int | None = None,
+                 pool: str = "") -> None:
         super().__init__()
         self.character = character
         self.kind = kind
+        self.initial_pool = pool  # e.g. a power's pool, after its Rouse checks (the coterie's Blood dialog)
         self.initial_difficulty = difficulty
         self.mode = "form"  # form | result | pick | faces
         self.request: RollRequest | None = None
@@ -144,6 +149,8 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
             self.recorder = Recorder(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
         if self.kind != "test":
             return ""
+        if self.initial_pool:
+            return self.initial_pool
         last = self.recorder.last_pool(self.character.name) if self.recorder else None
         return default_pool(self.character, self.character.ruleset, last)
 
@@ -313,7 +320,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
 
     # -- follow-ups ----------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("pick", "rouse", "frenzy", "cost"):
+        if action in ("pick", "rouse", "frenzy", "cost", "compulsion"):
             return self.mode == "result" and self._item(action) is not None
         if action == "again":
             return self.mode == "result"

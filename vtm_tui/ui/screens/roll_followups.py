@@ -132,6 +132,29 @@ class FollowUpActions:
         self.from_faces = False
         self._record(request, outcome, ref=self.result_entry.id if self.result_entry else "", show=True)
 
+    def action_compulsion(self) -> None:
+        """After a messy critical or a bestial failure: the Blood dialog's compulsions, saved and logged."""
+        from vtm_tui.ui.screens.blood_dialog import BloodDialog
+
+        if self.character is None:
+            return
+        self.app.push_screen(BloodDialog(self.character, compulsion_due=True),  # type: ignore[attr-defined]
+                             self._compulsion_chosen)
+
+    def _compulsion_chosen(self, choice: str | None) -> None:
+        from vtm_tui.ui.blood_runner import record_choice
+        from vtm_tui.ui.messages import CharacterChanged
+
+        if choice is None or self.character is None:
+            return
+        recorded = record_choice(self, self.character, choice, {}, self._session_started)  # type: ignore[attr-defined]
+        if isinstance(recorded, str):
+            self._say(recorded)
+            return
+        done, self.character = recorded
+        self.post_message(CharacterChanged(self.character))  # type: ignore[attr-defined]
+        self._say(done.summary)
+
     def action_cost(self) -> None:
         if self.recorder is None or self.result_request is None:
             return

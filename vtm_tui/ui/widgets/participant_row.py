@@ -15,6 +15,7 @@ from vtm_tui.conflict.context import Table
 from vtm_tui.conflict.roster import format_pools, is_extra
 from vtm_tui.conflict.wounds import condition
 from vtm_tui.model.conflict import Conflict, Participant
+from vtm_tui.play.blood import condition_text
 
 CURRENT, ACTED, OUT, WAITING = "▶", "✓", "✗", " "
 #: Column headers, per rule set: the third column says what orders the round.
@@ -70,6 +71,9 @@ def state_cell(p: Participant, table: Table) -> str:
         return f"{text} · no sheet (renamed or removed?)"
     if character is not None and getattr(character.sheet, "is_vampire", False):
         text += f" · Hunger {character.sheet.hunger}"
+    conditions = getattr(character.sheet, "conditions", ()) if character is not None else ()
+    if conditions:  # a compulsion lasts until the storyteller clears it (coterie: b → Clear)
+        text += " · ⚠ " + ", ".join(conditions)
     return text
 
 
@@ -97,6 +101,8 @@ def details(p: Participant, conflict: Conflict, table: Table) -> str:
             parts.append(split)
     if p.note:
         parts.append(p.note)
+    for held in getattr(character.sheet, "conditions", ()) if character is not None else ():
+        parts.append("⚠ " + condition_text(held))
     return " · ".join(parts)
 
 

@@ -13,6 +13,7 @@ import sys
 from rich.text import Text
 
 from vtm_tui.model.character import Character
+from vtm_tui.play.blood import condition_text
 from vtm_tui.model.traits import (
     V5_DISCIPLINES,
     V5_MENTAL_ATTRIBUTES,
@@ -95,7 +96,7 @@ def layout_v5(character: Character, width: int, cursor: str | None) -> SheetLayo
             cells = []
             for name in names:
                 cell = _dots_cell(character, "disciplines", name, 0, 5)
-                cell.note = ", ".join(sheet.powers.get(name, []))
+                cell.note = ", ".join(p.name for p in sheet.powers.get(name, []))
                 cells.append(cell)
             b.rows(cells)
         else:
@@ -117,6 +118,10 @@ def layout_v5(character: Character, width: int, cursor: str | None) -> SheetLayo
     b.rows(rows, value_width=12)
     if sheet.is_vampire and sheet.bane:
         b.paragraph(f"Bane: {sheet.bane}")
+    if sheet.resonance:
+        b.paragraph(f"Resonance of the last feeding: {sheet.resonance}")
+    for condition in sheet.conditions:  # a compulsion until the storyteller clears it (b → Clear)
+        b.paragraph("⚠ " + condition_text(condition), style="bold")
 
     b.heading("Health & Willpower")
     tracks = []
