@@ -26,8 +26,9 @@ from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.play.apply import Applied
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.v5.compulsions import (  # re-exported: the sheet, dialog and rows use them
+    COMPULSION_SUFFIX, compulsion_of, condition_text)
 
-COMPULSION_SUFFIX = " compulsion"
 MAX_CONDITION = 120
 
 
@@ -290,21 +291,6 @@ def slake(character: Character, amount: int, *, source: str = "human", killed: b
 
 def compulsion_condition(name: str) -> str:
     return name + COMPULSION_SUFFIX
-
-
-def compulsion_of(condition: str) -> Any:
-    """The compulsion a sheet's condition names (``"Arrogance compulsion"``), or ``None``."""
-    from vtm_tui.rules.v5.compulsions import compulsion_named
-
-    if not condition.endswith(COMPULSION_SUFFIX):
-        return None
-    return compulsion_named(condition[: -len(COMPULSION_SUFFIX)])
-
-
-def condition_text(condition: str) -> str:
-    """A condition as the sheet, roll dialog and conflict show it: with its penalty when it is a compulsion."""
-    compulsion = compulsion_of(condition)
-    return compulsion.text() if compulsion is not None else condition
 
 
 def add_condition(character: Character, condition: str, *, session: int, now: datetime, ref: str = "") -> Upkeep:

@@ -265,7 +265,7 @@ def _v5(character: Character, base: RollRequest, difficulty: int | str | None, *
     if pool.total < 1:
         notes.append(f"the pool would be {pool.total}: penalties never drop a pool below 1 die")
     if sheet.conditions:  # a compulsion's penalty is the storyteller's call: the pool may serve it
-        from vtm_tui.play.blood import condition_text
+        from vtm_tui.rules.v5.compulsions import condition_text
 
         notes += [f"{condition_text(held)}; enter it in ± dice unless the pool serves it"
                   for held in sheet.conditions]

@@ -93,3 +93,20 @@ def clan_compulsion(clan: str) -> Compulsion | None:
 def compulsion_named(name: str) -> Compulsion | None:
     """A known compulsion by name (case aside), for reading a sheet's condition back."""
     return _BY_NAME.get(" ".join(name.split()).casefold())
+
+
+def condition_text(condition: str) -> str:
+    """A condition as the sheet, roll dialog and conflict show it: with its penalty when it is a compulsion."""
+    compulsion = compulsion_of(condition)
+    return compulsion.text() if compulsion is not None else condition
+
+
+#: How a compulsion is written among a sheet's conditions: ``"Arrogance compulsion"``.
+COMPULSION_SUFFIX = " compulsion"
+
+
+def compulsion_of(condition: str) -> Compulsion | None:
+    """The compulsion a sheet's condition names (``"Arrogance compulsion"``), or ``None``."""
+    if not condition.endswith(COMPULSION_SUFFIX):
+        return None
+    return compulsion_named(condition[: -len(COMPULSION_SUFFIX)])

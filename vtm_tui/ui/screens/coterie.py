@@ -373,7 +373,7 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
         self._run_blood(choice, {})
 
     def _run_blood(self, choice: str, answer: dict) -> None:
-        from vtm_tui.ui.blood_runner import record_choice
+        from vtm_tui.ui.screens.blood_runner import record_choice
 
         character = self.selected_character
         if character is None:

@@ -142,7 +142,7 @@ class FollowUpActions:
                              self._compulsion_chosen)
 
     def _compulsion_chosen(self, choice: str | None) -> None:
-        from vtm_tui.ui.blood_runner import record_choice
+        from vtm_tui.ui.screens.blood_runner import record_choice
         from vtm_tui.ui.messages import CharacterChanged
 
         if choice is None or self.character is None:

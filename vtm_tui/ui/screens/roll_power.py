@@ -35,7 +35,7 @@ class PowerActions:
         self.app.push_screen(dialog, self._power_chosen)  # type: ignore[attr-defined]
 
     def _power_chosen(self, choice: str | None) -> None:
-        from vtm_tui.ui.blood_runner import record_choice
+        from vtm_tui.ui.screens.blood_runner import record_choice
         from vtm_tui.ui.messages import CharacterChanged
 
         if choice is None or self.character is None:
