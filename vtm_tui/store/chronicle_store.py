@@ -254,6 +254,10 @@ class ChronicleStore:
 
         session_log.append_entry(self.path, entry)
 
+    def refresh_chronicle(self) -> None:
+        """Bring ``self.chronicle`` up to date with the disk (another login may have started or ended a session)."""
+        self._refresh_chronicle()
+
     def _refresh_chronicle(self) -> None:
         """Bring ``self.chronicle`` up to date with the disk, keeping this process's unsaved changes."""
         if self._chronicle_file.changed_on_disk():

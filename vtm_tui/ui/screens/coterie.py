@@ -227,7 +227,9 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
 
     def _session_started(self, number: int) -> None:
         self.app.publish_chronicle()  # type: ignore[attr-defined]
-        self.notify(f"Session {number} started for the log.", title="Session")
+        from vtm_tui.play.sessions import started_note
+
+        self.notify(started_note(number) + ".", title="Session", timeout=10)
 
     def say(self, text: str, *, error: bool = False) -> None:
         status = self.query_one("#status", Static)

@@ -126,7 +126,7 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         if store is None:
             return
         self.viewer = viewer_for(self.player_name, store.characters)
-        self.keeper = SheetKeeper(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
+        self.keeper = SheetKeeper(store, self.app.clock, self._session_started, player=True)  # type: ignore[attr-defined]
         own = self.own_characters
         self.selected_character = own[0] if own else None
         current = store.chronicle.current_session

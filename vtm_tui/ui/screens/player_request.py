@@ -133,8 +133,8 @@ class RequestDialog(ModalScreen[LogEntry | None]):
         try:
             request = self._request()
             outcome = judge_faces(request, faces) if faces else perform(request, self.app.dice)  # type: ignore[attr-defined]
-            recorder = Recorder(store, self.app.clock)  # type: ignore[attr-defined]
-            applied = apply(self.character, request, outcome, session=recorder.session(),
+            recorder = Recorder(store, self.app.clock, player=True)  # type: ignore[attr-defined]
+            applied = apply(self.character, request, outcome, session=recorder.session(request.kind),
                             now=self.app.clock(), ref=self.ask.id)  # type: ignore[attr-defined]
         except VtmError as exc:
             self._error(str(exc))

@@ -96,6 +96,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         self.pending_choice: Any = None
         self.recorder: Recorder | None = None
         self.free_botch_used = False
+        self.session_note = ""  # "Session 4 started now (...)", said when the dialog closes
         self._built: tuple[object, RollRequest] | None = None  # (what the request was built from, request)
 
     @classmethod
@@ -135,7 +136,8 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         assert self.character is not None
         store = getattr(self.app, "chronicle_store", None)
         if store is not None:
-            self.recorder = Recorder(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
+            self.recorder = Recorder(store, self.app.clock, self._session_started,  # type: ignore[attr-defined]
+                                     player=getattr(self.app, "player", None) is not None)
         if self.kind != "test":
             return ""
         last = self.recorder.last_pool(self.character.name) if self.recorder else None
@@ -256,7 +258,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
             changes: tuple[str, ...] = ()
         else:
             try:
-                session = self.recorder.session()
+                session = self.recorder.session(request.kind)
                 applied = apply(self.character, request, outcome, session=session, now=self.app.clock(), ref=ref)  # type: ignore[attr-defined]
                 saved = self.recorder.record(applied, self.character)
             except ConflictError as exc:
@@ -343,6 +345,9 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
             self.query_one("#reroll-faces", Input).display = False
             self.result_view.focus()
             return
+        if self.session_note:
+            self.app.notify(self.session_note, title="Session", timeout=10)
+            self.session_note = ""
         self.dismiss(self.last_entry)
 
     def _say(self, text: str) -> None:
@@ -352,6 +357,10 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
             self.keys_line.update(text)
 
     def _session_started(self, number: int) -> None:
+        """Said when the dialog closes (a toast over the result would hide the dice); the header shows it at once."""
+        from vtm_tui.play.sessions import started_note
+
         publish = getattr(self.app, "publish_chronicle", None)
         if publish is not None:
             publish()
+        self.session_note = started_note(number) + "."

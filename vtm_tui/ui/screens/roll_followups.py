@@ -136,7 +136,8 @@ class FollowUpActions:
         if self.recorder is None or self.result_request is None:
             return
         entry = note_entry(self.result_request, "win at a cost: the goal is reached, with a cost",
-                           session=self.recorder.session(), now=self.app.clock(),  # type: ignore[attr-defined]
+                           session=self.recorder.session(self.result_request.kind),
+                           now=self.app.clock(),  # type: ignore[attr-defined]
                            ref=self.result_entry.id if self.result_entry else "")
         try:
             self.recorder.log(entry)
