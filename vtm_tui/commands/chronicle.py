@@ -66,7 +66,7 @@ def ensure_session(store: ChronicleStore, kind: str = "") -> int:
 
 
 def record_roll(chronicle: str, outcome: Outcome, *, character: str | None, pool: str, difficulty: int | None,
-                secret: bool, comment: str) -> str:
+                secret: bool, comment: str, typed: bool = False) -> str:
     """Append a judged roll to the chronicle's current session; returns the new entry's id."""
     store = open_chronicle(chronicle)
     if outcome.ruleset != store.chronicle.ruleset:
@@ -77,5 +77,9 @@ def record_roll(chronicle: str, outcome: Outcome, *, character: str | None, pool
     session = ensure_session(store, kind)
     entry = LogEntry.from_outcome(outcome, session=session, actor=actor, pool=pool, difficulty=difficulty,
                                   secret=secret, comment=comment, kind=kind)
+    if typed:  # judged from --faces: the log says the app did not roll them
+        from vtm_tui.model.typed import mark_typed
+
+        entry = mark_typed(entry)
     store.log(entry)
     return entry.id

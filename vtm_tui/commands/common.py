@@ -93,6 +93,10 @@ def emit(args: argparse.Namespace, data: dict[str, Any], human: str) -> None:
         print(human)
 
 
+#: The options that give faces typed from physical dice (any rule set's): such a logged roll is marked typed.
+TYPED_FACE_OPTIONS = ("faces", "hunger_faces", "reroll_faces", "luck")
+
+
 def finish_roll(args: argparse.Namespace, outcome: Outcome, *, pool: str, difficulty: int | None) -> int:
     """Log the roll when ``--chronicle`` is given, then print it; returns the exit status."""
     data = outcome.to_dict()
@@ -107,6 +111,7 @@ def finish_roll(args: argparse.Namespace, outcome: Outcome, *, pool: str, diffic
             difficulty=difficulty,
             secret=bool(getattr(args, "secret", False)),
             comment=getattr(args, "comment", None) or "",
+            typed=any(getattr(args, name, None) is not None for name in TYPED_FACE_OPTIONS),
         )
         data["logged"] = entry_id
     emit(args, data, outcome.summary())

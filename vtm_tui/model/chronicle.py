@@ -1,7 +1,9 @@
 """A chronicle: its name, rule set, house-rule switches and where the sessions stand.
 
 The house-rule switches are those RULES.md marks *(option)*, with its defaults,
-plus ``players_may_edit_traits`` (player seats may change their own dots; off).
+plus ``players_may_edit_traits`` (player seats may change their own dots; off) and
+``players_may_type_faces`` (player seats may type faces from physical dice; on,
+the log marks such rolls ``typed``).
 ``chronicle.toml`` always lists every switch of its rule set, so a storyteller
 opening the file sees what can be changed.
 """
@@ -20,15 +22,17 @@ SCHEMA_VERSION = 1
 
 #: Every house-rule switch per rule set with its default: a bool, or a text choice.
 DEFAULT_OPTIONS: dict[str, dict[str, bool | str]] = {
-    "v5": {"automatic_win": True, "advanced_initiative": False, "players_may_edit_traits": False},
+    "v5": {"automatic_win": True, "advanced_initiative": False, "players_may_edit_traits": False,
+           "players_may_type_faces": True},
     "v20": {
         "automatic_success": True,
         "specialty_doubles": True,
         "free_botch": False,
         "extended_botch": "restart",
         "players_may_edit_traits": False,
+        "players_may_type_faces": True,
     },
-    "ingenuity": {"players_may_edit_traits": False},
+    "ingenuity": {"players_may_edit_traits": False, "players_may_type_faces": True},
 }
 #: The allowed values of text switches.
 OPTION_CHOICES: dict[str, tuple[str, ...]] = {"extended_botch": ("restart", "fail")}

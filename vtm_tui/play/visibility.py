@@ -239,6 +239,17 @@ def refusal(viewer: Viewer, character: Character, field: str, options: Mapping[s
             "(the chronicle's players_may_edit_traits is off).")
 
 
+def typed_faces_refusal(viewer: Viewer, options: Mapping[str, Any] | None = None) -> str:
+    """Why ``viewer`` may not judge faces typed by hand ('' when they may): a player's seat, with the chronicle's
+    ``players_may_type_faces`` off. (Typed rolls are marked ``typed`` in the log either way.)"""
+    from vtm_tui.model.typed import PLAYERS_MAY_TYPE_FACES
+
+    if viewer.storyteller or bool((options or {}).get(PLAYERS_MAY_TYPE_FACES, True)):
+        return ""
+    return ("Typed faces are the storyteller's in this chronicle (players_may_type_faces is off): "
+            "leave Faces empty and the app rolls.")
+
+
 def characters_for(viewer: Viewer, characters: Sequence[Character]) -> list[Character]:
     """The sheets ``viewer`` may see, redacted (storyteller characters dropped for a player)."""
     shown = (character_for(viewer, c) for c in characters)

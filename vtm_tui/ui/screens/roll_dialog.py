@@ -232,6 +232,12 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         if self.character is None:
             return
         faces = form.faces
+        refused = self._typed_refusal() if faces else ""
+        if refused:
+            form.show_error(refused)
+            self.query_one("#faces", Input).focus()
+            return
+        self.from_faces = bool(faces)  # the entries logged below say their faces were typed
         dice = self.app.dice  # type: ignore[attr-defined]
         try:
             rouse = None
@@ -248,8 +254,17 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
             form.show_error(str(exc))
             self.query_one("#faces" if faces else "#pool", Input).focus()
             return
-        self.from_faces = bool(faces)
         self._record(request, outcome, show=True)
+
+    def _typed_refusal(self) -> str:
+        """A player's seat may type faces only when the chronicle allows it (``players_may_type_faces``)."""
+        from vtm_tui.play.visibility import Viewer, typed_faces_refusal
+
+        player = getattr(self.app, "player", None)
+        store = getattr(self.app, "chronicle_store", None)
+        if player is None:
+            return ""
+        return typed_faces_refusal(Viewer(player=player), store.chronicle.options if store is not None else {})
 
     def _record(self, request: RollRequest, outcome: Any, *, ref: str = "", show: bool = False) -> LogEntry | None:
         assert self.character is not None
@@ -259,7 +274,8 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         else:
             try:
                 session = self.recorder.session(request.kind)
-                applied = apply(self.character, request, outcome, session=session, now=self.app.clock(), ref=ref)  # type: ignore[attr-defined]
+                applied = apply(self.character, request, outcome, session=session, now=self.app.clock(),  # type: ignore[attr-defined]
+                                ref=ref, typed=self.from_faces)
                 saved = self.recorder.record(applied, self.character)
             except ConflictError as exc:
                 self.app.notify(f"{exc}\nThe roll is logged; the sheet was reloaded and not changed.",
