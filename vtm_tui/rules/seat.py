@@ -8,6 +8,7 @@ change unless the chronicle's ``players_may_edit_traits`` is on.
 from __future__ import annotations
 
 from importlib import import_module
+from typing import Any
 
 from vtm_tui.rules.base import RULESETS
 
@@ -17,6 +18,15 @@ def tracker_fields(ruleset: str) -> tuple[str, ...]:
     if ruleset not in RULESETS:
         return ()
     return tuple(import_module(f"vtm_tui.rules.{ruleset}.seat").TRACKER_FIELDS)
+
+
+def reconcile(ruleset: str, base: dict[str, Any], ours: dict[str, Any], theirs: dict[str, Any]
+              ) -> tuple[dict[tuple[str, ...], Any], list[str]]:
+    """Tracks two logins both changed in one sheet: the values the rules give when the two changes happen one
+    after the other (``{path: value}``), and the tracks that cannot be combined (refused)."""
+    if ruleset not in RULESETS:
+        return {}, []
+    return import_module(f"vtm_tui.rules.{ruleset}.seat").reconcile(base, ours, theirs)
 
 
 def is_tracker(ruleset: str, field: str) -> bool:

@@ -2,7 +2,33 @@
 
 Health, Resolve and the other resources (``resources.<name>``) move in play;
 die sizes, proficiencies and Fate are the storyteller's.
+
+:func:`reconcile`: two logins spending one resource at once both count.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+from vtm_tui.rules.replay import Path, changed_by_both, counter, get_path
 
 #: Sheet fields (as the sheet's edits name them; a table name covers its entries) that are trackers.
 TRACKER_FIELDS = ("resources",)
+
+
+def reconcile(base: dict[str, Any], ours: dict[str, Any], theirs: dict[str, Any]
+              ) -> tuple[dict[Path, Any], list[str]]:
+    """Resources both logins changed add up (never below 0; the maximum is the loader's to check)."""
+    forced: dict[Path, Any] = {}
+    refused: list[str] = []
+    names = {name for doc in (base, ours, theirs) if isinstance(doc.get("resources"), dict) for name in doc["resources"]}
+    for name in sorted(names):
+        path = ("resources", name, "current")
+        values = [get_path(doc, path) for doc in (base, ours, theirs)]
+        if changed_by_both(*values):
+            value = counter(*values, 0, None)
+            if value is None:
+                refused.append(".".join(path))
+            else:
+                forced[path] = value
+    return forced, refused
