@@ -289,16 +289,34 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
     def action_notes(self) -> None:
         from vtm_tui.ui.screens.notes_editor import NotesEditor
 
-        character = self.selected_character
-        if character is None:
-            return
-        self.app.push_screen(NotesEditor(f"Notes — {character.name}", character.notes), self._noted)
+        from vtm_tui.store.recovery import save_recovery
 
-    def _noted(self, text: str | None) -> None:
         character = self.selected_character
-        if text is None or character is None or text == character.notes:
+        if character is None or self.store is None:
             return
-        self.apply(lambda c: sheet_edits.set_text(c, "notes", text))
+        slug, store = character.slug, self.store
+        self.app.push_screen(NotesEditor(
+            f"Notes — {character.name}", character.notes, save=lambda text: self._save_notes(slug, text),
+            current=lambda: next((c.notes for c in store.characters if c.slug == slug), ""),
+            recover=lambda text: save_recovery(store.path, f"{slug}-notes", text,
+                                               self.app.clock())))  # type: ignore[attr-defined]
+
+    def _save_notes(self, slug: str, text: str) -> None:
+        """The notes editor's save: raises when nothing was saved (the editor keeps the text and says why)."""
+        character = next((c for c in self.own_characters if c.slug == slug), None)
+        if character is None or self.keeper is None:
+            raise VtmError("this character is not yours to change here any more")
+        refused = refusal(self.viewer, character, "notes")
+        if refused:
+            raise VtmError(refused)
+        edit = sheet_edits.set_text(character, "notes", text)
+        try:
+            saved, _entry = self.keeper.apply(character, edit)
+        except ConflictError:
+            self._reselect()  # the store was reloaded: the other seat's version shows behind the editor
+            raise
+        self.selected_character = saved
+        self.say("Saved · " + edit.describe(saved.name))
 
     def apply(self, make: Callable[[Character], Edit]) -> None:
         """Edit the store's own character (never the redacted copy), save, log, show."""
