@@ -41,7 +41,7 @@ def _chronicle(chronicle: Path) -> dict:
 # -- the rule, headless ------------------------------------------------------------------------------------
 def test_the_rule_for_each_case(lisboa: Path) -> None:
     store = open_chronicle(lisboa)
-    with pytest.raises(NoSessionOpen, match="the storyteller starts one. Nothing was saved or logged"):
+    with pytest.raises(NoSessionOpen, match="Session 3 has ended: nothing saved until the storyteller starts"):
         session_for_action(store, player=True)
     assert not _session_file(lisboa, 4).exists()
     owed = session_for_action(store, player=True, kind="remorse")
@@ -63,7 +63,7 @@ def test_a_players_edit_between_sessions_opens_nothing_and_saves_nothing(lisboa:
             await pilot.pause()
             await pilot.press("right_square_bracket")  # Hunger +1
             await pilot.pause()
-            assert "No session is open" in screen_text(app)
+            assert "Session 3 has ended: nothing saved until the storyteller starts the next." in screen_text(app)
 
     run(body())
     assert sheet.read_text(encoding="utf-8") == before

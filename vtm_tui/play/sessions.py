@@ -62,9 +62,9 @@ def session_for_action(store: ChronicleStore, *, player: bool = False, kind: str
         number = chronicle.current_session
         return LoggingSession(number, note=f"Logged in session {number}, which ended owing it")
     if player:
-        state = (f"session {chronicle.current_session} has ended" if chronicle.current_session
-                 else "no session has been started yet")
-        raise NoSessionOpen(f"No session is open ({state}): the storyteller starts one. "
-                            "Nothing was saved or logged.")
+        if chronicle.current_session:  # short: it fits a seat's status line at 80 columns
+            raise NoSessionOpen(f"Session {chronicle.current_session} has ended: nothing saved until the "
+                                "storyteller starts the next.")
+        raise NoSessionOpen("No session yet: nothing saved until the storyteller starts one.")
     number, started = store.logging_session(now)
     return LoggingSession(number, started, started_note(number) if started else "")
