@@ -38,8 +38,6 @@ def run(args: argparse.Namespace) -> int:
 
     store = open_chronicle(args.path)
     chronicle = store.chronicle
-    if not chronicle.session_open:
-        raise VtmError(f"{store.path}: no session is open; start one first ('vtm-tui session {args.path} start')")
     number = chronicle.current_session
     pending = []
     if number in session_numbers(store.path):
@@ -64,9 +62,14 @@ def run(args: argparse.Namespace) -> int:
     if args.difficulty is not None and not low <= args.difficulty <= high:
         raise VtmError(f"--difficulty {args.difficulty} is out of range ({low}-{high})")
     character = store.character(args.character)
-    entry = request_entry(session=number, ruleset=chronicle.ruleset, actor=character.name, pool=args.pool,
+    entry = request_entry(session=max(1, number), ruleset=chronicle.ruleset, actor=character.name, pool=args.pool,
                           difficulty=args.difficulty, secret=args.secret, prompt=args.prompt, roll_kind=args.kind)
-    ask_for_roll(store.path, entry)
+    from dataclasses import replace
+
+    from vtm_tui.commands.chronicle import ensure_session
+
+    entry = replace(entry, session=ensure_session(store))  # the one session rule; checked first, so a bad
+    ask_for_roll(store.path, entry)  # request opens no session
     if args.json:
         print(json.dumps({"id": entry.id, "actor": entry.actor, "session": number}, ensure_ascii=False))
     else:

@@ -13,7 +13,6 @@ named pool is used, so a plain roll never touches the store.
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
