@@ -142,3 +142,32 @@ def test_the_command_line_roll_follows_the_same_rule(lisboa: Path, capsys) -> No
     assert code == 0
     assert "Session 4 started now (session 3 had ended)" in capsys.readouterr().err
     assert [e.kind for e in read_session(lisboa, 4, recover=False).entries][-1] == "roll"
+
+
+def test_a_seats_follow_up_after_the_session_ended_is_told_not_crashed(lisboa: Path) -> None:
+    """Win at a cost (c) noted on a seat after the storyteller ended the session: refused with the message."""
+    from seat_support import set_chronicle_line
+
+    set_chronicle_line(lisboa, "session_open = false", "session_open = true")
+
+    async def body() -> None:
+        app = make_app(lisboa, player="Marta")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            dialog = app.screen
+            dialog.query_one("#pool").value = "4"
+            dialog.query_one("#difficulty").value = "4"
+            dialog.query_one("#faces").value = "7 2 | 3 4"  # 1 success vs 4: a failure, win at a cost possible
+            await pilot.pause()
+            dialog.query_one("#faces").focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            set_chronicle_line(lisboa, "session_open = true", "session_open = false")  # the storyteller ends it
+            dialog.action_cost()
+            await pilot.pause()
+            assert "Session 3 has ended: nothing saved" in screen_text(app)
+
+    run(body())
+    assert not _session_file(lisboa, 4).exists()
