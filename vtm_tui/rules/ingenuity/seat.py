@@ -21,7 +21,8 @@ def reconcile(base: dict[str, Any], ours: dict[str, Any], theirs: dict[str, Any]
     """Resources both logins changed add up (never below 0; the maximum is the loader's to check)."""
     forced: dict[Path, Any] = {}
     refused: list[str] = []
-    names = {name for doc in (base, ours, theirs) if isinstance(doc.get("resources"), dict) for name in doc["resources"]}
+    tables = [doc.get("resources") for doc in (base, ours, theirs)]
+    names = {name for table in tables if isinstance(table, dict) for name in table}
     for name in sorted(names):
         path = ("resources", name, "current")
         values = [get_path(doc, path) for doc in (base, ours, theirs)]

@@ -136,7 +136,8 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         if store is None:
             return
         self.viewer = viewer_for(self.player_name, store.characters)
-        self.keeper = SheetKeeper(store, self.app.clock, self._session_started, player=True)  # type: ignore[attr-defined]
+        self.keeper = SheetKeeper(store, self.app.clock, self._session_started,  # type: ignore[attr-defined]
+                                  player=True)  # a seat never opens a session
         own = self.own_characters
         self.selected_character = own[0] if own else None
         current = store.chronicle.current_session
@@ -287,9 +288,8 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         self.apply(lambda c: sheet_edits.step(c, message.slot, message.delta))
 
     def action_notes(self) -> None:
-        from vtm_tui.ui.screens.notes_editor import NotesEditor
-
         from vtm_tui.store.recovery import save_recovery
+        from vtm_tui.ui.screens.notes_editor import NotesEditor
 
         character = self.selected_character
         if character is None or self.store is None:

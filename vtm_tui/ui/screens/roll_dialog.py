@@ -274,8 +274,9 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         else:
             try:
                 session = self.recorder.session(request.kind)
-                applied = apply(self.character, request, outcome, session=session, now=self.app.clock(),  # type: ignore[attr-defined]
-                                ref=ref, typed=self.from_faces)
+                now = self.app.clock()  # type: ignore[attr-defined]
+                applied = apply(self.character, request, outcome, session=session, now=now, ref=ref,
+                                typed=self.from_faces)
                 saved = self.recorder.record(applied, self.character)
             except ConflictError as exc:
                 self.app.notify(f"{exc}\nThe roll is logged; the sheet was reloaded and not changed.",
