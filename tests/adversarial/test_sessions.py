@@ -106,6 +106,8 @@ def test_remorse_after_ending_a_session_is_logged_in_that_session(lisboa: Path) 
             await pilot.pause()
             await pilot.press("escape")
             await pilot.pause()
+            shown = " ".join(n.message for n in app._notifications)
+            assert "Logged in session 4, which ended owing it." in shown
 
     run(body())
     assert not _session_file(lisboa, 5).exists()
@@ -171,3 +173,23 @@ def test_a_seats_follow_up_after_the_session_ended_is_told_not_crashed(lisboa: P
 
     run(body())
     assert not _session_file(lisboa, 4).exists()
+
+
+def test_the_storytellers_roll_that_opened_a_session_says_so_when_the_dialog_closes(lisboa: Path) -> None:
+    async def body() -> None:
+        app = make_app(lisboa)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen.query_one(RollResult).display
+            assert not app._notifications  # nothing covers the dice
+            await pilot.press("escape")
+            await pilot.pause()
+            shown = " ".join(n.message for n in app._notifications)
+            assert "Session 4 started now (session 3 had ended)." in shown
+
+    run(body())
+    assert _chronicle(lisboa)["current_session"] == 4

@@ -33,11 +33,14 @@ class Recorder:
         self.clock = clock
         self.on_session_started = on_session_started
         self.player = player  # a player's seat: never opens a session
+        self.notes: list[str] = []  # what the session rule said ("Session 4 started now ..."), for the screen
 
     def session(self, kind: str = "") -> int:
         """The session entries go to, by the one rule of :mod:`vtm_tui.play.sessions`: the open one; a
         Remorse test after the end, the session that owed it; else the storyteller's next one (never a player's)."""
         found = session_for_action(self.store, player=self.player, kind=kind, now=self.clock())
+        if found.note and found.note not in self.notes:
+            self.notes.append(found.note)
         if found.started and self.on_session_started is not None:
             self.on_session_started(found.number)
         return found.number

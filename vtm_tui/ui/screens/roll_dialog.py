@@ -96,7 +96,6 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         self.pending_choice: Any = None
         self.recorder: Recorder | None = None
         self.free_botch_used = False
-        self.session_note = ""  # "Session 4 started now (...)", said when the dialog closes
         self._built: tuple[object, RollRequest] | None = None  # (what the request was built from, request)
 
     @classmethod
@@ -362,9 +361,10 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
             self.query_one("#reroll-faces", Input).display = False
             self.result_view.focus()
             return
-        if self.session_note:
-            self.app.notify(self.session_note, title="Session", timeout=10)
-            self.session_note = ""
+        notes = self.recorder.notes if self.recorder is not None else []
+        if notes:  # said when the dialog closes: a toast over the result would hide the dice
+            self.app.notify(". ".join(notes) + ".", title="Session", timeout=10)
+            notes.clear()
         self.dismiss(self.last_entry)
 
     def _say(self, text: str) -> None:
@@ -374,10 +374,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
             self.keys_line.update(text)
 
     def _session_started(self, number: int) -> None:
-        """Said when the dialog closes (a toast over the result would hide the dice); the header shows it at once."""
-        from vtm_tui.play.sessions import started_note
-
+        """The header shows the new session at once; the recorder's note is said when the dialog closes."""
         publish = getattr(self.app, "publish_chronicle", None)
         if publish is not None:
             publish()
-        self.session_note = started_note(number) + "."
