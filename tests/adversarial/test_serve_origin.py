@@ -115,3 +115,9 @@ def test_every_start_has_a_new_token(tmp_path: Path) -> None:
     from vtm_tui.commands.serve_guard import new_token
 
     assert len({new_token() for _ in range(5)}) == 5 and len(new_token()) >= 20
+
+
+def test_a_wide_address_without_a_public_url_says_which_pages_get_in() -> None:
+    text = serve.warning("0.0.0.0", 8080, None, "abc123")
+    assert "--public-url" in text and "refused" in text
+    assert allowed_origins("0.0.0.0", 8080, "https://vtm.example.org") >= {"https://vtm.example.org"}

@@ -85,6 +85,8 @@ def warning(host: str, port: int, player: str | None, token: str = "", public_ur
     else:
         lines.append(f"It listens on {host}: put it behind a reverse proxy with authentication and TLS "
                      "(e.g. nginx or Caddy with basic auth), or use --host 127.0.0.1 and an SSH tunnel.")
+        if token and not public_url:
+            lines.append("Give --public-url the address browsers open: pages from any other address are refused.")
     return "\n".join(lines)
 
 
