@@ -22,9 +22,11 @@ def chronicle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return target
 
 
-def test_asking_needs_an_open_session(chronicle: Path, capsys) -> None:
-    assert main(["ask", str(chronicle), "--character", "ines", "--pool", "Wits + Awareness"]) == 2
-    assert "no session is open" in capsys.readouterr().err
+def test_asking_with_no_session_open_starts_the_next_and_says_so(chronicle: Path, capsys) -> None:
+    """The one session rule (vtm_tui.play.sessions), as for a roll: the storyteller's action opens session 4."""
+    assert main(["ask", str(chronicle), "--character", "ines", "--pool", "Wits + Awareness"]) == 0
+    assert "Session 4 started now (session 3 had ended)" in capsys.readouterr().err
+    assert len(open_requests(read_session(chronicle, 4).entries)) == 1
 
 
 def test_ask_list_and_withdraw(chronicle: Path, capsys) -> None:

@@ -100,7 +100,7 @@ def test_record_roll_starts_session_one_then_appends(chronicle: Path, capsys) ->
     outcome = judge([7, 3, 8], [10], 2)
     entry_id = record_roll(str(chronicle), outcome, character="ana", pool="Wits 3 + Awareness 2", difficulty=2,
                            secret=True, comment="spotting the tail")
-    assert "started session 1" in capsys.readouterr().err
+    assert "Session 1 started now (the chronicle had none yet)" in capsys.readouterr().err
     [entry] = read_session(chronicle, 1).entries
     assert (entry.id, entry.actor, entry.kind, entry.result, entry.secret) == (
         entry_id, "Ana Sousa", "roll", outcome.result, True)
@@ -109,13 +109,17 @@ def test_record_roll_starts_session_one_then_appends(chronicle: Path, capsys) ->
     assert len(read_session(chronicle, 1).entries) == 2 and capsys.readouterr().err == ""
 
 
-def test_record_roll_refuses_an_ended_session_and_another_ruleset(chronicle: Path) -> None:
+def test_record_roll_after_the_end_opens_the_next_session_and_says_so(chronicle: Path, capsys) -> None:
+    """The one session rule (vtm_tui.play.sessions), as the app applies it: never after a session's end."""
     store = open_chronicle(chronicle)
     store.start_session()
     store.end_session()
-    with pytest.raises(VtmError, match="session 1 has ended, so this roll was not logged .*session .* start"):
-        record_roll(str(chronicle), judge([7], [], 1), character=None, pool="1", difficulty=1, secret=False,
-                    comment="")
+    record_roll(str(chronicle), judge([7], [], 1), character=None, pool="1", difficulty=1, secret=False, comment="")
+    assert "Session 2 started now (session 1 had ended)" in capsys.readouterr().err
+    assert len(read_session(chronicle, 2).entries) == 1
+
+
+def test_record_roll_refuses_another_ruleset(chronicle: Path) -> None:
 
     class V20Like:
         ruleset, result, win, margin = "v20", "success", True, 1

@@ -40,8 +40,6 @@ def run(args: argparse.Namespace) -> int:
 
     store = open_chronicle(args.path)
     chronicle = store.chronicle
-    if not chronicle.session_open:
-        raise VtmError(f"{store.path}: no session is open; start one first ('vtm-tui session {args.path} start')")
     number = chronicle.current_session
     pending = []
     if number in session_numbers(store.path):
@@ -66,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     if args.difficulty is not None and not low <= args.difficulty <= high:
         raise VtmError(f"--difficulty {args.difficulty} is out of range ({low}-{high})")
     character = store.character(args.character)
-    entry = request_entry(session=number, ruleset=chronicle.ruleset, actor=character.name, pool=args.pool,
+    entry = request_entry(session=max(1, number), ruleset=chronicle.ruleset, actor=character.name, pool=args.pool,
                           difficulty=args.difficulty, secret=args.secret, prompt=args.prompt, roll_kind=args.kind)
     if args.st_comment.strip():  # its own key: play/visibility keeps it from every player
         from dataclasses import replace
@@ -74,7 +72,12 @@ def run(args: argparse.Namespace) -> int:
         from vtm_tui.model.log_entry import STORYTELLER_COMMENT
 
         entry = replace(entry, extra={**entry.extra, STORYTELLER_COMMENT: args.st_comment.strip()})
-    ask_for_roll(store.path, entry)
+    from dataclasses import replace
+
+    from vtm_tui.commands.chronicle import ensure_session
+
+    entry = replace(entry, session=ensure_session(store))  # the one session rule; checked first, so a bad
+    ask_for_roll(store.path, entry)  # request opens no session
     if args.json:
         print(json.dumps({"id": entry.id, "actor": entry.actor, "session": number}, ensure_ascii=False))
     else:

@@ -5,9 +5,9 @@ named pool is used, so a plain roll never touches the store.
 
 - :func:`character_pool` resolves ``"Wits + Awareness"`` against a character's
   sheet (names case-insensitive, unambiguous prefixes allowed);
-- :func:`record_roll` appends the judged roll to the chronicle's current session.
-  A chronicle that never had a session gets session 1 started (said on stderr);
-  one whose session has ended refuses, naming the roll so it is not lost.
+- :func:`record_roll` appends the judged roll to the session the app's one rule
+  names (:mod:`vtm_tui.play.sessions`): the open one, else the next one starts
+  (said on stderr); a Remorse test after the end goes into the session that owed it.
 """
 
 from __future__ import annotations
@@ -57,32 +57,35 @@ def _log_kind(outcome: Outcome) -> str:
     return value if value in KINDS else "roll"
 
 
-def ensure_session(store: ChronicleStore, outcome: Any = None) -> int:
-    """The open session's number; starts session 1 of a chronicle that never had one."""
-    chronicle = store.chronicle
-    if chronicle.session_open:
-        return chronicle.current_session
-    if chronicle.current_session == 0:
-        number = store.start_session()
-        print(f"vtm-tui: {store.path} had no session yet: started session {number}", file=sys.stderr)
-        return number
-    shown = f" ({outcome.summary()})" if outcome is not None else ""
-    raise VtmError(f"{store.path}: session {chronicle.current_session} has ended, so this roll was not "
-                   f"logged{shown}; start the next one with 'vtm-tui session {store.path} start'")
+def ensure_session(store: ChronicleStore, kind: str = "") -> int:
+    """The session a roll is logged in, by the app's own rule (:mod:`vtm_tui.play.sessions`): the open one;
+    a Remorse test after the end, the session that owed it; else the next one starts (said on stderr)."""
+    from vtm_tui.play.sessions import session_for_action
+
+    found = session_for_action(store, kind=kind)
+    if found.note:
+        print(f"vtm-tui: {store.path}: {found.note}", file=sys.stderr)
+    return found.number
 
 
 def record_roll(chronicle: str, outcome: Outcome, *, character: str | None, pool: str, difficulty: int | None,
-                secret: bool, comment: str, storyteller_comment: str = "") -> str:
+                secret: bool, comment: str, storyteller_comment: str = "",
+                typed: bool = False) -> str:
     """Append a judged roll to the chronicle's current session; returns the new entry's id."""
     store = open_chronicle(chronicle)
     if outcome.ruleset != store.chronicle.ruleset:
         raise VtmError(f"{store.path} plays {store.chronicle.ruleset}, not {outcome.ruleset}: "
                        f"the roll was not logged ({outcome.summary()})")
     actor = store.character(character).name if character else ""
-    session = ensure_session(store, outcome)
+    kind = _log_kind(outcome)
+    session = ensure_session(store, kind)
     entry = LogEntry.from_outcome(outcome, session=session, actor=actor, pool=pool, difficulty=difficulty,
-                                  secret=secret, comment=comment, kind=_log_kind(outcome))
+                                  secret=secret, comment=comment, kind=kind)
+    if typed:  # judged from --faces: the log says the app did not roll them
+        from vtm_tui.model.typed import mark_typed
+
+        entry = mark_typed(entry)
     if storyteller_comment.strip():  # its own key, which play/visibility keeps from every player
-        entry = replace(entry, extra={STORYTELLER_COMMENT: storyteller_comment.strip()})
+        entry = replace(entry, extra={**entry.extra, STORYTELLER_COMMENT: storyteller_comment.strip()})
     store.log(entry)
     return entry.id

@@ -95,6 +95,10 @@ def emit(args: argparse.Namespace, data: dict[str, Any], human: str) -> None:
         print(human)
 
 
+#: The options that give faces typed from physical dice (any rule set's): such a logged roll is marked typed.
+TYPED_FACE_OPTIONS = ("faces", "hunger_faces", "reroll_faces", "luck")
+
+
 def finish_roll(args: argparse.Namespace, outcome: Outcome, *, pool: str, difficulty: int | None) -> int:
     """Log the roll when ``--chronicle`` is given, then print it; returns the exit status."""
     data = outcome.to_dict()
@@ -112,6 +116,7 @@ def finish_roll(args: argparse.Namespace, outcome: Outcome, *, pool: str, diffic
             secret=bool(getattr(args, "secret", False)),
             comment=getattr(args, "comment", None) or "",
             storyteller_comment=getattr(args, "st_comment", None) or "",
+            typed=any(getattr(args, name, None) is not None for name in TYPED_FACE_OPTIONS),
         )
         data["logged"] = entry_id
     emit(args, data, outcome.summary())

@@ -10,7 +10,10 @@ textual-serve has **no authentication of its own**: anyone who can reach the
 port gets the app. So it binds to 127.0.0.1 by default, and the command says so
 on every start, with how to put it behind something that does authenticate
 (an SSH tunnel, or a reverse proxy with a password and TLS). Binding to another
-address is allowed, with a louder warning.
+address is allowed, with a louder warning. On top of that the server refuses
+websockets from other pages' origins and asks for a random token printed at
+start (:mod:`vtm_tui.commands.serve_guard`), so a web page open in the same
+browser cannot drive the app through the tunnel.
 """
 
 from __future__ import annotations
@@ -63,10 +66,15 @@ def app_command(path: Path, player: str | None = None) -> str:
     return shlex.join(parts)
 
 
-def warning(host: str, port: int, player: str | None) -> str:
+def warning(host: str, port: int, player: str | None, token: str = "", public_url: str | None = None) -> str:
     """What the storyteller must read before anyone connects."""
-    who = f"{player!r}'s seat" if player else "the storyteller's app (every sheet, every secret)"
+    who = f"{player}'s seat" if player else "the storyteller's app (every sheet, every secret)"
+    base = (public_url or f"http://{_url_host(host)}:{port}").rstrip("/")
     lines = [
+        f"vtm-tui serve: {base}/?token={token} gives {who} to anyone who has this link.",
+        "Share it only with them; the token changes on every start, and other web pages are refused.",
+        "WARNING: textual-serve has no authentication of its own: the token is the only password.",
+    ] if token else [
         f"vtm-tui serve: http://{_url_host(host)}:{port} gives {who} to anyone who can reach it.",
         "WARNING: textual-serve has no authentication of its own.",
     ]
@@ -77,6 +85,8 @@ def warning(host: str, port: int, player: str | None) -> str:
     else:
         lines.append(f"It listens on {host}: put it behind a reverse proxy with authentication and TLS "
                      "(e.g. nginx or Caddy with basic auth), or use --host 127.0.0.1 and an SSH tunnel.")
+        if token and not public_url:
+            lines.append("Give --public-url the address browsers open: pages from any other address are refused.")
     return "\n".join(lines)
 
 
@@ -103,11 +113,14 @@ def run(args: argparse.Namespace) -> int:
         raise VtmError(f"{args.path}: not a chronicle (no chronicle.toml); serve a chronicle's folder")
     if args.player is not None and not args.player.strip():
         raise VtmError("--player: the name is empty")
-    server_class = load_server()
-    print(warning(args.host, args.port, args.player), file=sys.stderr, flush=True)
+    from vtm_tui.commands.serve_guard import guarded_server_class, new_token
+
+    server_class = guarded_server_class(load_server())
+    token = new_token()
+    print(warning(args.host, args.port, args.player, token, args.public_url), file=sys.stderr, flush=True)
     os.environ["VTM_TUI_VIA"] = "web"  # each tab's seat file says it came from a browser
     title = f"vtm-tui · {path.name}" + (f" · {args.player}" if args.player else "")
-    server = server_class(app_command(path, args.player), host=args.host, port=args.port, title=title,
+    server = server_class(app_command(path, args.player), token=token, host=args.host, port=args.port, title=title,
                           public_url=args.public_url)
     server.serve()
     return 0

@@ -89,6 +89,9 @@ def run(args: argparse.Namespace) -> int:
         number = chronicle.current_session
         rolled: list[dict[str, Any]] = []
         if args.action == "remorse" or args.remorse:
+            from vtm_tui.play.sessions import session_for_action
+
+            number = session_for_action(store, kind="remorse").number  # the open one, else the one that owed it
             rolled = roll_remorse(store, dice_from_args(args), number)
             lines.extend(r["summary"] for r in rolled)
         due = store.remorse_due()

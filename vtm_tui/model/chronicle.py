@@ -1,7 +1,9 @@
 """A chronicle: its name, rule set, house-rule switches and where the sessions stand.
 
 The house-rule switches are the options of docs/rules.md, with their defaults,
-plus ``players_may_edit_traits`` (player seats may change their own dots; off).
+plus ``players_may_edit_traits`` (player seats may change their own dots; off) and
+``players_may_type_faces`` (player seats may type faces from physical dice; on,
+the log marks such rolls ``typed``).
 ``chronicle.toml`` always lists every switch of its rule set, so a storyteller
 opening the file sees what can be changed.
 """
@@ -21,7 +23,7 @@ SCHEMA_VERSION = 1
 #: Every house-rule switch per rule set with its default: a bool, or a text choice.
 DEFAULT_OPTIONS: dict[str, dict[str, bool | str]] = {
     "v5": {"automatic_win": True, "advanced_initiative": False, "players_may_edit_traits": False,
-           "oblivion_stains": False},
+           "oblivion_stains": False, "players_may_type_faces": True},
     "v20": {
         "automatic_success": True,
         "specialty_doubles": True,
@@ -29,8 +31,9 @@ DEFAULT_OPTIONS: dict[str, dict[str, bool | str]] = {
         "extended_botch": "restart",
         "damage_ones_do_not_cancel": False,
         "players_may_edit_traits": False,
+        "players_may_type_faces": True,
     },
-    "ingenuity": {"players_may_edit_traits": False},
+    "ingenuity": {"players_may_edit_traits": False, "players_may_type_faces": True},
 }
 #: Switches added after chronicles were already on disk: written only when the file had them or they
 #: differ from the default, so two logins opening an older file do not both "add" them and clash on save.

@@ -34,8 +34,8 @@ Applying (``apply``)
     ``change`` and ``ref``; ``changes`` in words); ``note_entry(request, text, *, session, now, ref)``.
 
 Recording (``record``)
-    ``Recorder(store, clock, on_session_started=None)``: ``session()`` (starts session 1 for a new
-    chronicle), ``record(applied, character) -> Character`` (appends the entries with fsync first,
+    ``Recorder(store, clock, on_session_started=None, *, player=False)``: ``session(kind="")`` (the rule
+    of :mod:`vtm_tui.play.sessions`), ``record(applied, character) -> Character`` (appends the entries with fsync first,
     then saves the changed sheet; a ConflictError reloads the store and is re-raised), ``log(entry)``,
     ``free_botch_used()``, ``last_pool(actor)``.
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import STORYTELLER_COMMENT, LogEntry
+from vtm_tui.model.typed import mark_typed
 from vtm_tui.play.request import RollRequest
 from vtm_tui.rules.base import Outcome
 
@@ -42,8 +43,11 @@ def apply(
     now: datetime,
     ref: str = "",
     comment: str | None = None,
+    typed: bool = False,
 ) -> Applied:
-    """What ``outcome`` does to ``character``; the roll's entry (kind from the request, ``reroll`` for re-rolls)."""
+    """What ``outcome`` does to ``character``; the roll's entry (kind from the request, ``reroll`` for re-rolls).
+
+    ``typed``: the faces were typed by hand, not rolled by the app; the entry says so (``typed = true``)."""
     change: dict[str, Any] = {}
     changes: list[str] = []
     kind = request.log_kind
@@ -82,6 +86,8 @@ def apply(
         entry = replace(entry, change=change)
     if request.storyteller_comment:  # its own key: play/visibility keeps it from every player
         entry = replace(entry, extra={**entry.extra, STORYTELLER_COMMENT: request.storyteller_comment})
+    if typed:
+        entry = mark_typed(entry)
     return Applied(after, (entry,), tuple(changes))
 
 

@@ -2,9 +2,9 @@
 
 The order matters: an entry is appended with fsync before the sheet is saved,
 so if the sheet save fails (another login changed the same fields) the dice are
-still on record and the storyteller is told the sheet did not change. A
-chronicle that never had a session starts session 1 on its first roll, as the
-coterie screen does for its edits.
+still on record and the storyteller is told the sheet did not change. Which
+session an entry goes to (and whether one is opened) is the one rule of
+:mod:`vtm_tui.play.sessions`.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.play.apply import Applied
+from vtm_tui.play.sessions import session_for_action
 from vtm_tui.store.errors import ConflictError
 
 if TYPE_CHECKING:
@@ -27,17 +28,22 @@ class Recorder:
     """Logs roll entries and saves the sheets they change, for one open chronicle."""
 
     def __init__(self, store: ChronicleStore, clock: Callable[[], datetime],
-                 on_session_started: Callable[[int], None] | None = None) -> None:
+                 on_session_started: Callable[[int], None] | None = None, *, player: bool = False) -> None:
         self.store = store
         self.clock = clock
         self.on_session_started = on_session_started
+        self.player = player  # a player's seat: never opens a session
+        self.notes: list[str] = []  # what the session rule said ("Session 4 started now ..."), for the screen
 
-    def session(self) -> int:
-        """The session entries go to: the open one, else the next one is started (never an ended one)."""
-        number, started = self.store.logging_session(self.clock())
-        if started and self.on_session_started is not None:
-            self.on_session_started(number)
-        return number
+    def session(self, kind: str = "") -> int:
+        """The session entries go to, by the one rule of :mod:`vtm_tui.play.sessions`: the open one; a
+        Remorse test after the end, the session that owed it; else the storyteller's next one (never a player's)."""
+        found = session_for_action(self.store, player=self.player, kind=kind, now=self.clock())
+        if found.note and found.note not in self.notes:
+            self.notes.append(found.note)
+        if found.started and self.on_session_started is not None:
+            self.on_session_started(found.number)
+        return found.number
 
     def log(self, entry: LogEntry) -> None:
         self.store.log(entry)

@@ -244,6 +244,44 @@ def editable(viewer: Viewer, character: Character, *, traits: bool = False,
     return True
 
 
+#: Fields of the character itself (not its sheet) a player may always change on their own character.
+PLAYER_TEXT_FIELDS = frozenset({"notes"})
+
+
+def refusal(viewer: Viewer, character: Character, field: str, options: Mapping[str, Any] | None = None) -> str:
+    """Why ``viewer`` may not change ``field`` of ``character`` ('' when they may): the one check of a seat's rights.
+
+    A player changes their own characters' trackers (the rule set's, :mod:`vtm_tui.rules.seat`) and public
+    notes; a trait (dots, die sizes, Humanity, a V20 Path, anything else) only when the chronicle's
+    ``players_may_edit_traits`` is on; never the storyteller's private notes or another character."""
+    from vtm_tui.rules.seat import is_tracker
+
+    if viewer.storyteller:
+        return ""
+    if not viewer.owns(character.name):
+        return "Only your own character's trackers and notes are yours to change."
+    if field in PRIVATE_FIELDS:
+        return "Private notes are the storyteller's."
+    if field in PLAYER_TEXT_FIELDS or is_tracker(character.ruleset, field):
+        return ""
+    if editable(viewer, character, traits=True, options=options):
+        return ""
+    label = field.split(".")[-1].replace("_", " ")
+    return (f"{label}: traits are the storyteller's to change here "
+            "(the chronicle's players_may_edit_traits is off).")
+
+
+def typed_faces_refusal(viewer: Viewer, options: Mapping[str, Any] | None = None) -> str:
+    """Why ``viewer`` may not judge faces typed by hand ('' when they may): a player's seat, with the chronicle's
+    ``players_may_type_faces`` off. (Typed rolls are marked ``typed`` in the log either way.)"""
+    from vtm_tui.model.typed import PLAYERS_MAY_TYPE_FACES
+
+    if viewer.storyteller or bool((options or {}).get(PLAYERS_MAY_TYPE_FACES, True)):
+        return ""
+    return ("Typed faces are the storyteller's in this chronicle (players_may_type_faces is off): "
+            "leave Faces empty and the app rolls.")
+
+
 def characters_for(viewer: Viewer, characters: Sequence[Character]) -> list[Character]:
     """The sheets ``viewer`` may see, redacted (storyteller characters dropped for a player)."""
     shown = (character_for(viewer, c) for c in characters)

@@ -12,6 +12,7 @@ from datetime import timezone, tzinfo
 from typing import Any
 
 from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.model.typed import is_typed
 from vtm_tui.review.entry_odds import Odds
 from vtm_tui.review.lines import Die, change_text, dice_of, difficulty_text, margin_text, outcome_name
 from vtm_tui.review.stats import RESULT_ORDER
@@ -107,6 +108,8 @@ def detail_rows(
         rows += _v5_dice(roll)
     elif isinstance(roll.get("faces"), list):
         rows.append(DetailRow("Dice", " ".join(map(str, roll["faces"]))))
+    if is_typed(entry):
+        rows.append(DetailRow("Typed", "the faces were typed by hand, not rolled by the app"))
     counted = [f"{roll['successes']} successes" if isinstance(roll.get("successes"), int) else ""]
     if roll.get("tens"):
         counted.append(f"{roll['tens']} ten" + ("s" if roll["tens"] != 1 else ""))

@@ -20,6 +20,7 @@ from datetime import datetime, tzinfo
 from typing import Any
 
 from vtm_tui.model.log_entry import LogEntry, describe_change
+from vtm_tui.model.typed import is_typed
 
 HUNGER_OPEN, HUNGER_CLOSE = "⟨", "⟩"
 
@@ -154,6 +155,8 @@ def what_text(entry: LogEntry) -> str:
         return "session ended"
     if entry.pool:
         prefix = {"reroll": "re-roll: ", "request": "asked: "}.get(entry.kind, "")
+        if is_typed(entry):  # faces typed by hand, not rolled by the app: said first, where no width cuts it
+            prefix = "typed · " + prefix
         return prefix + entry.pool
     change = change_text(entry.change)
     if change:

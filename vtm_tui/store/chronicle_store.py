@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,7 @@ from vtm_tui.store.paths import (
     character_path,
 )
 from vtm_tui.store.sheet_cache import SheetCache
+from vtm_tui.store.sheet_merge import merge_sheet
 from vtm_tui.store.tracked_file import TrackedFile
 
 if TYPE_CHECKING:
@@ -115,8 +117,10 @@ class ChronicleStore:
         if not character.slug or character.slug not in self._files:
             raise StoreError(f"{character.name!r} is not a character of {self.path} yet; use add_character")
         tracked = self._files[character.slug]
-        written = tracked.save(character.to_toml())
-        saved = Character.from_toml(written, where=str(tracked.path), ruleset=self.chronicle.ruleset)
+        ruleset = self.chronicle.ruleset
+        written = tracked.save(character.to_toml(), merge=partial(merge_sheet, ruleset=ruleset),
+                               check=lambda doc: Character.from_toml(doc, where=str(tracked.path), ruleset=ruleset))
+        saved = Character.from_toml(written, where=str(tracked.path), ruleset=ruleset)
         saved.slug = character.slug
         self._replace(saved)
         return saved
@@ -253,6 +257,10 @@ class ChronicleStore:
         from vtm_tui.store import session_log
 
         session_log.append_entry(self.path, entry)
+
+    def refresh_chronicle(self) -> None:
+        """Bring ``self.chronicle`` up to date with the disk (another login may have started or ended a session)."""
+        self._refresh_chronicle()
 
     def _refresh_chronicle(self) -> None:
         """Bring ``self.chronicle`` up to date with the disk, keeping this process's unsaved changes."""

@@ -8,13 +8,17 @@ Everything in the store goes through these three functions, so that:
   flushed and fsynced, then renamed over the old one (and the folder fsynced), so
   a crash or a full disk leaves either the old file or the new one, never half;
 - a full disk or a read-only folder becomes a :class:`StoreError` that says which
-  file could not be written, with the temporary file cleaned up.
+  file could not be written, with the temporary file cleaned up;
+- a replaced file keeps its permission bits (a chronicle shared by a group stays
+  readable by it), and a new one gets the usual ``0666`` less the umask: the
+  temporary file's own ``0600`` never reaches the renamed file.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 import tomllib
 from pathlib import Path
@@ -82,13 +86,37 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def _umask() -> int:
+    """The process's umask, read without changing it where the system tells (Linux); else set and restored."""
+    try:
+        for line in Path("/proc/self/status").read_text(encoding="ascii").splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _mode_for(target: Path) -> int:
+    """The permission bits a save of ``target`` must have: the file's own, or a new file's default."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
+
+
 def atomic_write_text(path: Path | str, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically (temp file, fsync, rename, fsync folder)."""
+    """Replace ``path`` with ``text`` atomically (temp file, fsync, rename, fsync folder), keeping its mode."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
+    mode = _mode_for(target)
     fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            if hasattr(os, "fchmod"):  # POSIX; elsewhere the file keeps what the system gives it
+                os.fchmod(handle.fileno(), mode)
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())

@@ -19,11 +19,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from vtm_tui.errors import VtmError
 from vtm_tui.store.errors import BrokenFileError, ConflictError, StoreError
 from vtm_tui.store.lock import exclusive_lock
 from vtm_tui.store.merge import three_way_merge
 from vtm_tui.store.migrate import migrate
 from vtm_tui.store.toml_io import atomic_write_text, dumps_toml, parse_toml
+
+#: How three versions of a document are merged: (base, ours, theirs) → (merged, clashing dotted keys).
+Merge = Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], tuple[dict[str, Any], list[str]]]
 
 
 class TrackedFile:
@@ -66,8 +70,13 @@ class TrackedFile:
         """Whether another process changed (or removed) the file since this one read it."""
         return self._read_text() != self.text
 
-    def save(self, document: dict[str, Any]) -> dict[str, Any]:
-        """Write ``document`` by compare-and-swap; returns what was written (merged if needed)."""
+    def save(self, document: dict[str, Any], *, merge: Merge = three_way_merge,
+             check: Callable[[dict[str, Any]], object] | None = None) -> dict[str, Any]:
+        """Write ``document`` by compare-and-swap; returns what was written (merged if needed).
+
+        ``merge`` combines the three versions when another process saved meanwhile (a sheet's merge replays
+        tracks by the rule set's rules); ``check`` must accept the merged document (it raises VtmError when
+        the loader would refuse it), else nothing is written and :class:`ConflictError` says why."""
         with exclusive_lock(self.lock_path):
             current = self._read_text()
             if current == self.text:
@@ -80,12 +89,20 @@ class TrackedFile:
                                     "nothing was saved (reload, then save again under another name)")
             else:
                 theirs, _ = migrate(parse_toml(current, self.path), self.kind, self.path)
-                result, clashes = three_way_merge(self.doc, document, theirs)
+                result, clashes = merge(self.doc, document, theirs)
                 if clashes:
                     fields = ", ".join(repr(c) for c in clashes[:5]) + (" ..." if len(clashes) > 5 else "")
                     raise ConflictError(
                         f"{self.path}: another process changed {fields} since this one read the file; "
                         "nothing was saved: reload to see their change, then make yours again")
+                if check is not None:
+                    try:
+                        check(result)
+                    except VtmError as exc:
+                        raise ConflictError(
+                            f"{self.path}: another process changed this file meanwhile, and the two changes "
+                            f"together would not make a valid file ({exc}); nothing was saved: reload to see "
+                            "their change, then make yours again") from None
             text = dumps_toml(result)
             if text != current:
                 atomic_write_text(self.path, text)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.play.sessions import session_for_action
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.sheet_edits import Edit
 
@@ -49,19 +50,20 @@ class SheetKeeper:
     """Applies, logs and undoes changes to one open chronicle's characters."""
 
     def __init__(self, store: ChronicleStore, clock: Callable[[], datetime],
-                 on_session_started: Callable[[int], None] | None = None) -> None:
+                 on_session_started: Callable[[int], None] | None = None, *, player: bool = False) -> None:
         self.store = store
         self.clock = clock
         self.on_session_started = on_session_started
+        self.player = player  # a player's seat: never opens a session (vtm_tui.play.sessions)
         self.undo_stack: list[Undo] = []
 
     # -- the session entries go to ------------------------------------------------------------
     def session(self) -> int:
-        """The session to log into: the open one, else the next one starts now (never an ended one)."""
-        number, started = self.store.logging_session(self.clock())
-        if started and self.on_session_started is not None:
-            self.on_session_started(number)
-        return number
+        """The session to log into, by the one rule of :mod:`vtm_tui.play.sessions` (never an ended one)."""
+        found = session_for_action(self.store, player=self.player, now=self.clock())
+        if found.started and self.on_session_started is not None:
+            self.on_session_started(found.number)
+        return found.number
 
     def _log(self, kind: str, actor: str, change: dict[str, Any], comment: str = "", ref: str = "") -> LogEntry:
         entry = LogEntry.new(kind, session=self.session(), ruleset=self.store.chronicle.ruleset, now=self.clock(),
@@ -71,7 +73,11 @@ class SheetKeeper:
 
     # -- changes ------------------------------------------------------------------------------
     def apply(self, before: Character, edit: Edit) -> tuple[Character, LogEntry]:
-        """Save ``edit.character`` and log the change; returns the sheet as saved and the entry."""
+        """Save ``edit.character`` and log the change; returns the sheet as saved and the entry.
+
+        A player's seat with no session open is refused before anything is saved."""
+        if self.player:
+            self.session()
         saved = self._save(edit.character)
         entry = self._log(edit.kind, saved.name, edit.change, edit.comment)
         self._remember(Undo("sheet", saved.slug, copy.deepcopy(before), entry, after=saved.to_toml()))

@@ -7,6 +7,8 @@ it is not secret. ``vtm-tui ask`` does the same from a shell.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -16,6 +18,7 @@ from textual.content import Content
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.log_entry import DIFFICULTY_RANGE
+from vtm_tui.play.sessions import session_for_action
 from vtm_tui.store.requests import ask_for_roll, request_entry
 
 
@@ -72,13 +75,16 @@ class AskRollDialog(ModalScreen[str | None]):
             low, high = DIFFICULTY_RANGE
             if difficulty is not None and not low <= difficulty <= high:
                 raise VtmError(f"Difficulty {difficulty} is out of range ({low}-{high})")
-            if not store.chronicle.session_open:
-                raise VtmError("no session is open: start one (ctrl+p → Start session) so the request is logged")
-            entry = request_entry(session=store.chronicle.current_session, ruleset=store.chronicle.ruleset,
+            entry = request_entry(session=max(1, store.chronicle.current_session), ruleset=store.chronicle.ruleset,
                                   actor=self.actor, pool=self.query_one("#ask-pool", Input).value,
                                   difficulty=difficulty, secret=self.query_one("#ask-secret", Checkbox).value,
                                   prompt=self.query_one("#ask-prompt", Input).value, now=self.app.clock())  # type: ignore[attr-defined]
+            found = session_for_action(store, now=self.app.clock())  # type: ignore[attr-defined]
+            entry = replace(entry, session=found.number)  # checked first: a bad request opens no session
             ask_for_roll(store.path, entry)
+            if found.started:
+                self.app.publish_chronicle()  # type: ignore[attr-defined]
+                self.app.notify(found.note + ".", title="Session", timeout=10)
         except (VtmError, ValueError) as exc:
             error.update(str(exc))
             return

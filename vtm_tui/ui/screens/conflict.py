@@ -142,9 +142,13 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         chronicle = store.chronicle
         session = chronicle.current_session
         if log:
-            session, started = store.logging_session(self.app.clock())  # type: ignore[attr-defined]
-            if started:
+            from vtm_tui.play.sessions import session_for_action
+
+            found = session_for_action(store, now=self.app.clock())  # type: ignore[attr-defined]
+            session = found.number
+            if found.started:
                 self.app.publish_chronicle()  # type: ignore[attr-defined]
+                self.notify(found.note + ".", title="Session", timeout=10)
         return Table.build(chronicle.ruleset, max(1, session), self.app.clock(),  # type: ignore[attr-defined]
                            chronicle.options, store.characters)
 

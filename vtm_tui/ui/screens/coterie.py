@@ -241,7 +241,9 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
 
     def _session_started(self, number: int) -> None:
         self.app.publish_chronicle()  # type: ignore[attr-defined]
-        self.notify(f"Session {number} started for the log.", title="Session")
+        from vtm_tui.play.sessions import started_note
+
+        self.notify(started_note(number) + ".", title="Session", timeout=10)
 
     def say(self, text: str, *, error: bool = False) -> None:
         status = self.query_one("#status", Static)
@@ -311,15 +313,34 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
         character = self.selected_character
         if character is None:
             return self.say("No character selected.", error=True)
-        title = "Notes" if field == "notes" else "Storyteller-only notes"
-        self.app.push_screen(NotesEditor(f"{title} — {character.name}", getattr(character, field)),
-                             lambda text: self._noted(field, text))
+        from vtm_tui.store.recovery import save_recovery
 
-    def _noted(self, field: str, text: str | None) -> None:
-        character = self.selected_character
-        if text is None or character is None or text == getattr(character, field):
-            return
-        self.apply(lambda c: sheet_edits.set_text(c, field, text))
+        title = "Notes" if field == "notes" else "Storyteller-only notes"
+        slug, store = character.slug, self.app.chronicle_store  # type: ignore[attr-defined]
+        self.app.push_screen(NotesEditor(
+            f"{title} — {character.name}", getattr(character, field),
+            save=lambda text: self._save_text(slug, field, text),
+            current=lambda: str(getattr(self._stored(slug), field, "")),
+            recover=lambda text: save_recovery(store.path, f"{slug}-{field}", text,
+                                               self.app.clock())))  # type: ignore[attr-defined]
+
+    def _stored(self, slug: str) -> Character | None:
+        """The store's own character with this file name (fresh after a reload)."""
+        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        return next((c for c in store.characters if c.slug == slug), None) if store is not None else None
+
+    def _save_text(self, slug: str, field: str, text: str) -> None:
+        """The notes editor's save: raises when nothing was saved (the editor keeps the text and says why)."""
+        character = self._stored(slug)
+        if character is None or self.keeper is None:
+            raise VtmError("the character is gone (another process removed or renamed it)")
+        try:
+            saved, _entry = self.keeper.apply(character, sheet_edits.set_text(character, field, text))
+        except ConflictError:
+            self.refresh_list()  # the store was reloaded: show the other login's version behind the editor
+            raise
+        self._show(saved)
+        self.say("Saved · " + sheet_edits.set_text(character, field, text).describe(saved.name) + " · ctrl+z undoes")
 
     def action_roll(self) -> None:
         self.app.action_roll()  # type: ignore[attr-defined]

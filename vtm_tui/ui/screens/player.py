@@ -7,9 +7,11 @@ secret. Edits are made to the store's own character, so a player's change of
 Hunger never wipes the storyteller's private notes.
 
 - The sheet: trackers and notes are the player's to change (``d``/``D``/``h``,
-  ``]``/``[``, ``s``, ``e``); traits only when the chronicle's
-  ``players_may_edit_traits`` is on. A player with several characters switches
-  with ``c``.
+  ``]``/``[``, ``s``, ``e``, ``+``/``-`` on a tracker); traits (Humanity and a
+  V20 Path included) only when the chronicle's ``players_may_edit_traits`` is
+  on. Every edit is checked on the field it changes
+  (:func:`vtm_tui.play.visibility.refusal`), whatever key made it. A player with
+  several characters switches with ``c``.
 - The log: the current session, polled every half second by the same
   :class:`~vtm_tui.review.source.SessionTail` the storyteller's log screen uses,
   so another seat's roll shows within a second.
@@ -32,7 +34,15 @@ from textual.widgets import Static
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
-from vtm_tui.play.visibility import Viewer, character_for, editable, entries_for, player_characters, viewer_for
+from vtm_tui.play.visibility import (
+    Viewer,
+    character_for,
+    editable,
+    entries_for,
+    player_characters,
+    refusal,
+    viewer_for,
+)
 from vtm_tui.review.source import SessionTail
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk, open_requests
@@ -49,8 +59,6 @@ from vtm_tui.ui.widgets.sheet_view import SheetView
 
 #: The log is polled this often (the log screen's rhythm: another seat's roll shows within a second).
 POLL_SECONDS = 0.5
-#: Slot kinds that are traits (dots, die sizes): the storyteller's unless the chronicle lets players change them.
-TRAIT_SLOTS = ("dots", "die")
 HINT = "r roll · a answer request · d/D damage · h heal · ]/[ Hunger · e notes · Tab log · ? keys"
 
 
@@ -97,7 +105,9 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         with Horizontal(id="player-body"):
             with Vertical(id="player-sheet-pane"):
                 yield Static("", id="player-who", markup=False)
-                yield SheetView(id="player-sheet").data_bind(character=PlayerScreen.shown_character)
+                sheet = SheetView(id="player-sheet")
+                sheet.empty_text = "No character of yours to show: the storyteller names its player."
+                yield sheet.data_bind(character=PlayerScreen.shown_character)
             with Vertical(id="player-log-pane"):
                 yield Static("Session log", id="player-log-title", markup=False)
                 yield LogView(id="player-log", storyteller=False)
@@ -126,7 +136,8 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         if store is None:
             return
         self.viewer = viewer_for(self.player_name, store.characters)
-        self.keeper = SheetKeeper(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
+        self.keeper = SheetKeeper(store, self.app.clock, self._session_started,  # type: ignore[attr-defined]
+                                  player=True)  # a seat never opens a session
         own = self.own_characters
         self.selected_character = own[0] if own else None
         current = store.chronicle.current_session
@@ -273,28 +284,40 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         self.selected_character = own[(index + 1) % len(own)]
 
     def on_sheet_view_step(self, message: SheetView.Step) -> None:
-        character = self.selected_character
-        if character is None:
+        if self.selected_character is None:
             return
-        options = self.store.chronicle.options if self.store is not None else {}
-        if message.slot.kind in TRAIT_SLOTS and not editable(self.viewer, character, traits=True, options=options):
-            return self.say(f"{message.slot.label}: traits are the storyteller's to change here "
-                            "(the chronicle's players_may_edit_traits is off).", error=True)
         self.apply(lambda c: sheet_edits.step(c, message.slot, message.delta))
 
     def action_notes(self) -> None:
+        from vtm_tui.store.recovery import save_recovery
         from vtm_tui.ui.screens.notes_editor import NotesEditor
 
         character = self.selected_character
-        if character is None:
+        if character is None or self.store is None:
             return
-        self.app.push_screen(NotesEditor(f"Notes — {character.name}", character.notes), self._noted)
+        slug, store = character.slug, self.store
+        self.app.push_screen(NotesEditor(
+            f"Notes — {character.name}", character.notes, save=lambda text: self._save_notes(slug, text),
+            current=lambda: next((c.notes for c in store.characters if c.slug == slug), ""),
+            recover=lambda text: save_recovery(store.path, f"{slug}-notes", text,
+                                               self.app.clock())))  # type: ignore[attr-defined]
 
-    def _noted(self, text: str | None) -> None:
-        character = self.selected_character
-        if text is None or character is None or text == character.notes:
-            return
-        self.apply(lambda c: sheet_edits.set_text(c, "notes", text))
+    def _save_notes(self, slug: str, text: str) -> None:
+        """The notes editor's save: raises when nothing was saved (the editor keeps the text and says why)."""
+        character = next((c for c in self.own_characters if c.slug == slug), None)
+        if character is None or self.keeper is None:
+            raise VtmError("this character is not yours to change here any more")
+        refused = refusal(self.viewer, character, "notes")
+        if refused:
+            raise VtmError(refused)
+        edit = sheet_edits.set_text(character, "notes", text)
+        try:
+            saved, _entry = self.keeper.apply(character, edit)
+        except ConflictError:
+            self._reselect()  # the store was reloaded: the other seat's version shows behind the editor
+            raise
+        self.selected_character = saved
+        self.say("Saved · " + edit.describe(saved.name))
 
     def apply(self, make: Callable[[Character], Edit]) -> None:
         """Edit the store's own character (never the redacted copy), save, log, show."""
@@ -303,6 +326,10 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
             return self.say("Only your own character's trackers and notes are yours to change.", error=True)
         try:
             edit = make(character)
+            options = self.store.chronicle.options if self.store is not None else {}
+            refused = refusal(self.viewer, character, edit.field, options)
+            if refused:  # checked on what the edit changes, whatever key made it (Humanity is a trait too)
+                return self.say(refused, error=True)
             saved, _entry = self.keeper.apply(character, edit)
         except ConflictError as exc:
             self.notify(f"{exc}\nReloaded; make the change again if it is still needed.",

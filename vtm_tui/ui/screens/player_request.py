@@ -27,7 +27,7 @@ from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.play import apply, faces_hint, judge_faces, make_request, perform
 from vtm_tui.play.record import Recorder
-from vtm_tui.play.visibility import entry_for, viewer_for
+from vtm_tui.play.visibility import Viewer, entry_for, typed_faces_refusal, viewer_for
 from vtm_tui.review.lines import format_entry
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk
@@ -131,12 +131,17 @@ class RequestDialog(ModalScreen[LogEntry | None]):
         """Roll (or judge typed faces), log it with ``ref`` = the request, save the sheet, show the result."""
         store = self.app.chronicle_store  # type: ignore[attr-defined]
         faces = self.query_one("#request-faces", Input).value.strip()
+        refused = typed_faces_refusal(Viewer(player=str(getattr(self.app, "player", "") or "")),
+                                      store.chronicle.options) if faces else ""
+        if refused:
+            self._error(refused)
+            return
         try:
             request = self._request()
             outcome = judge_faces(request, faces) if faces else perform(request, self.app.dice)  # type: ignore[attr-defined]
-            recorder = Recorder(store, self.app.clock)  # type: ignore[attr-defined]
-            applied = apply(self.character, request, outcome, session=recorder.session(),
-                            now=self.app.clock(), ref=self.ask.id)  # type: ignore[attr-defined]
+            recorder = Recorder(store, self.app.clock, player=True)  # type: ignore[attr-defined]
+            applied = apply(self.character, request, outcome, session=recorder.session(request.kind),
+                            now=self.app.clock(), ref=self.ask.id, typed=bool(faces))  # type: ignore[attr-defined]
         except VtmError as exc:
             self._error(str(exc))
             return

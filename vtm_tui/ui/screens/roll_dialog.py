@@ -146,7 +146,8 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
         assert self.character is not None
         store = getattr(self.app, "chronicle_store", None)
         if store is not None:
-            self.recorder = Recorder(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
+            self.recorder = Recorder(store, self.app.clock, self._session_started,  # type: ignore[attr-defined]
+                                     player=getattr(self.app, "player", None) is not None)
         if self.kind != "test":
             return ""
         if self.initial_pool:
@@ -243,6 +244,12 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
         if self.character is None:
             return
         faces = form.faces
+        refused = self._typed_refusal() if faces else ""
+        if refused:
+            form.show_error(refused)
+            self.query_one("#faces", Input).focus()
+            return
+        self.from_faces = bool(faces)  # the entries logged below say their faces were typed
         dice = self.app.dice  # type: ignore[attr-defined]
         try:
             if request.surge:  # the Rouse check a Blood Surge costs comes first (typed: the first face)
@@ -260,8 +267,17 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
             form.show_error(str(exc))
             self.query_one("#faces" if faces else "#pool", Input).focus()
             return
-        self.from_faces = bool(faces)
         self._record(request, outcome, show=True)
+
+    def _typed_refusal(self) -> str:
+        """A player's seat may type faces only when the chronicle allows it (``players_may_type_faces``)."""
+        from vtm_tui.play.visibility import Viewer, typed_faces_refusal
+
+        player = getattr(self.app, "player", None)
+        store = getattr(self.app, "chronicle_store", None)
+        if player is None:
+            return ""
+        return typed_faces_refusal(Viewer(player=player), store.chronicle.options if store is not None else {})
 
     def _record(self, request: RollRequest, outcome: Any, *, ref: str = "", show: bool = False) -> LogEntry | None:
         assert self.character is not None
@@ -270,8 +286,10 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
             changes: tuple[str, ...] = ()
         else:
             try:
-                session = self.recorder.session()
-                applied = apply(self.character, request, outcome, session=session, now=self.app.clock(), ref=ref)  # type: ignore[attr-defined]
+                session = self.recorder.session(request.kind)
+                now = self.app.clock()  # type: ignore[attr-defined]
+                applied = apply(self.character, request, outcome, session=session, now=now, ref=ref,
+                                typed=self.from_faces)
                 saved = self.recorder.record(applied, self.character)
             except ConflictError as exc:
                 self.app.notify(f"{exc}\nThe roll is logged; the sheet was reloaded and not changed.",
@@ -357,6 +375,10 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
             self.query_one("#reroll-faces", Input).display = False
             self.result_view.focus()
             return
+        notes = self.recorder.notes if self.recorder is not None else []
+        if notes:  # said when the dialog closes: a toast over the result would hide the dice
+            self.app.notify(". ".join(notes) + ".", title="Session", timeout=10)
+            notes.clear()
         self.dismiss(self.last_entry)
 
     def _say(self, text: str) -> None:
@@ -366,6 +388,7 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
             self.keys_line.update(text)
 
     def _session_started(self, number: int) -> None:
+        """The header shows the new session at once; the recorder's note is said when the dialog closes."""
         publish = getattr(self.app, "publish_chronicle", None)
         if publish is not None:
             publish()

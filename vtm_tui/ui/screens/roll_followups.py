@@ -158,10 +158,11 @@ class FollowUpActions:
     def action_cost(self) -> None:
         if self.recorder is None or self.result_request is None:
             return
-        entry = note_entry(self.result_request, "win at a cost: the goal is reached, with a cost",
-                           session=self.recorder.session(), now=self.app.clock(),  # type: ignore[attr-defined]
-                           ref=self.result_entry.id if self.result_entry else "")
-        try:
+        try:  # the session too: a seat whose session ended meanwhile is told, not crashed
+            entry = note_entry(self.result_request, "win at a cost: the goal is reached, with a cost",
+                               session=self.recorder.session(self.result_request.kind),
+                               now=self.app.clock(),  # type: ignore[attr-defined]
+                               ref=self.result_entry.id if self.result_entry else "")
             self.recorder.log(entry)
         except VtmError as exc:
             self._say(str(exc))

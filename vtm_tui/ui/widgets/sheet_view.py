@@ -61,6 +61,8 @@ class SheetView(ScrollView, can_focus=True):
 
     character: reactive[Character | None] = reactive(None, always_update=True)
     cursor: reactive[str | None] = reactive(None)
+    #: Shown with no character; a player's seat says its own (there ``a`` answers requests, it adds nobody).
+    empty_text = "No character selected. a adds one."
 
     class Step(Message):
         """``+``/``-`` on a slot: the screen applies, saves and logs it."""
@@ -95,7 +97,7 @@ class SheetView(ScrollView, can_focus=True):
         if character is None:
             self.sheet_layout = None
             self._drawn = None
-            self._show(Text("No character selected. a adds one.", style="italic"))
+            self._show(Text(self.empty_text, style="italic"))
             return
         if not self.size.width:
             return  # not laid out yet: on_resize draws it at its real width

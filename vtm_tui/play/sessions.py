@@ -1,0 +1,70 @@
+"""The one rule for which session an action is logged in, and what happens when none is open.
+
+Every action that changes a chronicle is logged in a session. The command line
+(``vtm-tui roll … --chronicle``, ``vtm-tui session … remorse``) and the app (the
+roll dialog, sheet edits, the conflict screen, a player's seat) all ask
+:func:`session_for_action`, so the answer never depends on where the action
+came from:
+
+1. **A session is open**: the action goes there.
+2. **A Remorse test while no session is open**: it goes into the last session,
+   the one whose end owed it (never into a next session it opened by itself).
+3. **A player's seat, no session open**: refused. A player never opens a session;
+   nothing is saved or logged, and the message says the storyteller starts one.
+4. **The storyteller, no session open**: the next session starts now, and the
+   returned ``note`` says so and why ("the chronicle had none yet", or "session 3
+   had ended"), for the screen or stderr to show. An action is never appended
+   after a session's end, and a storyteller is never left guessing where it went.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from vtm_tui.errors import VtmError
+
+if TYPE_CHECKING:
+    from vtm_tui.store.chronicle_store import ChronicleStore
+
+#: Roll kinds owed at a session's end: logged in that session even after it ended.
+OWED_AT_END = frozenset({"remorse"})
+
+
+class NoSessionOpen(VtmError):
+    """A player's action with no session open: nothing was saved or logged."""
+
+
+@dataclass(frozen=True)
+class LoggingSession:
+    """Where an action is logged: ``number``; ``started`` when this call opened it; ``note`` to show ('' if none)."""
+
+    number: int
+    started: bool = False
+    note: str = ""
+
+
+def started_note(number: int) -> str:
+    """What to tell the storyteller when an action of theirs opened session ``number``."""
+    why = "the chronicle had none yet" if number <= 1 else f"session {number - 1} had ended"
+    return f"Session {number} started now ({why})"
+
+
+def session_for_action(store: ChronicleStore, *, player: bool = False, kind: str = "",
+                       now: datetime | None = None) -> LoggingSession:
+    """The session an action is logged in (see the module's rule); raises :class:`NoSessionOpen` for a player."""
+    store.refresh_chronicle()  # another login may have started or ended a session
+    chronicle = store.chronicle
+    if chronicle.session_open and chronicle.current_session:
+        return LoggingSession(chronicle.current_session)
+    if kind in OWED_AT_END and chronicle.current_session:
+        number = chronicle.current_session
+        return LoggingSession(number, note=f"Logged in session {number}, which ended owing it")
+    if player:
+        if chronicle.current_session:  # short: it fits a seat's status line at 80 columns
+            raise NoSessionOpen(f"Session {chronicle.current_session} has ended: nothing saved until the "
+                                "storyteller starts the next.")
+        raise NoSessionOpen("No session yet: nothing saved until the storyteller starts one.")
+    number, started = store.logging_session(now)
+    return LoggingSession(number, started, started_note(number) if started else "")
