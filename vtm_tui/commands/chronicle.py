@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
-from typing import Any
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character

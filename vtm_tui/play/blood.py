@@ -27,7 +27,7 @@ from vtm_tui.play.apply import Applied
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.v5.compulsions import (  # re-exported: the sheet, dialog and rows use them
-    COMPULSION_SUFFIX, compulsion_of, condition_text)
+    COMPULSION_SUFFIX, condition_text)
 
 MAX_CONDITION = 120
 
