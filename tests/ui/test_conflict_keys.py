@@ -1,0 +1,48 @@
+"""Issue 19: on the conflict screen a key has one meaning, and the row the keys act on shows without colour."""
+
+from __future__ import annotations
+
+from test_conflict_v5 import add_by_keys, open_conflict, rows
+from ui_support import make_app
+
+from vtm_tui.ui.screens.picker import PickerScreen
+from vtm_tui.ui.widgets.turn_order_view import TurnOrderView
+
+
+async def test_o_goes_back_to_the_chronicle_list_and_takes_nobody_out(campaigns):
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_conflict(pilot)
+        await add_by_keys(pilot, [1, 6])
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        assert not any(p.out for p in screen.conflict.participants)
+
+
+async def test_the_cursor_row_carries_an_arrow_that_d_acts_on(campaigns):
+    path = campaigns / "lisboa-nocturna"
+    app = make_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_conflict(pilot)
+        await add_by_keys(pilot, [1, 6, 7])  # Inês, Rita Calado, Vicente
+        marked = [r for r in rows(app) if r[1] == "→"]
+        assert len(marked) == 1
+        await pilot.press("end")
+        await pilot.pause()
+        last = rows(app)[-1]
+        assert last[1] == "→" and [r[1] for r in rows(app)].count("→") == 1
+        name = screen.query_one(TurnOrderView).selected_name
+        assert name is not None and name.split()[0] in last
+        await pilot.press("O")
+        await pilot.pause()
+        assert [p.name for p in screen.conflict.participants if p.out] == [name]
+        await pilot.press("home")
+        await pilot.pause()
+        assert rows(app)[0][1] == "→"
+        first = screen.query_one(TurnOrderView).selected_name
+        await pilot.press("d")
+        await pilot.pause()
+        hurt = [c.name for c in screen.store.characters if c.sheet.health.superficial and c.name in
+                {p.name for p in screen.conflict.participants}]
+        assert first in hurt
