@@ -79,7 +79,9 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
         yield VtmHeader("coterie")
         with Horizontal(id="coterie-body"):
             with Vertical(id="roster"):
-                yield Input(placeholder="/ filter", id="filter")
+                search = Input(placeholder="/ filter", id="filter")
+                search.can_focus = False  # reached by / only: Tab switches list and sheet, never types here
+                yield search
                 yield CharacterList(id="characters")
             with Vertical(id="sheet-pane"):
                 yield SheetView(id="sheet").data_bind(character=CoterieScreen.selected_character)
@@ -169,7 +171,14 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
     def action_filter(self) -> None:
         if self.has_class("-hide-roster"):
             self.remove_class("-hide-roster")
-        self.query_one("#filter", Input).focus()
+        search = self.query_one("#filter", Input)
+        search.can_focus = True
+        search.focus()
+
+    def on_descendant_blur(self, event) -> None:  # noqa: ANN001 - Textual's DescendantBlur
+        """The filter leaves the Tab order again once left: keys meant for a sheet never type into it."""
+        if isinstance(event.widget, Input) and event.widget.id == "filter":
+            event.widget.can_focus = False
 
     def action_toggle_list(self) -> None:
         self.toggle_class("-hide-roster")

@@ -25,8 +25,13 @@ def matches(character: Character, needle: str) -> bool:
     return all(word in haystack.casefold() for word in needle.casefold().split())
 
 
-def row_text(character: Character) -> Text:
-    text = Text(character.name)
+#: The highlighted row's sign (the list's highlight is a colour, which a plain terminal does not show).
+CURSOR = "▶ "
+
+
+def row_text(character: Character, highlighted: bool = False) -> Text:
+    text = Text(CURSOR if highlighted else " " * len(CURSOR), style="bold")
+    text.append(character.name)
     sheet = character.sheet
     if character.ruleset == "v5" and sheet.is_vampire:
         text.append(f" H{sheet.hunger}", style="dim")
@@ -69,6 +74,18 @@ class CharacterList(OptionList):
             target = pcs[0].slug if pcs else spcs[0].slug
         if target:
             self.highlighted = self.get_option_index(target)
+            self._mark(self.highlighted, True)
+
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+        """Move the ``▶`` with the highlight."""
+        super().watch_highlighted(new)
+        self._mark(old, False)
+        self._mark(new, True)
+
+    def _mark(self, index: int | None, on: bool) -> None:
+        character = self.character_at(index) if index is not None and index < self.option_count else None
+        if character is not None:
+            self.replace_option_prompt_at_index(index, row_text(character, on))
 
     def character_at(self, index: int | None) -> Character | None:
         if index is None:
