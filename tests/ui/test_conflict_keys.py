@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from test_conflict_v5 import add_by_keys, open_conflict, rows
-from ui_support import make_app
+from ui_support import make_app, press_together
 
 from vtm_tui.ui.screens.picker import PickerScreen
 from vtm_tui.ui.widgets.turn_order_view import TurnOrderView
@@ -46,3 +46,43 @@ async def test_the_cursor_row_carries_an_arrow_that_d_acts_on(campaigns):
         hurt = [c.name for c in screen.store.characters if c.sheet.health.superficial and c.name in
                 {p.name for p in screen.conflict.participants}]
         assert first in hurt
+
+
+async def test_enter_on_the_list_or_a_box_adds_what_is_ticked(campaigns):
+    """Issue 19: Enter on the list unticked the last fighter ticked ("ctrl+s or Enter: add")."""
+    from vtm_tui.ui.screens.add_participant import AddParticipantDialog
+
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_conflict(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, AddParticipantDialog)
+        await pilot.press("space", "down", "space", "enter")
+        await pilot.pause()
+        assert len(screen.conflict.participants) == 2
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("space", "tab", "tab", *"Ghoul", "tab", "tab", "tab", "tab", "space")  # Vampire ticked
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, AddParticipantDialog)
+        assert any(p.extra.get("vampire") or "Ghoul" in p.name for p in screen.conflict.participants)
+
+
+async def test_keys_sent_together_tick_every_row_they_meant(campaigns):
+    """Issue 19 (16): a burst (SSH, typeahead) ticked only the last row; keys are pressed without a pause."""
+    from vtm_tui.ui.screens.add_participant import AddParticipantDialog
+    from vtm_tui.ui.widgets.mark_checkbox import MarkSelectionList
+
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_conflict(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, AddParticipantDialog)
+        await press_together(pilot, "space", "down", "space", "down", "space")
+        await pilot.pause()
+        chosen = dialog.query_one(MarkSelectionList).selected
+        assert len(chosen) == 3

@@ -419,3 +419,23 @@ async def test_forced_rouse_at_hunger_five_owes_a_hunger_frenzy(campaigns):
         assert "Resisted" in dialog.query_one(RollResult).describe()
     rouse, frenzy = entries(path)[-2:]
     assert (rouse.kind, frenzy.kind, frenzy.difficulty, frenzy.ref) == ("rouse", "frenzy", 4, rouse.id)
+
+
+async def test_enter_on_a_ticked_box_rolls_and_keeps_it_ticked(campaigns):
+    """Issue 19: Enter on the focused Blood Surge box unticked it and rolled nothing ("Enter rolls")."""
+    path = campaigns / "lisboa-nocturna"
+    dice = GivenFaces({"regular": [9, 7, 7, 3, 6, 2], "hunger": [4, 5]})
+    app = app_for(path, dice)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = await open_for(app, pilot, "ines")
+        await set_field(pilot, dialog, "pool", "Wits + Awareness")
+        dialog.query_one("#surge").focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert dialog.query_one("#surge").value is True
+        await pilot.press("enter")
+        await pilot.pause()
+        assert dialog.query_one("#surge").value is True and dialog.mode == "result"
+    rouse, roll = entries(path)[-2:]
+    assert rouse.comment == "Blood Surge" and "Blood Surge" in roll.pool

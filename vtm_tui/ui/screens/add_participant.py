@@ -42,6 +42,7 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
     BINDINGS = [
         Binding("ctrl+s", "add", "Add", priority=True, id="add_participant.add"),
         Binding("escape", "cancel", "Cancel", id="add_participant.cancel"),
+        Binding("enter", "add", "Add", show=False, id="add_participant.enter"),  # from the list and tick boxes
     ]
     DEFAULT_CSS = """
     AddParticipantDialog { align: center middle; }

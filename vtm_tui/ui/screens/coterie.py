@@ -92,6 +92,7 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
         store = self.app.chronicle_store  # type: ignore[attr-defined]
         if store is not None:
             self.keeper = SheetKeeper(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
+        self.query_one(CharacterList).follow = self._follow_list
         self.refresh_list()
         self.say(HINT)
         if self.POLL_SECONDS:
@@ -147,6 +148,10 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
             character = event.option_list.character_at(event.option_index)
             if character is not self.selected_character:
                 self.selected_character = character
+
+    def _follow_list(self, character: Character) -> None:
+        if character is not self.selected_character:
+            self.selected_character = character
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if isinstance(event.option_list, CharacterList):

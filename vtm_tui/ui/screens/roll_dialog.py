@@ -65,7 +65,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
     # Its styles (roll_dialog.tcss) are read with the app's, at start (see VtmApp.CSS_PATH).
     BINDINGS = [
         Binding("escape", "back", "Close", id="roll.close"),
-        Binding("enter", "confirm", "Close / re-roll picked", show=False, id="roll.confirm"),
+        Binding("enter", "confirm", "Roll / close / re-roll picked", show=False, id="roll.confirm"),
         *[Binding(key, f"digit('{key}')", f"Re-roll strategy {key}" if key in "1234" else "Pick die",
                   show=False, id=f"roll.digit_{key}") for key in PICK_KEYS],
         Binding("p", "pick", "Re-roll by hand", show=False, id="roll.pick"),
@@ -313,7 +313,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         if action == "digit":
             return self.mode in ("result", "pick")
         if action == "confirm":
-            return self.mode in ("result", "pick")
+            return self.mode in ("form", "result", "pick")
         return True
 
 

@@ -105,6 +105,9 @@ class FollowUpActions:
             self._say("Pick up to 3 regular dice with their keys, Enter re-rolls them, Esc cancels")
 
     def action_confirm(self) -> None:
+        if self.mode == "form":  # Enter on a tick box (the fields' own Enter rolls first): roll, as the hint says
+            self.roll()
+            return
         if self.mode == "pick":
             picked = list(self.result_view.picked)
             if not picked:
