@@ -143,10 +143,6 @@ async def test_reroll_by_hand_and_cost_note(campaigns):
         dialog.query_one("#pool").focus()
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("c")
-        await pilot.pause()
-        note = entries(path)[-1]
-        assert note.kind == "note" and "win at a cost" in note.comment
         await pilot.press("p", "4")  # a Hunger die: refused, nothing picked
         await pilot.pause()
         assert "not a regular die" in screen_text(app)
@@ -155,9 +151,39 @@ async def test_reroll_by_hand_and_cost_note(campaigns):
         assert "Picked 1: win 0.0%" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
-    roll, note, reroll = entries(path)[-3:]
-    assert reroll.kind == "reroll" and reroll.ref == roll.id and note.ref == roll.id
+        await pilot.press("c")  # still a shortfall after the re-roll: take the goal at a cost
+        await pilot.pause()
+        note = entries(path)[-1]
+        assert note.kind == "note" and "win at a cost" in note.comment
+    roll, reroll, note = entries(path)[-3:]
+    assert reroll.kind == "reroll" and reroll.ref == roll.id and note.ref == reroll.id
     assert reroll.roll["reroll"]["indices"] == [1] and reroll.roll["reroll"]["new_faces"] == [6]
+
+
+async def test_win_at_a_cost_settles_the_roll(campaigns):
+    """Issue 19 (10): after c, a Willpower re-roll and c itself were still offered."""
+    path = campaigns / "lisboa-nocturna"
+    dice = GivenFaces({"regular": [7, 3, 2], "hunger": [4, 5], "reroll": [6, 6, 6]})
+    app = app_for(path, dice)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = await open_for(app, pilot, "ines")
+        await set_field(pilot, dialog, "pool", "Wits + Awareness")
+        await set_field(pilot, dialog, "difficulty", "3")
+        dialog.query_one("#pool").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        offered = lambda: dialog.query_one(RollResult).keys.split("]")[0].strip("[").split("/")  # noqa: E731
+        assert {"1", "p", "c"} <= set(offered())
+        await pilot.press("c")
+        await pilot.pause()
+        text = dialog.query_one(RollResult).describe()
+        assert "the roll is settled" in text and "Win at a cost?" not in text and "re-roll" not in text
+        assert not {"1", "2", "3", "4", "p", "c"} & set(offered())
+        await pilot.press("c", "1", "p")
+        await pilot.pause()
+    kinds = [e.kind for e in entries(path) if e.time == FIXED_NOW]  # the example's own entries are older
+    assert kinds == ["roll", "note"]
 
 
 async def test_rouse_check_follow_up_raises_hunger(campaigns):
@@ -171,7 +197,7 @@ async def test_rouse_check_follow_up_raises_hunger(campaigns):
         dialog.query_one("#pool").focus()
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("o")
+        await pilot.press("u")
         await pilot.pause()
         text = dialog.query_one(RollResult).describe()
         assert "Hunger 2 → 3" in text and "Saved: Hunger 2 → 3" in text

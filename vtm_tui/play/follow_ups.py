@@ -90,7 +90,7 @@ def _v5(outcome: Outcome, request: RollRequest, character: Character | None) -> 
     if not isinstance(outcome, RerollResult):
         out.extend(_rerolls(roll, character))
     if request.kind == "test" and not request.mortal:
-        out.append(FollowUp("rouse", "Rouse check (a power's cost, Hunger +1 on a failure)", key="o",
+        out.append(FollowUp("rouse", "Rouse check (a power's cost, Hunger +1 on a failure)", key="u",
                             available=request.hunger < 5))
     return tuple(out)
 

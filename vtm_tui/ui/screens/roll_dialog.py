@@ -6,7 +6,7 @@ app's dice (or judges typed faces), and every roll is appended to the session
 log the moment it is made, before the sheet it changes is saved. The result page
 offers the V5 follow-ups as one-key actions: Willpower re-roll by strategy
 (``1``-``4``, each with its exact odds given the dice showing) or by hand
-(``p``), a Rouse check (``o``), the hunger frenzy a failed forced Rouse owes
+(``p``), a Rouse check (``u``, as on the coterie), the hunger frenzy a failed forced Rouse owes
 (``f``), win at a cost noted (``c``); ``n`` rolls again, Enter or Esc closes.
 
 Seams with the app: ``app.chronicle_store``, ``app.dice``, ``app.clock``; the
@@ -69,7 +69,7 @@ class RollDialog(FollowUpActions, ModalScreen[LogEntry | None]):
         *[Binding(key, f"digit('{key}')", f"Re-roll strategy {key}" if key in "1234" else "Pick die",
                   show=False, id=f"roll.digit_{key}") for key in PICK_KEYS],
         Binding("p", "pick", "Re-roll by hand", show=False, id="roll.pick"),
-        Binding("o", "rouse", "Rouse check", show=False, id="roll.rouse"),
+        Binding("u", "rouse", "Rouse check", show=False, id="roll.rouse"),  # u as on the coterie; o is the app's
         Binding("f", "frenzy", "Frenzy test", show=False, id="roll.frenzy"),
         Binding("c", "cost", "Win at a cost", show=False, id="roll.cost"),
         Binding("n,r", "again", "New roll", show=False, id="roll.again"),
