@@ -86,3 +86,31 @@ async def test_keys_sent_together_tick_every_row_they_meant(campaigns):
         await pilot.pause()
         chosen = dialog.query_one(MarkSelectionList).selected
         assert len(chosen) == 3
+
+
+async def test_the_contest_dialog_defaults_follow_the_pools(campaigns):
+    """Issue 19 (8): a declared shot offered Strength + Brawl; "Both strike" was ticked against a dodge."""
+    from textual.widgets import Input
+
+    from vtm_tui.ui.screens.contest_dialog import ContestDialog
+    from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
+
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_conflict(pilot)
+        await add_by_keys(pilot, [6, 7])  # Rita Calado, Vicente Lobo
+        view = screen.query_one(TurnOrderView)
+        view.move_cursor(row=[p.name for p in screen.conflict.ordered()].index("Rita Calado"))
+        while "ranged" not in next(r for r in rows(app) if "Rita" in r):
+            await pilot.press("g")
+            await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ContestDialog)
+        assert dialog.query_one("#contest-attack", Input).value == "Dexterity + Firearms"
+        both = dialog.query_one("#contest-both", MarkCheckbox)
+        assert dialog.query_one("#contest-defence", Input).value == "Dexterity + Athletics" and not both.value
+        dialog.query_one("#contest-defence", Input).value = "Strength + Brawl"
+        await pilot.pause()
+        assert both.value
