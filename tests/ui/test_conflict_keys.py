@@ -114,3 +114,23 @@ async def test_the_contest_dialog_defaults_follow_the_pools(campaigns):
         dialog.query_one("#contest-defence", Input).value = "Strength + Brawl"
         await pilot.pause()
         assert both.value
+
+
+async def test_extras_without_a_name_are_refused_not_dropped(campaigns):
+    """Issue 19 (9): ticking characters and "How many: 2" with no name added no extras and said nothing."""
+    from vtm_tui.ui.screens.add_participant import AddParticipantDialog
+
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_conflict(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        dialog = app.screen
+        await pilot.press("space", "tab", "tab", "tab", "2", "ctrl+s")  # ticked, side, name (empty), how many
+        await pilot.pause()
+        assert app.screen is dialog and isinstance(dialog, AddParticipantDialog)
+        assert "need a name" in str(dialog.query_one("#add-error").content)
+        assert screen.conflict.participants == []
+        await pilot.press("shift+tab", *"Ghoul", "ctrl+s")
+        await pilot.pause()
+        assert sorted(p.name for p in screen.conflict.participants) == ["Duarte Moniz", "Ghoul 1", "Ghoul 2"]
