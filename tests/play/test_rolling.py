@@ -222,3 +222,12 @@ def test_log_entry_fields(vampire):
     assert entry.time == NOW and entry.roll["hunger_faces"] == [1, 1]
     note = note_entry(request, "won at a cost", session=4, now=NOW, ref=entry.id)
     assert note.kind == "note" and note.ref == entry.id
+
+
+def test_v20_degree_reads_as_english(v20_character):
+    """Issue 19 (11): "a exceptional success", "1 net successes"."""
+    request = make_request(v20_character, "Dexterity + Stealth", difficulty=6)
+    texts = [f.text for f in follow_ups(judge_faces(request, "7 8 9 7 3"), request)]
+    assert "4 net successes: an exceptional success" in texts
+    texts = [f.text for f in follow_ups(judge_faces(request, "7 2 3 4 5"), request)]
+    assert "1 net success: a marginal success" in texts

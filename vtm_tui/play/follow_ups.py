@@ -161,7 +161,9 @@ def _v20(outcome: Outcome, request: RollRequest) -> tuple[FollowUp, ...]:
     out = []
     degree = getattr(outcome, "degree", None)
     if degree:
-        out.append(_info(f"{getattr(outcome, 'successes', 0)} net successes: a {degree} success"))
+        net = getattr(outcome, "successes", 0)
+        article = "an" if str(degree)[:1] in "aeiou" else "a"  # "an exceptional success"
+        out.append(_info(f"{net} net success{'es' if net != 1 else ''}: {article} {degree} success"))
     if outcome.result == "botch":
         out.append(_info("Botch: no success and at least one 1; something goes wrong"))
     if getattr(outcome, "free_botch_consumed", False):

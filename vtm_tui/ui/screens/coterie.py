@@ -31,7 +31,13 @@ from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
 from vtm_tui.ui.widgets.sheet_view import SheetView
 
-HINT = "Tab: sheet · +/- dots · d/D damage · h heal · ]/[ Hunger · s stain · e notes · a add · ? keys"
+#: The status line's first hint, per rule set: only keys that do something on that rule set's sheets.
+HINTS = {
+    "v5": "Tab: sheet · +/- dots · d/D damage · h heal · ]/[ Hunger · s stain · e notes · a add · ? keys",
+    "v20": "Tab: sheet · +/- dots · d/D/x damage · h heal · ]/[ blood · e notes · a add · ? keys",
+    "ingenuity": "Tab: sheet · +/- die size · d damage · h heal · e notes · a add · ? keys",
+}
+HINT = HINTS["v5"]
 
 
 class CoterieScreen(SheetEditActions, ModeScreen[None]):
@@ -94,7 +100,7 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
             self.keeper = SheetKeeper(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
         self.query_one(CharacterList).follow = self._follow_list
         self.refresh_list()
-        self.say(HINT)
+        self.say(HINTS.get(store.chronicle.ruleset, HINT) if store is not None else HINT)
         if self.POLL_SECONDS:
             self.set_interval(self.POLL_SECONDS, self.poll_disk)
 
