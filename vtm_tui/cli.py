@@ -117,12 +117,27 @@ def run_app(args: argparse.Namespace) -> int:
         gc.enable()
 
 
+def _use_example_copies(args: argparse.Namespace) -> None:
+    """A verb given a vtm-tui checkout's example works on the same copy the app opens (see store.examples)."""
+    for field in ("path", "chronicle"):
+        value = getattr(args, field, None)
+        if not isinstance(value, str) or not value:
+            continue
+        from vtm_tui.store.examples import redirect
+
+        moved = redirect(value, None)
+        if moved is not None and moved.path is not None:
+            print(f"vtm-tui: {moved.notice}", file=sys.stderr)
+            setattr(args, field, str(moved.path))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``vtm-tui`` script and ``python -m vtm_tui``."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         if _is_command(args_list):
             args = build_command_parser().parse_args(args_list)
+            _use_example_copies(args)
             return int(args.func(args) or 0)
         return run_app(build_app_parser().parse_args(args_list))
     except VtmError as exc:
