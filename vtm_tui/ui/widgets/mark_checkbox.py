@@ -24,7 +24,7 @@ from textual.widgets import Checkbox, RadioButton, SelectionList
 from textual.widgets.option_list import OptionDoesNotExist
 
 #: Enter is passed on to the dialog (its Enter rolls / adds / exports).
-PASS_ENTER = Binding("enter", "pass_enter", "Dialog's Enter", show=False)
+PASS_ENTER = Binding("enter", "pass_enter", "The dialog's Enter (space ticks)", show=False, id="tick.enter")
 
 
 class MarkCheckbox(Checkbox):
