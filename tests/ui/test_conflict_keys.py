@@ -134,3 +134,15 @@ async def test_extras_without_a_name_are_refused_not_dropped(campaigns):
         await pilot.press("shift+tab", *"Ghoul", "ctrl+s")
         await pilot.pause()
         assert sorted(p.name for p in screen.conflict.participants) == ["Duarte Moniz", "Ghoul 1", "Ghoul 2"]
+
+
+async def test_the_row_space_acts_on_is_marked_in_the_add_list(campaigns):
+    from ui_support import screen_text
+
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_conflict(pilot)
+        await pilot.press("a", "down")
+        await pilot.pause()
+        marked = [line for line in screen_text(app).splitlines() if "▌ ▶ " in line]
+        assert len(marked) == 1 and "Inês Valadares" in marked[0]

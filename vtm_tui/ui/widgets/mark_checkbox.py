@@ -17,6 +17,7 @@ ticks only the last row.)
 from __future__ import annotations
 
 from rich.segment import Segment
+from rich.text import Text
 from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.strip import Strip
@@ -49,9 +50,25 @@ class MarkRadioButton(RadioButton):
 
 
 class MarkSelectionList(SelectionList):
-    """A selection list whose unticked rows show an empty box, toggled at once on space; Enter goes on."""
+    """A selection list whose unticked rows show an empty box, toggled at once on space; Enter goes on.
+
+    The row space acts on carries ``▶`` after its box (the highlight alone is a colour). Prompts are plain
+    text, never markup: they are characters' names.
+    """
 
     BINDINGS = [PASS_ENTER]
+
+    def __init__(self, *selections: tuple[str, object], **kwargs) -> None:  # noqa: ANN003 - SelectionList's
+        self._labels = [Text(str(label)) for label, *_ in selections]
+        marked = [(Text("  ") + label, *rest) for label, (_, *rest) in zip(self._labels, selections, strict=True)]
+        super().__init__(*marked, **kwargs)
+
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+        super().watch_highlighted(new)
+        for index, on in ((old, False), (new, True)):
+            if index is not None and 0 <= index < len(self._labels):
+                self.replace_option_prompt_at_index(index, Text("▶ " if on else "  ", style="bold")
+                                                    + self._labels[index])
 
     def action_pass_enter(self) -> None:
         raise SkipAction()
