@@ -32,6 +32,7 @@ def test_an_example_in_a_checkout_opens_as_a_copy_made_once(checkout: Path) -> N
     moved = redirect("campaigns/lisboa-nocturna", None)
     target = user_campaigns_dir() / "lisboa-nocturna"
     assert moved is not None and moved.path == target and (target / "chronicle.toml").is_file()
+    assert moved.campaigns == user_campaigns_dir()  # o lists the copies, not the checkout's examples
     assert str(target) in moved.notice and "made a copy" in moved.notice
     (target / "chronicle.toml").write_text((target / "chronicle.toml").read_text() + "\n# mine\n")
     again = redirect("campaigns/lisboa-nocturna", None)

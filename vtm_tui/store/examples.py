@@ -70,8 +70,10 @@ def redirect(path: str | os.PathLike[str] | None, campaigns: str | os.PathLike[s
         target = user_campaigns_dir() / source.resolve().name
         made = _copy(source, target)
         how = "made a copy" if made else "opened your copy"
-        return Redirect(target, None, f"{path} is an example inside the vtm-tui checkout: {how} at {target}, "
-                                      "so the checkout's files stay as shipped")
+        picker = redirect(None, campaigns)  # o (the chronicle list) must not lead back to the checkout's files
+        return Redirect(target, picker.campaigns if picker is not None else None,
+                        f"{path} is an example inside the vtm-tui checkout: {how} at {target}, "
+                        "so the checkout's files stay as shipped")
     if campaigns is not None or os.environ.get(ENV_CAMPAIGNS, "").strip():
         return None
     local = Path.cwd() / "campaigns"
