@@ -41,3 +41,14 @@ async def test_the_export_dialog_shows_its_choices_as_marks(log_env):
         app.screen.query_one("#export-hide").value = True
         await pilot.pause()
         assert "▐X▌" in line_with(app, "Hide secret")
+
+
+async def test_the_picker_marks_the_chronicle_enter_opens(campaigns):
+    app = make_app(campaigns=campaigns)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "▶ Lanterns of Saltmarsh" in screen_text(app)
+        await pilot.press("down")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "▶ Lisboa Nocturna" in text and "▶ Lanterns" not in text
