@@ -22,6 +22,22 @@ RULESET_COMMANDS = ("v5", "v20", "ingenuity")
 VERB_COMMANDS: tuple[str, ...] = ("new", "session", "log", "serve", "ask", "note", "ledger", "blood")
 
 
+#: How to open the app, said by ``vtm-tui --help`` as well as by the app's own parser (a newcomer's first look).
+APP_USAGE = "vtm-tui [PATH] [--campaigns DIR] [--player NAME] [--seed N]\n       vtm-tui COMMAND [options]"
+APP_HELP = """Run Vampire: The Masquerade sessions.
+
+Open the app (keys: ? on any screen):
+  vtm-tui                  pick a chronicle from the campaigns folder: --campaigns DIR,
+                           else $VTM_TUI_CAMPAIGNS, else ./campaigns, else the user data folder
+  vtm-tui PATH             open the chronicle folder PATH
+  --campaigns DIR          the folder of chronicles to pick from
+  --player NAME            a player's seat: only the characters whose player field is NAME
+                           (for an SSH forced command)
+  --seed N                 seed the dice (repeatable sessions, demos)
+
+Commands for scripts (each has --help):"""
+
+
 class OneLineParser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line on stderr and exit status 2."""
 
@@ -42,9 +58,10 @@ def _load_command_module(name: str):
 
 def build_command_parser() -> OneLineParser:
     """The parser for the sub-commands (everything except opening the app)."""
-    parser = OneLineParser(prog="vtm-tui", description="Run Vampire: The Masquerade sessions.")
+    parser = OneLineParser(prog="vtm-tui", usage=APP_USAGE, description=APP_HELP,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"vtm-tui {__version__}")
-    verbs = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    verbs = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, prog="vtm-tui")
     roll = verbs.add_parser("roll", help="roll (or judge typed faces) under a rule set")
     odds = verbs.add_parser("odds", help="exact odds of each result under a rule set")
     roll_sets = roll.add_subparsers(dest="ruleset", metavar="RULESET", required=True)
@@ -65,13 +82,15 @@ def build_app_parser() -> OneLineParser:
     """The parser for opening the app: ``vtm-tui [PATH] [options]``."""
     parser = OneLineParser(
         prog="vtm-tui",
-        description="Open the storyteller's app; see 'vtm-tui roll --help' and friends for scripts.",
+        usage=APP_USAGE,
+        description="Open the storyteller's app; see 'vtm-tui --help' for everything, 'vtm-tui roll --help' "
+                    "and friends for scripts.",
         epilog="commands: roll, odds, " + ", ".join(VERB_COMMANDS) if VERB_COMMANDS else None,
     )
     parser.add_argument("path", nargs="?", help="a chronicle folder (default: pick one)")
-    parser.add_argument("--campaigns", help="the folder of chronicles to pick from")
-    parser.add_argument("--player", help="open a player's seat for this character")
-    parser.add_argument("--seed", type=int, help="seed the dice (repeatable sessions, demos)")
+    parser.add_argument("--campaigns", metavar="DIR", help="the folder of chronicles to pick from")
+    parser.add_argument("--player", metavar="NAME", help="open a player's seat: the characters whose player is NAME")
+    parser.add_argument("--seed", metavar="N", type=int, help="seed the dice (repeatable sessions, demos)")
     parser.add_argument("--version", action="version", version=f"vtm-tui {__version__}")
     return parser
 
@@ -98,12 +117,27 @@ def run_app(args: argparse.Namespace) -> int:
         gc.enable()
 
 
+def _use_example_copies(args: argparse.Namespace) -> None:
+    """A verb given a vtm-tui checkout's example works on the same copy the app opens (see store.examples)."""
+    for field in ("path", "chronicle"):
+        value = getattr(args, field, None)
+        if not isinstance(value, str) or not value:
+            continue
+        from vtm_tui.store.examples import redirect
+
+        moved = redirect(value, None)
+        if moved is not None and moved.path is not None:
+            print(f"vtm-tui: {moved.notice}", file=sys.stderr)
+            setattr(args, field, str(moved.path))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``vtm-tui`` script and ``python -m vtm_tui``."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         if _is_command(args_list):
             args = build_command_parser().parse_args(args_list)
+            _use_example_copies(args)
             return int(args.func(args) or 0)
         return run_app(build_app_parser().parse_args(args_list))
     except VtmError as exc:

@@ -29,3 +29,18 @@ def test_bad_app_option_is_one_line(capsys) -> None:
         assert exc.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--seed" in err
+
+
+def test_help_says_how_to_open_the_app(capsys) -> None:
+    """Issue 19: ``vtm-tui --help`` listed the scripts' verbs only, never PATH, --campaigns, --player or --seed."""
+    import pytest
+
+    from vtm_tui.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0
+    assert out.startswith("usage: vtm-tui [PATH] [--campaigns DIR] [--player NAME] [--seed N]")
+    for words in ("vtm-tui PATH", "--campaigns DIR", "--player NAME", "--seed N", "roll", "log"):
+        assert words in out

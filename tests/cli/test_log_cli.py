@@ -129,8 +129,27 @@ def test_json_lines_carry_every_field(chronicle: Path, capsys) -> None:
 
 
 def test_no_match_says_so_on_stderr(chronicle: Path, capsys) -> None:
-    code, out, err = run(capsys, chronicle, "--character", "Nobody")
+    code, out, err = run(capsys, chronicle, "--character", "prince", "--kind", "note")
     assert code == 0 and out == "" and "no entries match" in err
+
+
+def test_characters_are_found_as_roll_finds_them(chronicle: Path, capsys) -> None:
+    """Issue 19: ``--character duarte`` (the README's example) matched nothing and exited 0."""
+    for typed in ("ines", "INÊS", "valadares", "prince"):
+        code, out, _ = run(capsys, chronicle, "--character", typed)
+        assert code == 0 and out, typed
+    _, out, _ = run(capsys, chronicle, "--character", "ines")
+    assert len(out.splitlines()) == 3 and all("Inês *Valadares*:" in line for line in out.splitlines())
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--character", "Nobody"], "no character 'Nobody'; the characters are: Inês *Valadares*, The Prince"),
+    (["--result", "nonsense"], "--result nonsense: not one of bestial_failure, botch, critical_win"),
+    (["--kind", "rol"], "--kind rol: not one of check, conflict, contest"),
+])
+def test_unknown_names_and_words_are_refused_with_the_list(chronicle: Path, capsys, args, said) -> None:
+    code, out, err = run(capsys, chronicle, *args)
+    assert code == 2 and out == "" and said in err and err.count("\n") == 1
 
 
 def test_a_torn_block_is_reported_on_stderr(chronicle: Path, capsys) -> None:

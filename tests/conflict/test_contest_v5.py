@@ -132,6 +132,26 @@ def test_a_social_contest_can_hurt_willpower(v5_store):
     change = resolve(conflict, table, faces(attacker, [3, 3], [2, 2, 2, 2], [4, 4]), spec)
     assert change.entries[-1].change["field"] == "willpower"
     assert change.characters[0].sheet.willpower.superficial > 1  # not halved: Willpower damage
+    assert "damage to Inês Valadares's Willpower" in change.message  # issue 19: the line said "to Inês" alone
+
+
+def test_contest_defaults_follow_the_pools():
+    """Issue 19 (8): a dodge strikes no blow back; a V20 punch is bashing; a declared shot is not a punch."""
+    from vtm_tui.conflict.contest import both_strike_default, default_kind
+    from vtm_tui.conflict.v5_round import declared_attack
+    from vtm_tui.model.conflict import Participant
+
+    assert not both_strike_default("v5", "Dexterity + Athletics") and both_strike_default("v5", "Strength + Brawl")
+    assert not both_strike_default("v5", "dodge") and both_strike_default("v5", "general")
+    assert not both_strike_default("v20", "Strength + Brawl")
+    assert not both_strike_default("ingenuity", "Dexterity + Agility")
+    assert default_kind("v20", "Dexterity + Brawl") == "bashing" and default_kind("v20", "Dexterity + Melee") == "lethal"
+    assert default_kind("v5", "Strength + Brawl") == "superficial"
+    shooter = Participant("Rita Calado", extra={"declared": 2, "skill": "Firearms"})
+    assert declared_attack(shooter) == "Dexterity + Firearms"
+    assert declared_attack(Participant("Rita Calado", extra={"declared": 2})) == "Dexterity + Firearms"
+    assert declared_attack(Participant("Vicente Lobo", extra={"declared": 3, "skill": "Melee"})) == "Strength + Melee"
+    assert declared_attack(Participant("Inês Valadares")) is None
 
 
 def test_the_contest_refuses_a_participant_against_themselves(v5_store):

@@ -282,3 +282,12 @@ def test_blood_surge_odds_weigh_the_rouse_that_may_add_a_hunger_die():
     assert view.p_win == pytest.approx((before.p_win + after.p_win) / 2)
     assert dict(view.rows)["bestial_failure"] == pytest.approx(
         (before["bestial_failure"] + after["bestial_failure"]) / 2)
+
+
+def test_v20_degree_reads_as_english(v20_character):
+    """Issue 19 (11): "a exceptional success", "1 net successes"."""
+    request = make_request(v20_character, "Dexterity + Stealth", difficulty=6)
+    texts = [f.text for f in follow_ups(judge_faces(request, "7 8 9 7 3"), request)]
+    assert "4 net successes: an exceptional success" in texts
+    texts = [f.text for f in follow_ups(judge_faces(request, "7 2 3 4 5"), request)]
+    assert "1 net success: a marginal success" in texts

@@ -252,3 +252,16 @@ def test_conflict_file_round_trip_and_clear(chronicle: Path) -> None:
         other.save_conflict(Conflict(title="Docks", round=3, participants=saved.participants))
     store.clear_conflict()
     assert not (chronicle / "conflict.toml").exists() and list((chronicle / "trash").glob("conflict-*.toml"))
+
+
+def test_a_character_is_found_by_its_file_slug_too() -> None:
+    """A renamed character keeps its file: ``--character ana-sousa`` still finds her (issue 19's one lookup)."""
+    from types import SimpleNamespace
+
+    from vtm_tui.store.chronicle_store import lookup
+
+    known = [SimpleNamespace(name="Beatriz Lobo", slug="ana-sousa"), SimpleNamespace(name="Rui", slug="rui")]
+    assert lookup("ana-sousa", known, "here").name == "Beatriz Lobo"
+    assert lookup("lobo", known, "here").name == "Beatriz Lobo"
+    with pytest.raises(VtmError, match="no character 'ana'; the characters are: Beatriz Lobo, Rui"):
+        lookup("ana", known, "here")

@@ -97,9 +97,12 @@ def test_an_unknown_role_is_refused() -> None:
         Seat(Path("."), role="gm")
 
 
-def _child(tmp_path: Path, body: str) -> subprocess.Popen:
+def _child(tmp_path: Path, body: str, *, hangup: str = "SIG_DFL") -> subprocess.Popen:
+    """A process holding a seat. SIGHUP's disposition is set, not inherited: under ``nohup`` (or a CI runner
+    that ignores SIGHUP) the test process passes SIG_IGN on, and the child never died of the hang-up."""
     code = textwrap.dedent(f"""
-        import sys, time
+        import signal, sys, time
+        signal.signal(signal.SIGHUP, signal.{hangup})
         from vtm_tui.store.seats import take_seat
         take_seat({str(tmp_path)!r}, "player", player="Ana", characters=("Inês",))
         print("ready", flush=True)
@@ -124,6 +127,17 @@ def test_a_seat_is_removed_when_the_connection_drops(tmp_path: Path, signal_name
     assert len(list_seats(tmp_path)) == 1
     child.send_signal(getattr(signal, signal_name))
     assert child.wait(timeout=30) == -getattr(signal, signal_name)  # still dies of the signal
+    assert list((tmp_path / SEATS_DIR).glob("*.toml")) == []
+
+
+def test_a_seat_taken_with_sighup_ignored_stays_on_a_hang_up(tmp_path: Path) -> None:
+    """Started under nohup the app outlives the hang-up, so its seat rightly stays; SIGTERM still ends both."""
+    import signal
+
+    child = _child(tmp_path, "time.sleep(60)", hangup="SIG_IGN")
+    child.send_signal(signal.SIGHUP)  # discarded at once: an ignored signal is never pending
+    child.terminate()
+    assert child.wait(timeout=30) == -signal.SIGTERM  # had the hang-up counted, it would have died of SIGHUP
     assert list((tmp_path / SEATS_DIR).glob("*.toml")) == []
 
 

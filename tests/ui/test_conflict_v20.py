@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ui_support import make_app, screen_text
-from textual.widgets import Static
+from textual.widgets import Select, Static
 from test_conflict_v5 import add_by_keys, flat, open_conflict, rows
 
 from vtm_tui.rules.dice import GivenFaces
@@ -52,6 +52,9 @@ async def test_a_v20_round_with_initiative_ties_and_split_pools(campaigns):
         await pilot.pause()
         preview = dialog.query_one("#attack-preview", Static)
         assert str(preview.content) == "4 dice: Dexterity 3 + Brawl 3 − 2 split"
+        kind = dialog.query_one("#contest-kind", Select)
+        assert kind.value == "bashing"  # a punch, unless told otherwise (issue 19)
+        kind.value = "lethal"  # brass knuckles with spikes
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert "2 lethal levels to Lady Honoria Vell" in flat(app)

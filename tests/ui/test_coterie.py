@@ -213,3 +213,54 @@ async def test_derived_tracks_follow_their_attributes(campaigns):
         willpower = app.screen.selected_character.sheet.willpower_size
         await pilot.press("right", "minus")  # Composure
         assert app.screen.selected_character.sheet.willpower_size == willpower - 1
+
+
+async def test_tab_switches_list_and_sheet_and_never_reaches_the_filter(campaigns):
+    """Issue 19: after a, Tab went round to the filter and the storyteller's + presses were typed into it."""
+    from textual.widgets import Input
+
+    from vtm_tui.ui.widgets.character_list import CharacterList
+
+    app = make_app(campaigns / LISBOA)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for _ in range(4):
+            await pilot.press("tab")
+            await pilot.pause()
+            assert isinstance(app.focused, (SheetView, CharacterList)), app.focused
+        await pilot.press("tab", "plus")
+        assert app.screen.query_one("#filter", Input).value == ""
+        await pilot.press("slash", *"lobo", "enter")  # / still filters
+        await pilot.pause()
+        assert names(app) == ["Vicente Lobo"]
+        await pilot.press("tab", "tab", "tab")
+        assert not isinstance(app.focused, Input)
+
+
+async def test_the_selected_character_carries_a_mark_not_only_a_colour(campaigns):
+    app = make_app(campaigns / LISBOA)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        lines = [line for line in screen_text(app).splitlines() if "▶" in line[:20]]
+        assert len(lines) == 1 and names(app)[0] in lines[0]
+        await pilot.press("j")
+        await pilot.pause()
+        lines = [line for line in screen_text(app).splitlines() if "▶" in line[:20]]
+        assert len(lines) == 1 and names(app)[1] in lines[0]
+
+
+async def test_a_burst_of_moves_then_damage_hurts_the_character_moved_to(campaigns):
+    """Issue 19 (16): ``j j d`` arriving together damaged the first character and jumped back to it."""
+    from ui_support import press_together
+
+    chronicle = campaigns / LISBOA
+    app = make_app(chronicle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        first, target = names(app)[0], names(app)[2]
+        damage = lambda name: app.chronicle_store.character(name).sheet.health.superficial  # noqa: E731
+        before = (damage(first), damage(target))
+        await press_together(pilot, "j", "j", "d")
+        assert app.screen.selected_character.name == target
+        assert app.screen.query_one(CharacterList).highlighted == 3
+        assert (damage(first), damage(target)) == (before[0], before[1] + 1)

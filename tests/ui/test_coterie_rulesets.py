@@ -95,3 +95,19 @@ async def test_ingenuity_dice_step_and_resources(campaigns):
         assert "Ingenuity has no Hunger" in screen_text(app)
     kinds = [e["kind"] for e in log_entries(chronicle, 1) if e["time"] == FIXED_NOW]
     assert kinds == ["edit", "damage", "damage", "heal", "edit"]
+
+
+async def test_hints_and_long_names_fit_the_rule_set(campaigns):
+    """Issue 19 (11): V20 and Ingenuity sheets hinted "]/[ Hunger"; "Grasp of the tide" was cut to "...tid"."""
+    app = make_app(campaigns / SALTMARSH)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await pilot.pause()
+        assert "+/- die size" in screen_text(app) and "]/[ Hunger" not in screen_text(app)
+        while app.screen.selected_character.name != "The Drowned Man":
+            await pilot.press("j")
+        await pilot.pause()
+        assert "Grasp of the tide +3" in " ".join(sheet_text(app).split())
+    app = make_app(campaigns / VIGIL)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "]/[ blood" in screen_text(app) and "]/[ Hunger" not in screen_text(app)

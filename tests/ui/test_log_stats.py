@@ -53,3 +53,18 @@ async def test_statistics_of_all_sessions_follow_the_filter(log_env):
         rolls = [e for n in (1, 2, 3) for e in read_session(log_env, n, recover=False).entries
                  if e.actor == "Duarte Moniz" and e.result]
         assert stats_screen.stats.rolls == len(rolls) > 3
+
+
+def test_the_count_comes_before_its_bar_so_no_bar_covers_it():
+    """Issue 19 (11): the most frequent outcome's bar ran over its count."""
+    from rich.console import Console
+
+    from vtm_tui.review.stats import OutcomeCount, RollStats
+    from vtm_tui.ui.screens.log_stats import outcome_table
+
+    stats = RollStats("x", 20, 20, (OutcomeCount("win", 14, 13.0), OutcomeCount("failure", 6, 7.4)), ())
+    console = Console(width=76, record=True, color_system=None)
+    console.print(outcome_table(stats))
+    rows = console.export_text().splitlines()
+    win = next(row for row in rows if row.startswith("win"))
+    assert win.split()[:3] == ["win", "14", "13.0"] and win.rstrip().endswith("█")

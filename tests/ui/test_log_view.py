@@ -96,3 +96,20 @@ async def test_moving_the_cursor_on_screen_repaints_two_lines_only():
         await pilot.press("home")  # a move that scrolls still draws the new page
         await pilot.pause()
         assert view.scroll_offset.y == 0 and view.cursor == 0
+
+
+async def test_a_wide_terminal_shows_a_long_pool_whole():
+    """Issue 19 (11): at 200 columns the pool column was still cut at 22 cells."""
+    pool = "Dexterity 3 + Firearms 2 + Blood Surge 2"
+    roll = LogEntry.from_outcome(judge([7, 5, 10], [10, 1], 3), session=1, actor='Leonor "Nora" Aires',
+                                 pool=pool, difficulty=3, now=START)
+    app = ViewApp([roll])
+    async with app.run_test(size=(200, 10)) as pilot:
+        await pilot.pause()
+        text = "\n".join("".join(s.text for s in strip) for strip in app.screen._compositor.render_strips())
+        assert pool in text and 'Leonor "Nora" Aires' in text
+    app = ViewApp([roll])
+    async with app.run_test(size=(100, 10)) as pilot:
+        await pilot.pause()
+        text = "\n".join("".join(s.text for s in strip) for strip in app.screen._compositor.render_strips())
+        assert "Dexterity 3 + Firearm…" in text  # at 100 columns the columns keep their width

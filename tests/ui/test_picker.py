@@ -20,6 +20,8 @@ async def test_rows_show_rules_characters_and_last_session(campaigns):
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        assert [row[0][:2] for row in rows] == ["▶ ", "  ", "  "]  # the row Enter opens, without colour
+        rows = [[row[0][2:], *row[1:]] for row in rows]
         expected = []
         for folder, rules in (("lanterns-of-saltmarsh", "Ingenuity"), ("lisboa-nocturna", "V5"),
                               ("the-iron-vigil", "V20")):
@@ -56,7 +58,7 @@ async def test_a_broken_chronicle_is_listed_with_its_error_and_others_still_open
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         first = [str(cell) for cell in table.get_row_at(0)]
-        assert first[0] == "⚠ aaa-ruined" and first[3] == "broken: chronicle.toml 2:14"
+        assert first[0] == "▶ ⚠ aaa-ruined" and first[3] == "broken: chronicle.toml 2:14"
         assert "cannot be opened" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()

@@ -244,3 +244,38 @@ async def test_a_players_palette_is_an_allow_list(lisboa: Path) -> None:
         assert "Roll" in titles and "Answer the storyteller's request" in titles
         assert not {"Chronicles", "Start session", "End session", "Coterie", "Log"} & set(titles)
     assert make_app(lisboa).COMMANDS != {PlayerCommands}
+
+
+async def test_sheet_keys_do_nothing_while_the_log_has_the_focus_and_ctrl_z_undoes(lisboa: Path) -> None:
+    """Issue 19 (13): s on the log pane added a stain, and the player could not take it back."""
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = character_file(lisboa, "ines-valadares")
+        await pilot.press("tab", "s")
+        await pilot.pause()
+        assert isinstance(app.focused, LogView)
+        assert character_file(lisboa, "ines-valadares").get("stains") == before.get("stains")
+        assert "Tab back to your sheet" in screen_text(app)
+        await pilot.press("tab", "s")
+        await pilot.pause()
+        assert character_file(lisboa, "ines-valadares").get("stains", 0) == before.get("stains", 0) + 1
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert character_file(lisboa, "ines-valadares").get("stains") == before.get("stains")
+        assert log_entries(lisboa, 3)[-1]["comment"].startswith("undo")
+
+
+async def test_the_footer_offers_plus_and_minus_only_where_they_work(lisboa: Path) -> None:
+    """Issue 19 (11): the seat's footer said "+ Raise - Lower" on traits that are the storyteller's."""
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        sheet = app.screen.query_one(SheetView)
+        sheet.cursor = "attributes.Strength"
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "Raise" not in footer and "Lower" not in footer
+        sheet.cursor = "hunger"
+        await pilot.pause()
+        assert "Raise" in screen_text(app).splitlines()[-1]

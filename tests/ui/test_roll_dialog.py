@@ -143,10 +143,6 @@ async def test_reroll_by_hand_and_cost_note(campaigns):
         dialog.query_one("#pool").focus()
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("c")
-        await pilot.pause()
-        note = entries(path)[-1]
-        assert note.kind == "note" and "win at a cost" in note.comment
         await pilot.press("p", "4")  # a Hunger die: refused, nothing picked
         await pilot.pause()
         assert "not a regular die" in screen_text(app)
@@ -155,8 +151,12 @@ async def test_reroll_by_hand_and_cost_note(campaigns):
         assert "Picked 1: win 0.0%" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
-    roll, note, reroll = entries(path)[-3:]
-    assert reroll.kind == "reroll" and reroll.ref == roll.id and note.ref == roll.id
+        await pilot.press("c")  # still a shortfall after the re-roll: take the goal at a cost
+        await pilot.pause()
+        note = entries(path)[-1]
+        assert note.kind == "note" and "win at a cost" in note.comment
+    roll, reroll, note = entries(path)[-3:]
+    assert reroll.kind == "reroll" and reroll.ref == roll.id and note.ref == reroll.id
     assert reroll.roll["reroll"]["indices"] == [1] and reroll.roll["reroll"]["new_faces"] == [6]
 
 
@@ -171,7 +171,7 @@ async def test_rouse_check_follow_up_raises_hunger(campaigns):
         dialog.query_one("#pool").focus()
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("o")
+        await pilot.press("u")
         await pilot.pause()
         text = dialog.query_one(RollResult).describe()
         assert "Hunger 2 → 3" in text and "Saved: Hunger 2 → 3" in text

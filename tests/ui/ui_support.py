@@ -71,3 +71,19 @@ def sheet_text(app) -> str:
 
     layout = app.screen.query_one(SheetView).sheet_layout
     return layout.text.plain if layout is not None else ""
+
+
+async def press_together(pilot, *keys: str) -> None:
+    """Send keys the way a burst arrives (SSH, typeahead): all queued before the app handles any of them.
+
+    ``pilot.press`` waits for the app to go idle after each key, which hides what a burst loses.
+    """
+    from textual import events
+
+    app = pilot.app
+    for key in keys:
+        char = " " if key == "space" else (key if len(key) == 1 else None)
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await pilot.pause()

@@ -35,7 +35,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--session", metavar="N", type=session_choice,
                         help="a session number, 'current' or 'all' (default: all; current for --export)")
     parser.add_argument("--character", metavar="NAME", action="append",
-                        help="only this character's entries (repeatable; any case)")
+                        help="only this character's entries (repeatable; as roll --character: "
+                        "name, slug or an unambiguous start of it, any case or accents)")
     parser.add_argument("--kind", metavar="K", action="append", help="only these kinds: roll, rouse, note, … (repeatable or a,b)")
     parser.add_argument("--result", metavar="R", action="append", help="only these results: win, botch, … (repeatable or a,b)")
     parser.add_argument("--text", metavar="WORDS", help="only entries whose names, pool or comment hold every word")
@@ -93,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
         raise VtmError("--output goes with --export markdown|json")
     if args.export:
         return export(args, chronicle)
+    args.character = character_names(chronicle, args.character)
+    check_words(args)
     entries = for_viewer(args, chronicle, select(args, chronicle))
     from vtm_tui.store.log_recap import describe_entry, entry_json
 
@@ -128,6 +131,49 @@ def for_viewer(args: argparse.Namespace, chronicle: Path, entries: Iterable[LogE
         if shown is not None and (shown is entry or not args.text
                                   or matches(shown, actor=None, kinds=None, results=None, text=args.text)):
             yield shown
+
+
+def character_names(chronicle: Path, typed: list[str] | None) -> list[str] | None:
+    """Each ``--character`` as the chronicle's one name lookup reads it (the same as ``roll --character``):
+    exact name, file slug, then an unambiguous prefix of the name or of a word, case and accents aside.
+    A name that finds no one (or several) is refused with the candidates, never an empty answer."""
+    if not typed:
+        return typed
+    from types import SimpleNamespace
+
+    from vtm_tui.store.chronicle_store import lookup
+    from vtm_tui.store.toml_io import load_toml
+
+    known = []  # names only: a sheet broken by hand must not stop anyone reading the log
+    for path in sorted((chronicle / "characters").glob("*.toml")):
+        try:
+            name = load_toml(path).get("name")
+        except VtmError:
+            continue
+        if isinstance(name, str) and name.strip():
+            known.append(SimpleNamespace(name=name, slug=path.stem))
+    found = []
+    for name in typed:
+        try:
+            found.append(lookup(name, known, chronicle).name)
+        except VtmError as exc:
+            raise VtmError(f"--character: {exc} (an extra or a removed character: use --text)") from None
+    return found
+
+
+def check_words(args: argparse.Namespace) -> None:
+    """``--kind`` and ``--result`` take known words; a typo is refused with the list, not "no entries match"."""
+    from itertools import chain
+
+    from vtm_tui.model.log_entry import KINDS
+    from vtm_tui.review.stats import RESULT_ORDER
+
+    results = sorted(set(chain.from_iterable(RESULT_ORDER.values())) | {"tie"})
+    checks = (("--kind", _words(args.kind), sorted(KINDS)), ("--result", _words(args.result), results))
+    for option, words, known in checks:
+        unknown = [word for word in words or () if word not in known]
+        if unknown:
+            raise VtmError(f"{option} {', '.join(unknown)}: not one of {', '.join(known)}")
 
 
 def _report_torn(log: Any) -> None:

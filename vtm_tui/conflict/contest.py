@@ -50,6 +50,33 @@ DAMAGE_DIFFICULTY = 6
 #: The damage kinds offered per rule set, the usual one first.
 KINDS = {"v5": ("superficial", "aggravated"), "v20": ("lethal", "bashing", "aggravated"),
          "ingenuity": ("Health", "Endurance", "Stamina", "Focus")}
+#: Traits (and extras' pool names) that make a defence a dodge: the defender avoids the blow and deals none.
+DODGES = {"v5": ("athletics", "dodge", "defence", "defense"), "v20": ("dodge", "athletics", "defence", "defense"),
+          "ingenuity": ("agility", "dodge", "defence", "defense")}
+#: Whether a defender who wins in close combat strikes back by default (V20 resolves one attack at a time).
+BOTH_STRIKE = {"v5": True, "v20": False, "ingenuity": True}
+#: Attack traits whose damage is not the rule set's usual kind (V20: fists and kicks deal bashing damage).
+KIND_BY_TRAIT = {"v20": {"brawl": "bashing"}}
+
+
+def _words(pool: str) -> list[str]:
+    return "".join(ch if ch.isalpha() else " " for ch in pool.casefold()).split()
+
+
+def is_dodge(ruleset: str, defence: str) -> bool:
+    """Whether the defender's pool avoids the blow (``Dexterity + Athletics``, an extra's ``dodge``)."""
+    return any(word in DODGES[ruleset] for word in _words(defence))
+
+
+def both_strike_default(ruleset: str, defence: str) -> bool:
+    """The contest dialog's "Both strike": on for two fighters trading blows, off when the defender dodges."""
+    return BOTH_STRIKE[ruleset] and not is_dodge(ruleset, defence)
+
+
+def default_kind(ruleset: str, attack: str) -> str:
+    """The damage an attack pool deals unless told otherwise (V20 ``Dexterity + Brawl``: bashing)."""
+    special = KIND_BY_TRAIT.get(ruleset, {})
+    return next((special[w] for w in _words(attack) if w in special), KINDS[ruleset][0])
 
 
 @dataclass(frozen=True)
@@ -132,7 +159,8 @@ def _v5(conflict: Conflict, table: Table, dice: DiceSource, spec: ContestSpec) -
     else:
         return Change(change.conflict, change.entries, message=f"{spec.defender} wins by {result.margin}: "
                       "the attack misses.", details=lines)
-    verdict = f"{winner} wins by {result.margin}: {amount} {kind} damage to {loser}"
+    target = loser if spec.track == "health" else f"{loser}'s {spec.track.capitalize()}"  # a social conflict
+    verdict = f"{winner} wins by {result.margin}: {amount} {kind} damage to {target}"
     if spec.apply:
         change = _hurt(change, table, loser, amount, kind, spec.track, winner)
     return Change(change.conflict, change.entries, change.characters, verdict + change.message + ".", lines)

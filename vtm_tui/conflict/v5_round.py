@@ -32,6 +32,25 @@ SHORT = {Group.ENGAGED_CLOSE: "engaged", Group.RANGED: "ranged", Group.NEW_CLOSE
          Group.OTHER: "other"}
 
 
+#: The Attribute a declared Skill attacks with: Dexterity for a gun or a bow, Strength for fists and blades.
+ATTACK_ATTRIBUTE = {"firearms": "Dexterity", "archery": "Dexterity", "brawl": "Strength", "melee": "Strength"}
+
+
+def declared_attack(p: Participant) -> str | None:
+    """The attack pool a declaration implies (ranged: ``Dexterity + Firearms``), None when nothing was declared.
+
+    The contest dialog offers it instead of ``Strength + Brawl``, which a declared shot is not.
+    """
+    if "declared" not in p.extra:
+        return None
+    group = group_of(p)
+    skill = p.extra.get("skill") or ("Firearms" if group is Group.RANGED else "")
+    if not isinstance(skill, str) or not skill:
+        return None
+    attribute = ATTACK_ATTRIBUTE.get(skill.casefold(), "Dexterity" if group is Group.RANGED else "Strength")
+    return f"{attribute} + {skill}"
+
+
 def group_of(p: Participant) -> Group:
     value = p.extra.get("declared")
     if isinstance(value, int) and value in {int(g) for g in Group}:

@@ -95,7 +95,7 @@ def _v5(outcome: Outcome, request: RollRequest, character: Character | None) -> 
         out.append(FollowUp("compulsion", "Put a compulsion on the sheet (after any re-roll: the general table "
                                           "or the clan's)", key="k"))
     if request.kind == "test" and not request.mortal:
-        out.append(FollowUp("rouse", "Rouse check (a power's cost, Hunger +1 on a failure)", key="o",
+        out.append(FollowUp("rouse", "Rouse check (a power's cost, Hunger +1 on a failure)", key="u",
                             available=request.hunger < 5))
     return tuple(out)
 
@@ -184,7 +184,9 @@ def _v20(outcome: Outcome, request: RollRequest) -> tuple[FollowUp, ...]:
     out = []
     degree = getattr(outcome, "degree", None)
     if degree:
-        out.append(_info(f"{getattr(outcome, 'successes', 0)} net successes: a {degree} success"))
+        net = getattr(outcome, "successes", 0)
+        article = "an" if str(degree)[:1] in "aeiou" else "a"  # "an exceptional success"
+        out.append(_info(f"{net} net success{'es' if net != 1 else ''}: {article} {degree} success"))
     if outcome.result == "botch":
         out.append(_info("Botch: no success and at least one 1; something goes wrong"))
     if getattr(outcome, "free_botch_consumed", False):

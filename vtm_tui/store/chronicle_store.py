@@ -13,7 +13,8 @@ from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
@@ -97,16 +98,11 @@ class ChronicleStore:
     def character(self, name: str) -> Character:
         """The character called ``name``, as a storyteller types it.
 
-        Case and accents do not matter (``ines`` finds Inês); an exact name wins,
-        else a unique prefix of the name, else of any word in it (``nora`` finds
+        Case and accents do not matter (``ines`` finds Inês); an exact name wins, then the file's slug
+        (``duarte-moniz``), else a unique prefix of the name, else of any word in it (``nora`` finds
         Leonor "Nora" Aires, ``amalia`` finds Dona Amália Corte-Real).
         """
-        found = find_by_name(name, self.characters)
-        if isinstance(found, Character):
-            return found
-        known = ", ".join(sorted((c.name for c in self.characters), key=str.casefold)) or "none yet"
-        what = f"{name!r} could be {', '.join(found)}" if found else f"no character {name!r}"
-        raise VtmError(f"{self.path}: {what}; the characters are: {known}")
+        return lookup(name, self.characters, self.path)
 
     def file_of(self, character: Character) -> Path:
         return character_path(self.path, character.slug)
@@ -291,12 +287,36 @@ class ChronicleStore:
             self._conflict_file.remove_to(self.path / TRASH_DIR / f"conflict-{stamp}.toml")
 
 
-def find_by_name(name: str, characters: list[Character]) -> Character | list[str]:
+def lookup(name: str, characters: Sequence[Named], where: object) -> Any:
+    """The character ``name`` means (see :meth:`ChronicleStore.character`), else a VtmError naming the candidates.
+
+    Every verb finds a character this way; ``characters`` may be light records (a ``name`` and a ``slug``)
+    when the sheets need not be read, as for ``vtm-tui log``.
+    """
+    found = find_by_name(name, characters)
+    if not isinstance(found, list):
+        return found
+    known = ", ".join(sorted((c.name for c in characters), key=str.casefold)) or "none yet"
+    what = f"{name!r} could be {', '.join(found)}" if found else f"no character {name!r}"
+    raise VtmError(f"{where}: {what}; the characters are: {known}")
+
+
+class Named(Protocol):
+    """What a name lookup reads of a character."""
+
+    name: str
+    slug: str
+
+
+def find_by_name(name: str, characters: Sequence[Named]) -> Any:
     """The one character ``name`` means, or the names it could mean (empty: none)."""
     wanted = fold_name(name)
     if not wanted:
         return []
     folded = [(fold_name(c.name), c) for c in characters]
+    by_slug = [c for c in characters if c.slug and fold_name(c.slug) == wanted]  # ``duarte-moniz``, the file's name
+    if len(by_slug) == 1 and not any(n == wanted for n, _ in folded):
+        return by_slug[0]
     for test in (lambda n: n == wanted, lambda n: n.startswith(wanted),
                  lambda n: any(n[i:].startswith(wanted) for i in range(1, len(n)) if n[i - 1] == " ")):
         hits = [c for n, c in folded if test(n)]

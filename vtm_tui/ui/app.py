@@ -172,6 +172,9 @@ class VtmApp(FastStart, App[None]):
         # After Textual's start-up batch, not inside it: a screen laid out inside the batch has its first
         # frame dropped, and the terminal waited for the next one (50-100 ms later).
         self.call_later(self._show_first_screen)
+        notice = getattr(self, "start_notice", "")
+        if notice:
+            self.notify(notice, title="A copy of the example", timeout=20)
 
     def _show_first_screen(self) -> None:
         if self.start_path is not None:
@@ -437,11 +440,16 @@ def run(args: argparse.Namespace) -> int:
         from vtm_tui.rules.dice import SeededDice
 
         dice = SeededDice(args.seed)
-    app = VtmApp(
-        path=args.path,
-        campaigns=getattr(args, "campaigns", None),
-        dice=dice,
-        player=getattr(args, "player", None),
-    )
+    path, campaigns = args.path, getattr(args, "campaigns", None)
+    from vtm_tui.store.examples import redirect
+
+    moved = redirect(path, campaigns)  # a checkout's example opens as a copy: the repository stays as shipped
+    if moved is not None:
+        import sys
+
+        print(f"vtm-tui: {moved.notice}", file=sys.stderr)
+        path, campaigns = moved.path or path, moved.campaigns or campaigns
+    app = VtmApp(path=path, campaigns=campaigns, dice=dice, player=getattr(args, "player", None))
+    app.start_notice = moved.notice if moved is not None else ""
     app.run()
     return 0

@@ -43,6 +43,7 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
     BINDINGS = [
         Binding("ctrl+s", "add", "Add", priority=True, id="add_participant.add"),
         Binding("escape", "cancel", "Cancel", id="add_participant.cancel"),
+        Binding("enter", "add", "Add", show=False, id="add_participant.enter"),  # from the list and tick boxes
     ]
     DEFAULT_CSS = """
     AddParticipantDialog { align: center middle; }
@@ -83,7 +84,7 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
             yield Label("— or nameless extras —", id="add-extras-title")
             with Horizontal():
                 yield Label("Name:")
-                yield Input(placeholder="Ghoul", id="add-name", compact=True)
+                yield Input(placeholder="e.g. Ghoul", id="add-name", compact=True)
                 yield Label(" How many:")
                 yield Input(placeholder="1", id="add-count", restrict=r"\d*", max_length=2, compact=True)
             with Horizontal():
@@ -137,4 +138,7 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
         pools = parse_pools(value("#add-pools")) if name else {}
         health = int(value("#add-health") or "0")
         vampire = bool(self.query("#add-vampire") and self.query_one("#add-vampire", Checkbox).value)
+        if not name and (value("#add-count") or value("#add-pools") or value("#add-health") or vampire):
+            # Never drop what was typed: the grey "e.g. Ghoul" is an example, not a name.
+            raise VtmError("The extras need a name: How many, Pools, Health or Vampire are set but Name is empty.")
         return AddRequest(chosen, value("#add-side"), name, count if name else 0, pools, health, vampire)

@@ -40,9 +40,9 @@ if TYPE_CHECKING:
 UNDO_DEPTH = 50
 #: The keys a storyteller needs most, per rule set (the footer cannot hold them all at 80 columns).
 HINTS = {
-    "v5": "a add · n/p turn · N round · c contest · g declare · s pass · J/K move · d/D damage · o out · t/T tally",
-    "v20": "a add · n/p turn · N round · c contest · m actions · s pass · J/K move · d/D/x damage · o out · t/T tally",
-    "ingenuity": "a add · n/p turn · Enter pick · z surprise · N round · c contest · d damage · o out · t/T tally",
+    "v5": "a add · n/p turn · N round · c contest · g declare · s pass · J/K move · d/D damage · O out · t/T tally",
+    "v20": "a add · n/p turn · N round · c contest · m actions · s pass · J/K move · d/D/x damage · O out · t/T tally",
+    "ingenuity": "a add · n/p turn · Enter pick · z surprise · N round · c contest · d damage · O out · t/T tally",
 }
 
 
@@ -50,10 +50,12 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
     """Runs a conflict from first blow to last."""
 
     HELP_TITLE = "Conflict"
-    HELP_INTRO = ("a adds characters or extras; N begins a round; n / p step the turns; c rolls a contest; "
-                  "d/D/x mark damage on the selected row; t / T start and roll extended actions. V5: g declares "
-                  "the action (press again for the next; the log keeps the final choice), s passes. V20: m declares multiple actions. Ingenuity: Enter picks who acts, z opens "
-                  "with a surprise round. Everything is saved and logged at once; ctrl+z undoes.")
+    HELP_INTRO = ("a adds characters or extras; N begins a round; n / p step the turns; c rolls a contest. "
+                  "d/D/x (damage), O (take out), g, m, J/K act on the row marked → (↑/↓, Home/End move it; "
+                  "▶ is who acts). t / T start and roll extended actions. V5: g declares the action (press again for the next; "
+                  "the log keeps the final choice), s passes. V20: m declares multiple actions, b spends blood. "
+                  "Ingenuity: Enter picks who acts, z opens with a surprise round. "
+                  "Everything is saved and logged at once; ctrl+z undoes.")
     # Its styles (conflict.tcss) are read with the app's, at start (see VtmApp.CSS_PATH).
     BINDINGS = [
         Binding("n", "next_turn", "Next", id="conflict.next_turn"),
@@ -71,7 +73,7 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         Binding("D", "damage('D')", "Damage (Aggravated/lethal)", show=False, id="conflict.damage_serious"),
         Binding("x", "damage('x')", "Aggravated damage", show=False, id="conflict.damage_aggravated"),
         Binding("b", "spend_blood", "Spend blood (V20)", show=False, id="conflict.spend_blood"),
-        Binding("o", "take_out", "Take out / back in", show=False, id="conflict.take_out"),
+        Binding("O", "take_out", "Take out / back in", show=False, id="conflict.take_out"),
         Binding("delete", "remove", "Remove from the conflict", show=False, id="conflict.remove"),
         Binding("S", "side", "Change side", show=False, id="conflict.side"),
         Binding("t", "new_tally", "New extended action", show=False, id="conflict.new_tally"),

@@ -119,9 +119,17 @@ class ConflictDialogs:
                                            self._resolve_contest, self._pool_defaults()))
 
     def _pool_defaults(self) -> dict[str, tuple[str, str]]:
-        """Extras attack with their ``attack`` pool and defend with ``dodge``/``defence`` (else ``general``)."""
+        """Extras attack with their ``attack`` pool and defend with ``dodge``/``defence`` (else ``general``);
+        a character who declared a ranged action (V5) attacks with it (``Dexterity + Firearms``)."""
+        from vtm_tui.conflict.pools import DEFAULT_DEFENCE
+        from vtm_tui.conflict.v5_round import declared_attack
+
         found: dict[str, tuple[str, str]] = {}
+        ruleset = self.store.chronicle.ruleset
         for p in self.conflict.participants:
+            declared = declared_attack(p)
+            if declared and not roster.is_extra(p):
+                found[p.name] = (declared, DEFAULT_DEFENCE[ruleset])
             if roster.is_extra(p):
                 pools = dict(p.extra.get("pools", {}))
                 attack = next((k for k in ("attack", "brawl", "melee", "combat") if k in pools), "")

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
-from vtm_tui.conflict.contest import KINDS, ContestSpec
+from vtm_tui.conflict.contest import KINDS, ContestSpec, both_strike_default, default_kind
 from vtm_tui.conflict.context import Change
 from vtm_tui.conflict.pools import DEFAULT_ATTACK, DEFAULT_DEFENCE
 from vtm_tui.errors import VtmError
@@ -37,6 +37,7 @@ class ContestDialog(ModalScreen[Change | None]):
     BINDINGS = [
         Binding("ctrl+r", "roll", "Roll both", priority=True, id="contest.roll"),
         Binding("escape", "close", "Close", id="contest.close"),
+        Binding("enter", "roll", "Roll both", show=False, id="contest.enter"),  # from a tick box or a list
     ]
     DEFAULT_CSS = """
     ContestDialog { align: center middle; }
@@ -91,9 +92,11 @@ class ContestDialog(ModalScreen[Change | None]):
                             compact=True)
                 yield Label(" Damage:" if self.ruleset != "ingenuity" else " Resource:")
                 kinds = [(k, k) for k in KINDS[self.ruleset]]
-                yield Select(kinds, value=KINDS[self.ruleset][0], allow_blank=False, compact=True, id="contest-kind")
+                kind = default_kind(self.ruleset, self._default(self.attacker, 0))
+                yield Select(kinds, value=kind, allow_blank=False, compact=True, id="contest-kind")
             with Horizontal():
-                yield Checkbox("Both strike (close combat)", self.ruleset != "v20", id="contest-both")
+                both = both_strike_default(self.ruleset, self._default(self.defender, 1))
+                yield Checkbox("Both strike (close combat)", both, id="contest-both")
                 yield Checkbox("Apply damage", True, id="contest-apply")
                 if self.ruleset == "v20":
                     yield Label("Difficulty:")
@@ -117,6 +120,11 @@ class ContestDialog(ModalScreen[Change | None]):
             self.query_one(target, Static).update(self.preview(str(name), text, attacking))
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        """A new pool brings its defaults: a dodge strikes no blow back, a V20 punch is bashing."""
+        if event.input.id == "contest-attack":
+            self.query_one("#contest-kind", Select).value = default_kind(self.ruleset, event.value)
+        elif event.input.id == "contest-defence":
+            self.query_one("#contest-both", Checkbox).value = both_strike_default(self.ruleset, event.value)
         if event.input.id in ("contest-attack", "contest-defence"):
             self._preview()
 

@@ -31,7 +31,13 @@ from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
 from vtm_tui.ui.widgets.sheet_view import SheetView
 
-HINT = "Tab: sheet · +/- dots · d/D damage · h heal · ]/[ Hunger · s stain · e notes · a add · ? keys"
+#: The status line's first hint, per rule set: only keys that do something on that rule set's sheets.
+HINTS = {
+    "v5": "Tab: sheet · +/- dots · d/D damage · h heal · ]/[ Hunger · s stain · e notes · a add · ? keys",
+    "v20": "Tab: sheet · +/- dots · d/D/x damage · h heal · ]/[ blood · e notes · a add · ? keys",
+    "ingenuity": "Tab: sheet · +/- die size · d damage · h heal · e notes · a add · ? keys",
+}
+HINT = HINTS["v5"]
 
 
 class CoterieScreen(SheetEditActions, ModeScreen[None]):
@@ -81,7 +87,9 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
         yield VtmHeader("coterie")
         with Horizontal(id="coterie-body"):
             with Vertical(id="roster"):
-                yield Input(placeholder="/ filter", id="filter")
+                search = Input(placeholder="/ filter", id="filter")
+                search.can_focus = False  # reached by / only: Tab switches list and sheet, never types here
+                yield search
                 yield CharacterList(id="characters")
             with Vertical(id="sheet-pane"):
                 yield SheetView(id="sheet").data_bind(character=CoterieScreen.selected_character)
@@ -92,8 +100,9 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
         store = self.app.chronicle_store  # type: ignore[attr-defined]
         if store is not None:
             self.keeper = SheetKeeper(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
+        self.query_one(CharacterList).follow = self._follow_list
         self.refresh_list()
-        self.say(HINT)
+        self.say(HINTS.get(store.chronicle.ruleset, HINT) if store is not None else HINT)
         if self.POLL_SECONDS:
             self.set_interval(self.POLL_SECONDS, self.poll_disk)
 
@@ -160,6 +169,10 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
             if character is not self.selected_character:
                 self.selected_character = character
 
+    def _follow_list(self, character: Character) -> None:
+        if character is not self.selected_character:
+            self.selected_character = character
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if isinstance(event.option_list, CharacterList):
             self.query_one(SheetView).focus()
@@ -183,7 +196,14 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
     def action_filter(self) -> None:
         if self.has_class("-hide-roster"):
             self.remove_class("-hide-roster")
-        self.query_one("#filter", Input).focus()
+        search = self.query_one("#filter", Input)
+        search.can_focus = True
+        search.focus()
+
+    def on_descendant_blur(self, event) -> None:  # noqa: ANN001 - Textual's DescendantBlur
+        """The filter leaves the Tab order again once left: keys meant for a sheet never type into it."""
+        if isinstance(event.widget, Input) and event.widget.id == "filter":
+            event.widget.can_focus = False
 
     def action_toggle_list(self) -> None:
         self.toggle_class("-hide-roster")

@@ -16,9 +16,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Input, RadioSet, Static
 
 from vtm_tui.errors import VtmError
+from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox, MarkRadioButton
 
 EXTENSIONS = {"markdown": ".md", "json": ".json"}
 
@@ -96,6 +97,7 @@ class ExportDialog(ModalScreen[Path | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="export.cancel"),
         Binding("ctrl+s", "export", "Export", id="export.write"),
+        Binding("enter", "export", "Export", show=False, id="export.enter"),  # Enter on the tick box exports
     ]
 
     def __init__(self, chronicle_dir: Path, session: int, sessions: list[int]) -> None:
@@ -112,15 +114,15 @@ class ExportDialog(ModalScreen[Path | None]):
             with Horizontal(classes="export-row"):
                 yield Static("Format", classes="export-label")
                 with RadioSet(id="export-format"):
-                    yield RadioButton("Markdown", value=True, id="markdown")
-                    yield RadioButton("JSON", id="json")
+                    yield MarkRadioButton("Markdown", value=True, id="markdown")
+                    yield MarkRadioButton("JSON", id="json")
             with Horizontal(classes="export-row"):
                 yield Static("Session", classes="export-label")
                 yield Input(str(self.session), id="export-session", type="integer")
             with Horizontal(classes="export-row"):
                 yield Static("File", classes="export-label")
                 yield Input(self._auto_path, id="export-path")
-            yield Checkbox("Hide secret Difficulties (a recap for the players)", id="export-hide")
+            yield MarkCheckbox("Hide secret Difficulties (a recap for the players)", id="export-hide")
             yield Static("", id="export-error", markup=False)
             with Horizontal(id="export-buttons"):
                 yield Button("Export (ctrl+s)", id="export-go", variant="primary", compact=True)

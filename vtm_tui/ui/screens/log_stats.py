@@ -29,17 +29,21 @@ SPARK_WIDTH = 48
 
 
 def outcome_table(stats: RollStats) -> Table:
-    """Outcome · bar · count · expected (exact), one row each."""
+    """Outcome · count · expected (exact) · bar, one row each.
+
+    The bar comes last: drawn before the count, the longest bar (a font's wider block glyphs, a terminal
+    that draws them double) ran over the very number it stood for.
+    """
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True)
-    table.add_column(no_wrap=True, width=BAR_WIDTH)
     table.add_column(justify="right", no_wrap=True)
     table.add_column(justify="right", no_wrap=True)
-    table.add_row(Text("outcome", "bold"), Text("", "bold"), Text("count", "bold"), Text("expected", "bold"))
+    table.add_column(no_wrap=True, width=BAR_WIDTH, overflow="crop")
+    table.add_row(Text("outcome", "bold"), Text("count", "bold"), Text("expected", "bold"), Text("", "bold"))
     most = max([o.count for o in stats.outcomes] + [o.expected for o in stats.outcomes] + [1])
     for outcome in stats.outcomes:
         shown = Text(bar(outcome.count, most, BAR_WIDTH), "bold")
-        table.add_row(Text(outcome.name), shown, str(outcome.count), f"{outcome.expected:.1f}")  # a result read from a file: text
+        table.add_row(Text(outcome.name), str(outcome.count), f"{outcome.expected:.1f}", shown)
     return table
 
 

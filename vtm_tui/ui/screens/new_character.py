@@ -12,6 +12,8 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 from textual.content import Content
 
+from vtm_tui.ui.widgets.marked_option_list import MarkedOptionList
+
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
 {name} > Vertical {{
@@ -45,10 +47,10 @@ class NewCharacterDialog(ModalScreen[dict | None]):
             yield Label("Player (empty for a storyteller character)")
             yield Input(id="player")
             yield Label("Kind")
-            yield OptionList(*[Option(text, id=key) for key, text in KINDS], id="kind")
+            yield MarkedOptionList(*[Option(text, id=key) for key, text in KINDS], id="kind")
             if self.ruleset == "v5":
                 yield Label("Creature")
-                yield OptionList(*[Option(text, id=key) for key, text in CREATURES], id="creature")
+                yield MarkedOptionList(*[Option(text, id=key) for key, text in CREATURES], id="creature")
             yield Label("", id="problem", classes="error")
 
     def on_mount(self) -> None:

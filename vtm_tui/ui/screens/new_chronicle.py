@@ -13,6 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from vtm_tui.ui.widgets.marked_option_list import MarkedOptionList
+
 RULESET_CHOICES = (
     ("v5", "V5 — Vampire: The Masquerade 5th edition"),
     ("v20", "V20 — Revised / 20th anniversary"),
@@ -40,7 +42,7 @@ class NewChronicleDialog(ModalScreen[tuple[str, str] | None]):
             yield Label("Name")
             yield Input(placeholder="e.g. Lisboa Nocturna", id="name")
             yield Label("Rule set (↑/↓, Enter creates)")
-            yield OptionList(*[Option(text, id=key) for key, text in RULESET_CHOICES], id="ruleset")
+            yield MarkedOptionList(*[Option(text, id=key) for key, text in RULESET_CHOICES], id="ruleset")
             yield Label("", id="problem", classes="error")
 
     def on_mount(self) -> None:

@@ -106,10 +106,12 @@ class PickerScreen(ModeScreen[None]):
         table = self.query_one("#chronicles", DataTable)
         selected = table.cursor_row
         table.clear()
+        self._marked = None
         for summary in self.summaries:
             table.add_row(*self._row(summary), key=str(summary.path))
         if self.summaries:
             table.move_cursor(row=min(selected, len(self.summaries) - 1))
+            self._mark_cursor()
         count = len(self.summaries)
         shown = display_path(where)
         header = f"{count} chronicle{'s' if count != 1 else ''} in {shown} — Enter opens, n creates"
@@ -122,11 +124,30 @@ class PickerScreen(ModeScreen[None]):
         table.focus()
 
     @staticmethod
-    def _row(summary: ChronicleSummary) -> tuple[Text | str, ...]:
+    def _name_cell(summary: ChronicleSummary, under_cursor: bool) -> Text:
+        """The name cell: ``▶`` on the row Enter opens (the row cursor is a colour only)."""
+        mark = "▶ " if under_cursor else "  "
+        return Text(mark + (f"⚠ {summary.name}" if summary.error else summary.name), style="bold")
+
+    def _mark_cursor(self) -> None:
+        from textual.coordinate import Coordinate
+
+        table = self.query_one("#chronicles", DataTable)
+        row = table.cursor_row
+        if not self.summaries or not 0 <= row < len(self.summaries):
+            return
+        before = getattr(self, "_marked", None)
+        if before is not None and before != row and before < len(self.summaries):
+            table.update_cell_at(Coordinate(before, 0), self._name_cell(self.summaries[before], False))
+        table.update_cell_at(Coordinate(row, 0), self._name_cell(self.summaries[row], True))
+        self._marked = row
+
+    @classmethod
+    def _row(cls, summary: ChronicleSummary) -> tuple[Text | str, ...]:
         if summary.error:
-            name = Text(f"⚠ {summary.name}", style="bold")
+            name = cls._name_cell(summary, False)
             return name, "?", str(summary.characters), Text(short_error(summary.error), style="italic")
-        return (Text(summary.name, style="bold"), RULESET_LABELS.get(summary.ruleset, summary.ruleset),
+        return (cls._name_cell(summary, False), RULESET_LABELS.get(summary.ruleset, summary.ruleset),
                 str(summary.characters), last_session_text(summary))
 
     def highlighted(self) -> ChronicleSummary | None:
@@ -136,6 +157,7 @@ class PickerScreen(ModeScreen[None]):
         return self.summaries[min(table.cursor_row, len(self.summaries) - 1)]
 
     def on_data_table_row_highlighted(self, _event: DataTable.RowHighlighted) -> None:
+        self._mark_cursor()
         self._show_detail()
 
     def _show_detail(self) -> None:

@@ -59,15 +59,18 @@ from vtm_tui.ui.widgets.sheet_view import SheetView
 
 #: The log is polled this often (the log screen's rhythm: another seat's roll shows within a second).
 POLL_SECONDS = 0.5
-HINT = "r roll · a answer request · d/D damage · h heal · ]/[ Hunger · e notes · Tab log · ? keys"
+#: Slot kinds that are traits (dots, die sizes): the storyteller's unless the chronicle lets players change them.
+TRAIT_SLOTS = ("dots", "die")
+HINT = "r roll · a answer · d/D damage · h heal · ]/[ Hunger · s stain · ctrl+z undo · Tab log · ? keys"
 
 
 class PlayerScreen(SheetEditActions, ModeScreen[None]):
     """One player's view of the shared chronicle."""
 
     HELP_TITLE = "Player seat"
-    HELP_INTRO = ("Your character's sheet on the left, the session's log on the right (Tab switches). "
-                  "Every change is saved at once and logged; the storyteller sees your rolls as you make them.")
+    HELP_INTRO = ("Your character's sheet, and the session's log beside it (below it on a narrow terminal); Tab "
+                  "switches. The sheet's keys act only while the sheet has the focus. Every change is saved at once "
+                  "and logged (ctrl+z takes your last one back); the storyteller sees your rolls as you make them.")
     # Its styles (player.tcss) are read with the app's, at start (see VtmApp.CSS_PATH).
     BINDINGS = [
         Binding("r", "roll", "Roll", id="player.roll"),
@@ -82,6 +85,10 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         Binding("s", "stain(1)", "Stain", show=False, id="player.stain"),
         Binding("e", "notes", "Notes", show=False, id="player.notes"),
         Binding("tab", "switch_pane", "Sheet/log", show=False, id="player.switch_pane"),
+        Binding("ctrl+z", "undo", "Undo", show=False, id="player.undo"),
+        # Reached only when the sheet's own +/- is off (a trait while traits are the storyteller's): says why.
+        Binding("plus,equals_sign,minus", "locked_step", "Traits are the storyteller's", show=False,
+                id="player.locked_step"),
     ]
 
     selected_character: reactive[Character | None] = reactive(None, always_update=True)
@@ -146,7 +153,9 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         self._show_log()
         self._find_requests(announce=False)
         self.set_interval(POLL_SECONDS, self.poll)
-        self.query_one(SheetView).focus()
+        sheet = self.query_one(SheetView)
+        sheet.may_step = self._may_step
+        sheet.focus()
         if not own:
             self.say(f"No character of {store.chronicle.name} is played by {self.player_name!r}; ask the "
                      "storyteller to put your name in its 'player' field. The log still shows.", error=True)
@@ -283,6 +292,32 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         index = next((i for i, c in enumerate(own) if current is not None and c.slug == current.slug), -1)
         self.selected_character = own[(index + 1) % len(own)]
 
+    def _may_step(self, slot) -> bool:  # noqa: ANN001 - a sheet Slot
+        """Whether +/- may change ``slot`` here: the footer offers them only then."""
+        character = self.selected_character
+        if character is None:
+            return False
+        options = self.store.chronicle.options if self.store is not None else {}
+        return slot.kind not in TRAIT_SLOTS or editable(self.viewer, character, traits=True, options=options)
+
+    def action_locked_step(self) -> None:
+        slot = self.query_one(SheetView).focused_slot if isinstance(self.focused, SheetView) else None
+        if slot is not None:
+            self.say(f"{slot.label}: traits are the storyteller's to change here "
+                     "(the chronicle's players_may_edit_traits is off).", error=True)
+
+    def action_undo(self) -> None:
+        """Take back this seat's last change (saved and logged too)."""
+        if self.keeper is None:
+            return
+        try:
+            character, _entry, said = self.keeper.undo()
+        except VtmError as exc:
+            return self.say(str(exc).capitalize() + ".", error=True)
+        if character is not None:
+            self.selected_character = character
+        self.say(said)
+
     def on_sheet_view_step(self, message: SheetView.Step) -> None:
         if self.selected_character is None:
             return
@@ -319,8 +354,13 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         self.selected_character = saved
         self.say("Saved · " + edit.describe(saved.name))
 
-    def apply(self, make: Callable[[Character], Edit]) -> None:
-        """Edit the store's own character (never the redacted copy), save, log, show."""
+    def apply(self, make: Callable[[Character], Edit], *, from_key: bool = True) -> None:
+        """Edit the store's own character (never the redacted copy), save, log, show.
+
+        A sheet key pressed while the log has the focus changes nothing: a player reading the log pressed
+        ``s`` and got a stain."""
+        if from_key and isinstance(self.focused, LogView):
+            return self.say("The log has the focus: Tab back to your sheet to change it.", error=True)
         character = self.selected_character
         if character is None or self.keeper is None or not editable(self.viewer, character):
             return self.say("Only your own character's trackers and notes are yours to change.", error=True)
@@ -339,7 +379,7 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         except VtmError as exc:
             return self.say(str(exc), error=True)
         self.selected_character = saved
-        self.say("Saved · " + edit.describe(saved.name))
+        self.say("Saved · " + edit.describe(saved.name) + " · ctrl+z undoes")
 
     def _session_started(self, number: int) -> None:
         self.app.publish_chronicle()  # type: ignore[attr-defined]

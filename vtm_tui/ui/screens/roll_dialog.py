@@ -6,7 +6,7 @@ app's dice (or judges typed faces), and every roll is appended to the session
 log the moment it is made, before the sheet it changes is saved. The result page
 offers the V5 follow-ups as one-key actions: Willpower re-roll by strategy
 (``1``-``4``, each with its exact odds given the dice showing) or by hand
-(``p``), a Rouse check (``o``), the hunger frenzy a failed forced Rouse owes
+(``p``), a Rouse check (``u``, as on the coterie), the hunger frenzy a failed forced Rouse owes
 (``f``), win at a cost noted (``c``); ``n`` rolls again, Enter or Esc closes.
 
 Seams with the app: ``app.chronicle_store``, ``app.dice``, ``app.clock``; the
@@ -71,11 +71,11 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
     # Its styles (roll_dialog.tcss) are read with the app's, at start (see VtmApp.CSS_PATH).
     BINDINGS = [
         Binding("escape", "back", "Close", id="roll.close"),
-        Binding("enter", "confirm", "Close / re-roll picked", show=False, id="roll.confirm"),
+        Binding("enter", "confirm", "Roll / close / re-roll picked", show=False, id="roll.confirm"),
         *[Binding(key, f"digit('{key}')", f"Re-roll strategy {key}" if key in "1234" else "Pick die",
                   show=False, id=f"roll.digit_{key}") for key in PICK_KEYS],
         Binding("p", "pick", "Re-roll by hand", show=False, id="roll.pick"),
-        Binding("o", "rouse", "Rouse check", show=False, id="roll.rouse"),
+        Binding("u", "rouse", "Rouse check", show=False, id="roll.rouse"),  # u as on the coterie; o is the app's
         Binding("f", "frenzy", "Frenzy test", show=False, id="roll.frenzy"),
         Binding("c", "cost", "Win at a cost", show=False, id="roll.cost"),
         Binding("k", "compulsion", "Compulsion", show=False, id="roll.compulsion"),
@@ -345,7 +345,7 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
         if action == "digit":
             return self.mode in ("result", "pick")
         if action == "confirm":
-            return self.mode in ("result", "pick")
+            return self.mode in ("form", "result", "pick")
         return True
 
 

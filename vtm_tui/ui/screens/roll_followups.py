@@ -12,7 +12,7 @@ from typing import Any
 from textual.widgets import Input
 
 from vtm_tui.errors import VtmError
-from vtm_tui.play import make_request, note_entry, perform, reroll_odds, willpower_reroll
+from vtm_tui.play import FollowUp, make_request, note_entry, perform, reroll_odds, willpower_reroll
 from vtm_tui.rules.dice import GivenFaces, parse_faces
 from vtm_tui.rules.v5.reroll import select
 from vtm_tui.ui.widgets.dice_view import PICK_KEYS
@@ -105,6 +105,9 @@ class FollowUpActions:
             self._say("Pick up to 3 regular dice with their keys, Enter re-rolls them, Esc cancels")
 
     def action_confirm(self) -> None:
+        if self.mode == "form":  # Enter on a tick box (the fields' own Enter rolls first): roll, as the hint says
+            self.roll()
+            return
         if self.mode == "pick":
             picked = list(self.result_view.picked)
             if not picked:
@@ -167,4 +170,8 @@ class FollowUpActions:
         except VtmError as exc:
             self._say(str(exc))
             return
-        self._say("Noted in the log: won at a cost")
+        # Taking the goal at a cost settles the roll: no Willpower re-roll, no second note.
+        settled = FollowUp("info", "Won at a cost (noted in the log): the roll is settled")
+        self.items = tuple(i for i in self.items if i.action not in ("reroll", "pick", "cost")) + (settled,)
+        self.result_view.set_follow(self.items, self._result_keys())
+        self.refresh_bindings()

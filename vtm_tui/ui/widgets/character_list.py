@@ -7,6 +7,8 @@ is never needed. The list posts OptionList's own messages; the coterie screen tu
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import OptionList
@@ -25,8 +27,13 @@ def matches(character: Character, needle: str) -> bool:
     return all(word in haystack.casefold() for word in needle.casefold().split())
 
 
-def row_text(character: Character) -> Text:
-    text = Text(character.name)
+#: The highlighted row's sign (the list's highlight is a colour, which a plain terminal does not show).
+CURSOR = "▶"
+
+
+def row_text(character: Character, highlighted: bool = False) -> Text:
+    text = Text(CURSOR if highlighted else " " * len(CURSOR), style="bold")
+    text.append(character.name)
     sheet = character.sheet
     if character.ruleset == "v5" and sheet.is_vampire:
         text.append(f" H{sheet.hunger}", style="dim")
@@ -48,9 +55,20 @@ class CharacterList(OptionList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.shown: list[Character] = []
+        #: Called at once with the character a move highlights: the screen's selection must follow before the
+        #: next key of a burst (``j j d``) is handled, not when the queued OptionHighlighted message is.
+        self.follow: Callable[[Character], None] | None = None
+        self._showing = False
 
     def show(self, characters: list[Character], needle: str = "", keep: str | None = None) -> None:
         """Show the characters that match ``needle``, keeping ``keep`` (a slug) highlighted if still there."""
+        self._showing = True
+        try:
+            self._show(characters, needle, keep)
+        finally:
+            self._showing = False
+
+    def _show(self, characters: list[Character], needle: str, keep: str | None) -> None:
         self.shown = [c for c in characters if matches(c, needle)]
         options: list[Option] = []
         pcs = [c for c in self.shown if c.kind == "pc"]
@@ -69,6 +87,21 @@ class CharacterList(OptionList):
             target = pcs[0].slug if pcs else spcs[0].slug
         if target:
             self.highlighted = self.get_option_index(target)
+            self._mark(self.highlighted, True)
+
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+        """Move the ``▶`` with the highlight."""
+        super().watch_highlighted(new)
+        self._mark(old, False)
+        self._mark(new, True)
+        character = self.character_at(new) if new is not None and new < self.option_count else None
+        if character is not None and self.follow is not None and not self._showing:
+            self.follow(character)
+
+    def _mark(self, index: int | None, on: bool) -> None:
+        character = self.character_at(index) if index is not None and index < self.option_count else None
+        if character is not None:
+            self.replace_option_prompt_at_index(index, row_text(character, on))
 
     def character_at(self, index: int | None) -> Character | None:
         if index is None:

@@ -38,6 +38,16 @@ Loader = Callable[[list[IndexedEntry]], list[LogEntry | None]]
 #: Cells per column at a comfortable width and at 80 columns: (actor, what, dice, outcome).
 WIDE = (16, 22, 20, 15)
 NARROW = (11, 14, 18, 15)
+
+
+def column_widths(width: int) -> tuple[int, int, int, int]:
+    """(actor, what, dice, outcome) cells for a view ``width`` wide: past 130 columns the room goes to the
+    pool and the actor, so a wide terminal shows ``Dexterity 3 + Firearms 2 + Blood Surge 2`` whole."""
+    if width < 100:
+        return NARROW
+    extra = max(0, width - 130)
+    actor, what, dice, outcome = WIDE
+    return actor + min(8, extra // 5), what + min(34, extra // 2), dice, outcome
 VIRTUAL_WIDTH = 240  # lines are cut here; ←/→ scroll to the comments
 
 
@@ -193,7 +203,7 @@ class LogView(ScrollView, can_focus=True):
 
     def line_text(self, line: EntryLine) -> Text:
         """The styled text of a line, columns padded to the view's width class."""
-        actor_w, what_w, dice_w, outcome_w = WIDE if self.size.width >= 100 else NARROW
+        actor_w, what_w, dice_w, outcome_w = column_widths(self.size.width)
         text = Text(no_wrap=True, end="")
         text.append(line.time, self._style("log-view--time"))
         text.append(" ")

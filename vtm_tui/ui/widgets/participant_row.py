@@ -18,6 +18,8 @@ from vtm_tui.model.conflict import Conflict, Participant
 from vtm_tui.play.blood import condition_text
 
 CURRENT, ACTED, OUT, WAITING = "▶", "✓", "✗", " "
+#: The row the screen's keys act on (the table's cursor, which colour alone would show).
+CURSOR = "→"
 #: Column headers, per rule set: the third column says what orders the round.
 COLUMNS = {"v5": ("", "Name", "Side", "Action", "Health", "State"),
            "v20": ("", "Name", "Side", "Init", "Health", "State"),

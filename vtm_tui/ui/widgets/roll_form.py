@@ -21,6 +21,7 @@ from vtm_tui.model.character import Character
 from vtm_tui.play.defaults import completion_names, trait_completions
 from vtm_tui.play.ladders import DEFAULT_DIFFICULTY, ladder_text
 from vtm_tui.play.request import RollRequest
+from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
 from vtm_tui.ui.widgets.odds_chart import OddsChart
 
 #: Fields whose changes re-compute the request and the odds.
@@ -53,12 +54,8 @@ class PoolInput(Input):
             self.screen.focus_next()
 
 
-class MarkedCheckbox(Checkbox):
-    """A checkbox whose mark is ``X`` when on and blank when off, not a colour change alone."""
-
-    @property
-    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 - Textual's name
-        return "X" if self.value else " "
+#: ``X`` when on, blank when off (not a colour alone); Enter rolls, as the form's hint says, and never unticks.
+MarkedCheckbox = MarkCheckbox
 
 
 class RollForm(VerticalScroll):

@@ -100,6 +100,12 @@ class RollResult(ScrollView, can_focus=True):
         self.pick_mode, self.picked = pick_mode, tuple(picked)
         self._redraw()
 
+    def set_follow(self, follow: Iterable[FollowUp], keys: str) -> None:
+        """The follow-ups and keys again, when a choice has closed some of them (win at a cost)."""
+        self.follow = [follow_up_text(item) for item in follow]
+        self.keys = keys
+        self._redraw()
+
     def set_changes(self, changes: Iterable[str]) -> None:
         self.changes = list(changes)
         self._redraw()

@@ -121,7 +121,10 @@ class SheetBuilder:
         self.slot_grid.append((grid, column, row))
 
     def rows(self, cells: list[Cell], label_width: int = 13, value_width: int = 5) -> None:
-        """One cell per line, notes wrapped after the value."""
+        """One cell per line, notes wrapped after the value. The labels get the room the longest needs (up to
+        the width): a name the player chose ("Grasp of the tide") is never cut at a fixed column."""
+        longest = max((len(cell.label) for cell in cells), default=0)
+        label_width = max(label_width, min(longest, self.width - value_width - 3))
         for row, cell in enumerate(cells):
             text = self._cell(cell, label_width, value_width, with_note=False)
             if cell.note:

@@ -80,6 +80,9 @@ class SheetView(ScrollView, can_focus=True):
         self._strips_width = -1  # the width the strips were cut for (-1: cut them again)
         self._drawn: tuple[object, str | None, int] | None = None  # what the sheet shows now
         self._engine_coming = False
+        #: Whether +/- may change a slot (None: always). A player's seat sets it so that the footer offers
+        #: ``+ Raise`` / ``- Lower`` only where they work, not on traits that are the storyteller's.
+        self.may_step: Callable[[Slot], bool] | None = None
 
     # -- drawing ------------------------------------------------------------------------
     def watch_character(self, _character: Character | None) -> None:
@@ -88,6 +91,14 @@ class SheetView(ScrollView, can_focus=True):
     def watch_cursor(self, _cursor: str | None) -> None:
         self.redraw()
         self.call_after_refresh(self.scroll_to_cursor)
+        if self.may_step is not None:
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "step" and self.may_step is not None:
+            slot = self.focused_slot
+            return slot is not None and self.may_step(slot)
+        return True
 
     def on_resize(self) -> None:
         self.redraw()

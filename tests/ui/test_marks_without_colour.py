@@ -1,0 +1,54 @@
+"""Issue 19 (12): states a plain terminal must show without colour — the rule set chosen, the export's format,
+whether secret Difficulties are hidden. Each assertion reads the screen as text, as tmux capture-pane does."""
+
+from __future__ import annotations
+
+from test_log_support import log_app, log_env, open_log  # noqa: F401 - log_env is a fixture
+from ui_support import make_app, screen_text
+
+from vtm_tui.ui.screens.export_dialog import ExportDialog
+from vtm_tui.ui.screens.new_chronicle import NewChronicleDialog
+
+
+def line_with(app, words: str) -> str:
+    return next(line for line in screen_text(app).splitlines() if words in line)
+
+
+async def test_the_new_chronicle_dialog_marks_the_rule_set_enter_takes(campaigns):
+    app = make_app(campaigns=campaigns)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewChronicleDialog)
+        assert "▶ V5" in line_with(app, "V5 —") and "▶" not in line_with(app, "V20 —")
+        await pilot.press("tab", "down")
+        await pilot.pause()
+        assert "▶ V20" in line_with(app, "V20 —") and "▶" not in line_with(app, "V5 —")
+
+
+async def test_the_export_dialog_shows_its_choices_as_marks(log_env):
+    app = log_app(log_env)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_log(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ExportDialog)
+        row = line_with(app, "Markdown")
+        assert "▐●▌ Markdown" in row and "▐○▌ JSON" in row
+        hide = line_with(app, "Hide secret")
+        assert "▐ ▌" in hide and "X" not in hide
+        app.screen.query_one("#export-hide").value = True
+        await pilot.pause()
+        assert "▐X▌" in line_with(app, "Hide secret")
+
+
+async def test_the_picker_marks_the_chronicle_enter_opens(campaigns):
+    app = make_app(campaigns=campaigns)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "▶ Lanterns of Saltmarsh" in screen_text(app)
+        await pilot.press("down")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "▶ Lisboa Nocturna" in text and "▶ Lanterns" not in text
