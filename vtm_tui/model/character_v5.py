@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vtm_tui.model.traits import V5_ATTRIBUTES, V5_CREATURES, V5_DISCIPLINES, V5_SKILLS
+from vtm_tui.model.experience import XpEvent, history_toml, read_history
 from vtm_tui.model.validation import Reader, canonical_name, merge_extra
 
 
@@ -95,6 +96,7 @@ class V5Sheet:
     touchstones: list[Touchstone] = field(default_factory=list)
     experience_total: int = 0
     experience_spent: int = 0
+    experience_history: list[XpEvent] = field(default_factory=list)
 
     ruleset = "v5"
 
@@ -154,8 +156,8 @@ class V5Sheet:
         doc["stains"] = self.stains
         if self.degenerating:
             doc["degenerating"] = True
-        if self.experience_total or self.experience_spent:
-            doc["experience"] = {"total": self.experience_total, "spent": self.experience_spent}
+        if self.experience_total or self.experience_spent or self.experience_history:
+            doc["experience"] = history_toml(self.experience_total, self.experience_spent, self.experience_history)
         doc["attributes"] = {name: self.attributes[name] for name in V5_ATTRIBUTES}
         doc["skills"] = _ordered(self.skills, V5_SKILLS)
         if self.specialties:
@@ -192,6 +194,7 @@ class V5Sheet:
         xp = r.table("experience")
         sheet.experience_total = xp.int("total", 0, 0, None)
         sheet.experience_spent = xp.int("spent", 0, 0, sheet.experience_total)
+        sheet.experience_history = read_history(xp)
         sheet.attributes = _read_named(r.table("attributes"), V5_ATTRIBUTES, 1, 5, "attribute", strict=True)
         sheet.skills = _read_named(r.table("skills"), V5_SKILLS, 0, 5, "skill")
         sheet.specialties = _read_lists(r.table("specialties"))
