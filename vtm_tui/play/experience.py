@@ -159,7 +159,7 @@ def raised(character: Character, offer: Price, now: datetime) -> Character:
     return new
 
 
-def spend(store: ChronicleStore, character: Character, field: str, *, label: str | None = None,
+def spend(store: ChronicleStore, character: Character, field: str, label: str | None = None, *,
           now: datetime | None = None) -> Spent:
     """Raise ``field`` with experience: checks the price, saves the sheet, logs the spend."""
     now = now or utc_now()
