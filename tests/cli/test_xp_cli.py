@@ -44,7 +44,7 @@ def test_spend_json_prints_one_object(chronicle, capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["spend", "--character", "ana", "--raise", "Strength"], "costs 10 experience but only 0 is unspent"),
+    (["spend", "--character", "ana", "--raise", "Strength"], "costs 10 experience, only 0 unspent"),
     (["spend", "--character", "ana", "--raise", "Nope"], "no such trait"),
     (["award", "3", "--reason", "x"], "needs --character NAME or --all"),
     (["award", "3", "--all"], "--reason is empty"),

@@ -55,7 +55,7 @@ def test_short_of_experience_is_refused_and_nothing_changes(tmp_path):
     store = make(tmp_path)
     xp.award(store, [store.character("Ana")], 10, "a scene", now=NOW)
     before = (store.path / "characters" / "ana.toml").read_text()
-    with pytest.raises(xp.XpRefused, match="costs 15 experience but only 10 is unspent"):
+    with pytest.raises(xp.XpRefused, match="costs 15 experience, only 10 unspent"):
         xp.spend(store, store.character("Ana"), "attributes.Strength", label="Strength", now=NOW)
     assert (store.path / "characters" / "ana.toml").read_text() == before
     assert len(entries(store)) == 1

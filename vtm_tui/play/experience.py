@@ -135,8 +135,8 @@ def quote(chronicle: Chronicle, character: Character, field: str, label: str | N
 def check_affordable(character: Character, offer: Price) -> None:
     left = remaining(character)
     if offer.cost > left:
-        raise XpRefused(f"{character.name}: raising {offer.trait} {offer.before} → {offer.after} costs "
-                        f"{offer.cost} experience but only {left} is unspent")
+        raise XpRefused(f"{character.name}: {offer.trait} {offer.before} → {offer.after} costs {offer.cost} "
+                        f"experience, only {left} unspent")
 
 
 def raised(character: Character, offer: Price, now: datetime) -> Character:

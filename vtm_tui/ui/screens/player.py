@@ -41,6 +41,7 @@ from vtm_tui.ui import sheet_edits
 from vtm_tui.ui.sheet_actions import SheetEditActions
 from vtm_tui.ui.sheet_edits import Edit
 from vtm_tui.ui.screens.roll_dialog import RollDialog
+from vtm_tui.ui.screens.xp_actions import XpActions
 from vtm_tui.ui.sheet_keeper import SheetKeeper
 from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
@@ -54,7 +55,7 @@ TRAIT_SLOTS = ("dots", "die")
 HINT = "r roll · a answer request · d/D damage · h heal · ]/[ Hunger · e notes · Tab log · ? keys"
 
 
-class PlayerScreen(SheetEditActions, ModeScreen[None]):
+class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
     """One player's view of the shared chronicle."""
 
     HELP_TITLE = "Player seat"
@@ -74,6 +75,7 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         Binding("s", "stain(1)", "Stain", show=False, id="player.stain"),
         Binding("e", "notes", "Notes", show=False, id="player.notes"),
         Binding("tab", "switch_pane", "Sheet/log", show=False, id="player.switch_pane"),
+        Binding("X", "raise_with_xp", "Raise with experience", show=False, id="player.raise_with_xp"),
     ]
 
     selected_character: reactive[Character | None] = reactive(None, always_update=True)
@@ -316,6 +318,17 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
     def _session_started(self, number: int) -> None:
         self.app.publish_chronicle()  # type: ignore[attr-defined]
 
+    def xp_allowed(self, character: Character) -> str | None:
+        """Spending experience changes traits: a seat may, like ``+``, only under ``players_may_edit_traits``."""
+        options = self.store.chronicle.options if self.store is not None else {}
+        if editable(self.viewer, character, traits=True, options=options):
+            return None
+        return ("Experience is the storyteller's to spend here (the chronicle's players_may_edit_traits is off); "
+                "ask them.")
+
+    def after_xp(self, saved: Character) -> None:
+        self.selected_character = saved
+
     def say(self, text: str, *, error: bool = False) -> None:
         status = self.query_one("#player-status", Static)
         status.update(Text(("⚠ " if error else "") + text, style="" if error else "italic"))
@@ -326,6 +339,8 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
             ("Answer the storyteller's request", "roll what the storyteller asked for (a)", self.action_answer),
             ("Edit notes", "your character's notes (e)", self.action_notes),
             ("Next character", "when you play several (c)", self.action_next_character),
+            ("Raise with experience", "the trait under the cursor, when the storyteller allows it (X)",
+             self.action_raise_with_xp),
         ]
 
 
