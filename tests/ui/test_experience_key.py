@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ui_support import FIXED_NOW, character_file, log_entries, make_app, screen_text
+from ui_support import FIXED_NOW, character_file, log_entries, make_app, screen_text, sheet_text
 
 from vtm_tui.play import experience as xp
 from vtm_tui.store.chronicle_store import open_chronicle
@@ -48,6 +48,9 @@ async def test_x_shows_the_cost_first_and_enter_spends(campaigns):
         saved = character_file(chronicle, "duarte-moniz")
         assert saved["attributes"]["Strength"] == 5 and saved["experience"]["spent"] == 45
         assert "Spent 25 experience" in status(app)
+        drawn = sheet_text(app)
+        assert "Experience: 9 unspent of 54" in drawn
+        assert "2026-11-29  +30  for the test" in drawn and " -25  Strength 4 → 5" in drawn
     spends = [e for e in log_entries(chronicle, 3) if e["kind"] == "experience" and "xp_cost" in e.get("change", {})]
     assert spends[-1]["change"] == {"field": "attributes.Strength", "before": 4, "after": 5, "xp_cost": 25,
                                     "xp_remaining": 9}
