@@ -42,7 +42,7 @@ class ImportDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "Import character — Enter imports, Esc closes"
-            yield Label("JSON file (Progeny, Foundry WoD5e or worldofdarkness actor, vtm-tui export)")
+            yield Label("A JSON export: Progeny, a Foundry actor, or vtm-tui")
             yield Input(id="path", max_length=PATH_LIMIT, placeholder="~/Downloads/character.json")
             yield Checkbox("Replace a character of the same name", id="replace")
             yield Static("", id="import-result")
