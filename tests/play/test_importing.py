@@ -200,3 +200,30 @@ def test_every_rule_set_exports_a_sheet(tmp_path):
             "v5": "lisboa-nocturna", "v20": "the-iron-vigil", "ingenuity": "lanterns-of-saltmarsh"}[ruleset])
         text = to_markdown(store.characters[0], store.chronicle)
         assert text.startswith(f"# {md(store.characters[0].name)}") and "## Attributes" in text
+
+
+def test_hostile_files_are_refused_in_one_line(tmp_path):
+    store = chronicle(tmp_path)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"name": ' + "9" * 5000 + "}")
+    fifo = tmp_path / "pipe.json"
+    import os
+
+    os.mkfifo(fifo)
+    for file, message in ((deep, "nested too deeply"), (huge, "not a character export"),
+                          (fifo, "not a regular file"), (tmp_path, "is a folder")):
+        with pytest.raises(ImportRefused, match=message):
+            import_character(store, file)
+
+
+def test_control_characters_and_absurd_numbers_do_not_get_through(tmp_path):
+    data = json.loads((FIXTURES / "wod5e-vampire.json").read_text())
+    data["name"] = "Seb\x1b[31mastião\x07"
+    data["system"]["derivedXP"] = {"totalXP": 10**40, "remainingXP": 0}
+    file = tmp_path / "odd.json"
+    file.write_text(json.dumps(data))
+    done = import_character(chronicle(tmp_path), file, now=NOW)
+    assert done.character.name == "Seb[31mastião"
+    assert done.character.sheet.experience_total == 20  # the absurd total is ignored; exp.max is used

@@ -181,7 +181,7 @@ def award(store: ChronicleStore, characters: Sequence[Character], amount: int, r
     """Give ``amount`` experience to each of ``characters``, one log entry and history row each."""
     if isinstance(amount, bool) or not 1 <= amount <= MAX_AWARD:
         raise XpRefused(f"award {amount}: give 1-{MAX_AWARD} experience at a time")
-    reason = " ".join(reason.split())
+    reason = "".join(ch for ch in " ".join(reason.split()) if ch.isprintable())
     if not reason:
         raise XpRefused("--reason is empty; say what the experience is for (it goes into the log)")
     if len(reason) > NOTE_LIMIT:

@@ -50,11 +50,16 @@ class Imported:
 def read_export(path: Path) -> Any:
     """The parsed JSON of ``path``; too big, not UTF-8 or not JSON is one clear line."""
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise ImportRefused(f"{path}: {size:,} bytes is more than a character export holds "
-                                f"(at most {MAX_BYTES:,})")
-        raw = path.read_bytes()
+        if path.is_dir():
+            raise IsADirectoryError
+        if not path.is_file():  # a FIFO or a device (/dev/zero) would never end
+            if not path.exists():
+                raise FileNotFoundError
+            raise ImportRefused(f"{path}: not a regular file")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise ImportRefused(f"{path}: more than {MAX_BYTES:,} bytes, more than a character export holds")
     except FileNotFoundError:
         raise ImportRefused(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -72,6 +77,8 @@ def read_export(path: Path) -> Any:
         raise ImportRefused(f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     except RecursionError:
         raise ImportRefused(f"{path}: nested too deeply to be a character export") from None
+    except ValueError as exc:  # e.g. a number with more digits than Python reads
+        raise ImportRefused(f"{path}: not a character export ({str(exc)[:120]})") from None
 
 
 def prepare(path: Path, ruleset: str, fmt: str | None = None) -> Imported:

@@ -35,6 +35,10 @@ FORMATS: dict[str, tuple[str, str | None]] = {
 #: Longest text kept from an imported field (names are shorter still; see ``NAME_LIMIT``).
 TEXT_LIMIT = 20_000
 NAME_LIMIT = 80
+#: Numbers beyond this are not character numbers (and may not fit a TOML integer): read as missing.
+NUMBER_LIMIT = 1_000_000
+#: Control characters (terminal escapes among them) are dropped from imported text; line breaks and tabs stay.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 @dataclass
@@ -72,7 +76,7 @@ def text(value: Any, limit: int = TEXT_LIMIT) -> str:
     """A plain string from whatever the file holds (None and numbers too), at most ``limit`` long."""
     if value is None or isinstance(value, (dict, list)):
         return ""
-    return str(value).replace("\x00", "")[:limit]
+    return _CONTROL.sub("", str(value))[:limit]
 
 
 def plain_html(value: Any) -> str:
@@ -86,17 +90,18 @@ def plain_html(value: Any) -> str:
 
 def number(value: Any, default: int | None = 0) -> int | None:
     """A whole number from a number or a numeric string ("12th" → 12); anything else is ``default``."""
+    found: int | None = None
     if isinstance(value, bool):
         return default
     if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str):
-        digits = re.match(r"\s*(-?\d+)", value)
+        found = value
+    elif isinstance(value, float) and value.is_integer():
+        found = int(value)
+    elif isinstance(value, str):
+        digits = re.match(r"\s*(-?\d{1,9})(?!\d)", value)
         if digits:
-            return int(digits.group(1))
-    return default
+            found = int(digits.group(1))
+    return found if found is not None and abs(found) <= NUMBER_LIMIT else default
 
 
 def folded(name: str) -> str:
