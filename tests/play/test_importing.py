@@ -41,12 +41,15 @@ def test_progeny_v1_maps_traits_disciplines_from_powers_and_state(tmp_path):
     assert sheet.disciplines == {"Auspex": 2, "Blood Sorcery": 1}
     assert sheet.powers["Auspex"] == ["Heightened Senses", "Sense the Unseen"]
     assert any(p.startswith("Ritual: Wake with") for p in sheet.powers["Blood Sorcery"])
-    assert sheet.specialties == {"Medicine": ["Haematology"], "Occult": ["Tremere lore"]}
+    # the predator type's picks, kept apart in Progeny, join the sheet's own lists
+    assert sheet.specialties == {"Medicine": ["Haematology"], "Occult": ["Tremere lore"],
+                                 "Persuasion": ["Bedside manner"]}
     assert (sheet.hunger, sheet.stains, sheet.health.superficial, sheet.willpower.superficial) == (2, 1, 1, 2)
     assert (sheet.experience_total, sheet.experience_spent) == (15, 6)
-    assert sheet.advantages == {"Resources": 2, "Linguistics": 1} and sheet.flaws == {"Prey Exclusion": 1}
+    assert sheet.advantages == {"Resources": 2, "Linguistics": 1, "Herd": 1}
+    assert sheet.flaws == {"Prey Exclusion": 1, "Dark Secret": 1}
     assert sheet.predator == "Consensualist" and sheet.touchstones[0].conviction == "Never harm a patient"
-    assert any("vicissitude" in line for line in done.unmapped)
+    assert [line.split(":")[0] for line in done.unmapped] == ["disciplines"]  # the Vicissitude power
     assert character_pool(str(store.path), "marta", "Wits + Auspex")[0] == 5
 
 
@@ -66,7 +69,10 @@ def test_wod5e_actor_with_items_html_and_bonuses(tmp_path):
     assert sheet.disciplines == {"Presence": 2, "Celerity": 1}  # Celerity rated from its one power
     assert sheet.specialties == {"Performance": ["Fado"]}
     assert sheet.advantages == {"Herd": 2, "Beautiful": 2} and sheet.flaws == {"Suspect": 1}
-    assert (sheet.experience_total, sheet.experience_spent) == (20, 16)
+    # as the system derives it: total 8 + 12 gained = 20; unspent 4 + 12 - 10 = 6
+    assert (sheet.experience_total, sheet.experience_spent) == (20, 14)
+    assert [(e.time.year, e.amount, e.note) for e in sheet.experience_history] == [
+        (2025, 12, "Story: the Alfama fire"), (2025, -10, "Presence 2")]
     assert (sheet.health.superficial, sheet.health.aggravated, sheet.hunger) == (2, 1, 3)
     assert "Sings & feeds." in ch.notes and "<p>" not in ch.notes
     assert ch.private_notes == "Owes the Prince a boon."
@@ -221,9 +227,9 @@ def test_hostile_files_are_refused_in_one_line(tmp_path):
 def test_control_characters_and_absurd_numbers_do_not_get_through(tmp_path):
     data = json.loads((FIXTURES / "wod5e-vampire.json").read_text())
     data["name"] = "Seb\x1b[31mastião\x07"
-    data["system"]["derivedXP"] = {"totalXP": 10**40, "remainingXP": 0}
+    data["system"]["exp"] = {"value": 10**40, "max": 20}
     file = tmp_path / "odd.json"
     file.write_text(json.dumps(data))
     done = import_character(chronicle(tmp_path), file, now=NOW)
     assert done.character.name == "Seb[31mastião"
-    assert done.character.sheet.experience_total == 20  # the absurd total is ignored; exp.max is used
+    assert done.character.sheet.experience_total == 32  # the absurd value is ignored: max 20 + 12 gained

@@ -4,7 +4,8 @@ Progeny's schema is public (its ``src/data/Character.ts``, a zod schema). Two
 forms exist: the first, unversioned, with ``predatorType`` a plain name and the
 skill ``animal_ken``; and ``version: 1``, with ``predatorType`` an object, skill
 ``animal ken``, ``skillSpecialties``, ``rituals``, ``notes`` and ``ephemeral``
-(Hunger, damage, stains, experience spent). Disciplines are exported as the list
+(Hunger, damage, stains, experience spent). The predator type's picked
+specialties and merits or flaws are kept apart in Progeny and added here. Disciplines are exported as the list
 of chosen powers; a discipline's rating is how many of its powers the character
 has (at least the highest power's level).
 """
@@ -49,16 +50,16 @@ def convert(data: Mapping[str, Any]) -> Converted:
     name = text(predator.get("name") if isinstance(predator, Mapping) else predator, 200)
     if name:
         doc["predator"] = name
-    if isinstance(predator, Mapping):
-        picked = [p for p in ("pickedDiscipline", "pickedSpecialties", "pickedMeritsAndFlaws") if predator.get(p)]
-        if picked:
-            lost.append(f"predatorType.{', '.join(picked)}: the predator type's picks are not kept apart "
-                        "(they are already on the sheet if Progeny added them)")
+    # Progeny keeps the predator type's picked specialties and merits/flaws apart from the sheet's own lists
+    # (its Foundry export adds them together); the picked Discipline's power is already in ``disciplines``.
+    picked = predator if isinstance(predator, Mapping) else {}
+    picked_specialties = rows(picked.get("pickedSpecialties"))
+    picked_features = rows(picked.get("pickedMeritsAndFlaws"))
     doc["notes"] = join_notes(text(data.get("description")), text(data.get("notes")))
     doc["attributes"] = _dots(table(data.get("attributes")), ATTRIBUTE_NAMES, "attributes", lost, low=1)
     doc["skills"] = {k: v for k, v in _dots(table(data.get("skills")), SKILL_NAMES, "skills", lost).items() if v}
     specialties: dict[str, list[str]] = {}
-    for row in rows(data.get("skillSpecialties")):
+    for row in [*rows(data.get("skillSpecialties")), *picked_specialties]:
         skill = match(text(row.get("skill")), SKILL_NAMES)
         special = text(row.get("name"), 100)
         if skill is None or not special:
@@ -82,7 +83,7 @@ def convert(data: Mapping[str, Any]) -> Converted:
     doc["humanity"] = number(data.get("humanity"), 7)
     for key, target in (("merits", "advantages"), ("flaws", "flaws")):
         dots: dict[str, int] = {}
-        for row in rows(data.get(key)):
+        for row in [*rows(data.get(key)), *(f for f in picked_features if f.get("type") == key[:-1])]:
             title = text(row.get("name"), 100)
             if title:
                 dots[title] = dots.get(title, 0) + (number(row.get("level"), 1) or 1)

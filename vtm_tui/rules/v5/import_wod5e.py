@@ -7,11 +7,13 @@ template), skills ``skills.<key>.value`` (``animalken``), disciplines
 Alchemy). Powers, merits, flaws, backgrounds, the clan and the predator type are
 ``items``; a discipline with no value is rated from its powers (how many, at
 least the highest level). Skill ``bonuses`` named after a source become specialties.
+Experience is derived as the system derives it (``exp`` plus the ``experiences`` rows).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime, timezone
 from typing import Any
 
 from vtm_tui.rules.errors import RulesError
@@ -31,6 +33,8 @@ from vtm_tui.rules.v5.traits import ATTRIBUTE_NAMES, DISCIPLINES, SKILL_NAMES
 ACTOR_TYPES = {"vampire": "vampire", "ghoul": "ghoul", "mortal": "mortal", "spc": "vampire"}
 DISCIPLINE_KEYS = {"sorcery": "Blood Sorcery", "alchemy": "Thin-Blood Alchemy", "bloodsorcery": "Blood Sorcery"}
 RITUAL_KEYS = ("rituals", "ceremonies")
+#: The time of an experience row whose timestamp is missing.
+EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 FEATURES = {"merit": "advantages", "background": "advantages", "flaw": "flaws"}
 
 
@@ -121,12 +125,9 @@ def convert(data: Mapping[str, Any]) -> Converted:
         held = table(system.get(track))
         doc[track] = {"superficial": number(held.get("superficial"), 0),
                       "aggravated": number(held.get("aggravated"), 0)}
-    derived, exp = table(system.get("derivedXP")), table(system.get("exp"))
-    total = number(derived.get("totalXP"), None) or number(exp.get("max"), 0) or 0
-    left = number(derived.get("remainingXP"), None)
-    left = number(exp.get("value"), 0) if left is None else left
-    if total:
-        doc["experience"] = {"total": total, "spent": max(0, min(total, total - (left or 0)))}
+    experience = _experience(system)
+    if experience:
+        doc["experience"] = experience
     doc["notes"] = join_notes(plain_html(system.get("biography")), plain_html(system.get("notes")),
                               _labelled("Touchstones", headers.get("touchstones")),
                               _labelled("Tenets", headers.get("tenets")))
@@ -137,6 +138,27 @@ def convert(data: Mapping[str, Any]) -> Converted:
         if str(item.get("type", "")).lower() not in ("power", "feature", "clan", "predatortype", "predator"):
             lost.append(f"items: {text(item.get('type'), 30)} {text(item.get('name'), 60)!r} not mapped")
     return out
+
+
+def _experience(system: Mapping[str, Any]) -> dict[str, Any]:
+    """As the system derives it: total = ``exp.max`` + every gain, unspent = ``exp.value`` + every gain and spend.
+
+    Each entry of ``experiences`` (``name``, ``value`` ±, ``timestamp`` in ms) becomes a history row."""
+    exp = table(system.get("exp"))
+    total, left = number(exp.get("max"), 0) or 0, number(exp.get("value"), 0) or 0
+    history = []
+    for row in rows(system.get("experiences")):
+        value = number(row.get("value"), 0) or 0
+        total += max(0, value)
+        left += value
+        stamp = row.get("timestamp")
+        fits = isinstance(stamp, (int, float)) and not isinstance(stamp, bool) and 0 < stamp < 32_503_680_000_000
+        when = datetime.fromtimestamp(stamp / 1000, timezone.utc) if fits else EPOCH  # before the year 3000
+        history.append({"time": when.replace(microsecond=0), "amount": value, "note": text(row.get("name"), 200)})
+    total = max(total, left)  # an export with only exp.value (Progeny writes that) has that much, unspent
+    if not total and not history:
+        return {}
+    return {"total": total, "spent": max(0, total - max(0, left)), **({"history": history} if history else {})}
 
 
 def _labelled(label: str, value: Any) -> str:
