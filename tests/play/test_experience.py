@@ -120,3 +120,13 @@ def test_a_bad_override_in_chronicle_toml_is_one_clear_error(tmp_path):
     store = make(tmp_path, atribute=3)
     with pytest.raises(xp.XpRefused, match="chronicle.toml: experience_costs.atribute is not a v5 cost"):
         xp.quote(store.chronicle, store.character("Ana"), "attributes.Strength", "Strength")
+
+
+def test_a_ghoul_has_no_blood_potency_to_buy(tmp_path):
+    store = make(tmp_path)
+    ana = store.character("Ana")
+    ana.sheet.creature, ana.sheet.hunger = "ghoul", 0
+    store.save_character(ana)
+    xp.award(store, [store.character("Ana")], 50, "x", now=NOW)
+    with pytest.raises(xp.XpRefused, match=r"Blood Potency is at its maximum \(0\)"):
+        xp.spend(store, store.character("Ana"), *xp.resolve(store.character("Ana"), "blood potency"), now=NOW)

@@ -117,7 +117,9 @@ def current_value(character: Character, field: str) -> int:
 
 
 def ceiling(character: Character, field: str) -> int:
-    """The highest a trait may go on this sheet (V20: the generation's maximum)."""
+    """The highest a trait may go on this sheet (V20: the generation's maximum; no Blood Potency for a mortal)."""
+    if field == "blood_potency" and not getattr(character.sheet, "is_vampire", True):
+        return 0
     return xp_rules(character.ruleset).ceiling(field, getattr(character.sheet, "trait_max", 5))
 
 
