@@ -130,3 +130,28 @@ def test_a_ghoul_has_no_blood_potency_to_buy(tmp_path):
     xp.award(store, [store.character("Ana")], 50, "x", now=NOW)
     with pytest.raises(xp.XpRefused, match=r"Blood Potency is at its maximum \(0\)"):
         xp.spend(store, store.character("Ana"), *xp.resolve(store.character("Ana"), "blood potency"), now=NOW)
+
+
+def test_new_advantage_ritual_and_formula_with_prefixes(tmp_path):
+    store = make(tmp_path)
+    xp.award(store, [store.character("Ana")], 30, "x", now=NOW)
+    ana = store.character("Ana")
+    spent = xp.spend(store, ana, *xp.resolve(ana, "advantage: Herd"), now=NOW)
+    assert (spent.price.kind, spent.price.cost, spent.character.sheet.advantages) == ("advantage", 3, {"Herd": 1})
+    spent = xp.spend(store, spent.character, *xp.resolve(spent.character, "ritual: Wards (level 2)"), now=NOW)
+    assert (spent.price.kind, spent.price.before, spent.price.after, spent.price.cost) == ("ritual", 0, 2, 6)
+    spent = xp.spend(store, spent.character, *xp.resolve(spent.character, "Formula: Far Reach 1"), now=NOW)
+    sheet = open_chronicle(store.path).character("Ana").sheet
+    assert sheet.powers == {"Blood Sorcery": ["Ritual: Wards (level 2)"],
+                            "Thin-Blood Alchemy": ["Formula: Far Reach (level 1)"]}
+    assert spent.remaining == 30 - 3 - 6 - 3
+    with pytest.raises(xp.XpRefused, match="give its level"):
+        xp.resolve(spent.character, "ritual: Wards")
+
+
+def test_ingenuity_new_proficiency(tmp_path):
+    store = make(tmp_path, "ingenuity")
+    xp.award(store, [store.character("Ana")], 10, "x", now=NOW)
+    ana = store.character("Ana")
+    spent = xp.spend(store, ana, *xp.resolve(ana, "Proficiency: Swords"), now=NOW)
+    assert (spent.price.before, spent.price.after, spent.price.cost) == (0, 1, 4)

@@ -11,6 +11,7 @@ the sheet keeps a short history row too (:mod:`vtm_tui.model.experience`).
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -30,6 +31,8 @@ from vtm_tui.store.chronicle_store import ChronicleStore
 MAX_AWARD = 100
 #: Longest trait name typed after ``--raise``.
 TRAIT_LIMIT = 80
+#: ``Wards (level 2)`` or ``Wards 2``: a ritual or formula with its level.
+_LEVELLED = re.compile(r"^(?P<name>.*?)\s*(?:\(\s*level\s*(?P<a>\d)\s*\)|(?P<b>\d))$", re.I)
 
 
 class XpRefused(VtmError):
@@ -84,6 +87,10 @@ def resolve(character: Character, trait: str) -> tuple[str, str]:
         raise XpRefused(f"--raise {trait[:TRAIT_LIMIT]!r}: name one trait (at most {TRAIT_LIMIT} characters)")
     rules = xp_rules(character.ruleset)
     sheet = character.sheet
+    prefix, colon, rest = text.partition(":")
+    table = rules.PREFIXES.get(prefix.strip().casefold()) if colon else None
+    if table is not None:
+        return _new_entry(character, table, prefix.strip().capitalize(), rest.strip())
     if text.endswith(")") and "(" in text:
         skill, _, special = text[:-1].partition("(")
         skill, special = skill.strip(), special.strip()
@@ -94,13 +101,32 @@ def resolve(character: Character, trait: str) -> tuple[str, str]:
     single = rules.SINGLES.get(text.casefold())
     if single is not None:
         return single
-    for table in rules.TABLES:
-        held = getattr(sheet, table, {})
-        name = canonical_name(text, [*held, *rules.KNOWN.get(table, ())])
+    for held_table in rules.TABLES:
+        held = getattr(sheet, held_table, {})
+        name = canonical_name(text, [*held, *rules.KNOWN.get(held_table, ())])
         if name is not None:
-            return f"{table}.{name}", name
+            return f"{held_table}.{name}", name
     raise XpRefused(f"--raise {text!r}: no such trait on a {character.ruleset} sheet "
                     f"(e.g. {', '.join(rules.EXAMPLES)})")
+
+
+def _new_entry(character: Character, table: str, prefix: str, name: str) -> tuple[str, str]:
+    """``Advantage: Herd``, ``Ritual: Wards (level 2)``, ``Proficiency: Swords``: something new of a table."""
+    if table == "rituals":
+        found = _LEVELLED.match(name)
+        if found is None or not found.group("name"):
+            raise XpRefused(f"--raise '{prefix}: {name}': give its level, e.g. '{prefix}: Wards (level 2)'")
+        name, level = found.group("name").strip(), found.group("a") or found.group("b")
+        return f"rituals.{name}", f"{prefix}: {name} (level {level})"
+    if not name:
+        raise XpRefused(f"--raise '{prefix}:' names nothing; e.g. '{prefix}: Herd'")
+    held = getattr(character.sheet, table, {})
+    return f"{table}.{canonical_name(name, held) or name}", canonical_name(name, held) or name
+
+
+def ritual_level(label: str) -> int | None:
+    found = _LEVELLED.match(label)
+    return int(found.group("a") or found.group("b")) if found else None
 
 
 def current_value(character: Character, field: str) -> int:
@@ -108,8 +134,8 @@ def current_value(character: Character, field: str) -> int:
     if "." not in field:
         return int(getattr(sheet, field))
     table, name = field.split(".", 1)
-    if table == "specialties":
-        return 0  # a specialty is bought new: 0 → 1
+    if table in ("specialties", "rituals"):
+        return 0  # a specialty, ritual or formula is bought new
     held = getattr(sheet, table, {})
     if name in held:
         return int(held[name])
@@ -126,10 +152,13 @@ def ceiling(character: Character, field: str) -> int:
 def quote(chronicle: Chronicle, character: Character, field: str, label: str | None = None) -> Price:
     """What raising ``field`` one step costs; refused when it is at its maximum or not bought with experience."""
     label = label or field.split(".")[-1].replace("_", " ")
+    level = ritual_level(label) if field.startswith("rituals.") else None
+    if field.startswith("rituals.") and level is None:
+        raise XpRefused(f"{character.name}: {label} needs its level, e.g. 'Ritual: Wards (level 2)'")
     try:
         return price(character.ruleset, field, label, before=current_value(character, field),
                      clan=getattr(character.sheet, "clan", ""), ceiling=ceiling(character, field),
-                     costs=costs_of(chronicle))
+                     costs=costs_of(chronicle), after=level)
     except RulesError as exc:
         raise XpRefused(f"{character.name}: {exc}") from None
 
@@ -150,6 +179,9 @@ def raised(character: Character, offer: Price, now: datetime) -> Character:
         if table == "specialties":
             special = offer.trait[len(name):].strip()[1:-1]
             sheet.specialties[name] = [*sheet.specialties.get(name, []), special]
+        elif table == "rituals":
+            home = xp_rules(new.ruleset).RITUAL_HOMES[offer.trait.split(":", 1)[0].casefold()]
+            sheet.powers[home] = [*sheet.powers.get(home, []), offer.trait]
         else:
             getattr(sheet, table)[name] = offer.after
     else:

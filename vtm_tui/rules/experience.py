@@ -69,13 +69,13 @@ def cost_table(ruleset: str, overrides: Mapping[str, Any] | None = None) -> dict
 
 
 def price(ruleset: str, field: str, label: str, *, before: int, clan: str = "", ceiling: int,
-          costs: Mapping[str, int]) -> Price:
-    """The price of raising ``field`` (shown as ``label``) one step from ``before``.
+          costs: Mapping[str, int], after: int | None = None) -> Price:
+    """The price of raising ``field`` (shown as ``label``) one step from ``before`` (or to ``after``: a ritual's level).
 
     Refused with :class:`RulesError` when the trait is at ``ceiling`` or has no cost in the table.
     """
     rules = xp_rules(ruleset)
-    after = rules.step(field, before)
+    after = rules.step(field, before) if after is None else after
     if after > ceiling:
         raise RulesError(f"{label} is at its maximum ({rules.show(field, before)})")
     kind = rules.kind_of(field, label, clan=clan, before=before)

@@ -29,7 +29,9 @@ DICE = (4, 6, 8, 10, 12)
 TABLES = ("attributes", "skills", "proficiencies")
 KNOWN: dict[str, tuple[str, ...]] = {"attributes": ATTRIBUTES, "skills": SKILLS}
 SINGLES: dict[str, tuple[str, str]] = {}
-EXAMPLES = ("Strength", "Combat", "Sorcery")
+EXAMPLES = ("Strength", "Combat", "Sorcery", "Proficiency: Swords")
+PREFIXES: dict[str, str] = {"proficiency": "proficiencies", "skill": "skills"}
+RITUAL_HOMES: dict[str, str] = {}
 
 
 def ceiling(field: str, trait_max: int) -> int:

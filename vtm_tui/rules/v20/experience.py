@@ -58,7 +58,9 @@ KNOWN: dict[str, tuple[str, ...]] = {"attributes": ATTRIBUTES, "abilities": ABIL
                                      "virtues": VIRTUES + PATH_VIRTUES}
 SINGLES: dict[str, tuple[str, str]] = {"willpower": ("willpower_permanent", "Willpower"),
                                        "humanity": ("path_rating", "Humanity"), "path": ("path_rating", "Path")}
-EXAMPLES = ("Strength", "Alertness", "Dominate", "Conscience", "Willpower", "Humanity")
+EXAMPLES = ("Strength", "Alertness", "Dominate", "Conscience", "Willpower", "Humanity", "Path: Lure of Flames")
+PREFIXES: dict[str, str] = {"path": "disciplines", "discipline": "disciplines"}
+RITUAL_HOMES: dict[str, str] = {}
 #: Flat prices for a trait bought from nothing.
 NEW = {"ability": "new_ability", "secondary_path": "new_path"}
 

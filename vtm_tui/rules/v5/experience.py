@@ -57,7 +57,12 @@ CLAN_DISCIPLINES: dict[str, tuple[str, ...]] = {
 TABLES = ("attributes", "skills", "disciplines", "advantages")
 KNOWN: dict[str, tuple[str, ...]] = {"attributes": ATTRIBUTE_NAMES, "skills": SKILL_NAMES, "disciplines": DISCIPLINES}
 SINGLES: dict[str, tuple[str, str]] = {"blood potency": ("blood_potency", "Blood Potency")}
-EXAMPLES = ("Strength", "Brawl", "Brawl (Grappling)", "Dominate", "Blood Potency")
+EXAMPLES = ("Strength", "Brawl", "Brawl (Grappling)", "Dominate", "Blood Potency", "Advantage: Herd",
+            "Ritual: Wards (level 2)")
+#: ``--raise "<prefix>: <name>"`` buys something new of that table (a ritual or formula needs its level).
+PREFIXES: dict[str, str] = {"advantage": "advantages", "ritual": "rituals", "formula": "rituals"}
+#: Where a bought ritual or formula is written: the Discipline's powers, as ``Ritual: <name> (level N)``.
+RITUAL_HOMES: dict[str, str] = {"ritual": "Blood Sorcery", "formula": "Thin-Blood Alchemy"}
 MULTIPLIED = ("attribute", "skill", "clan_discipline", "other_discipline", "caitiff_discipline", "blood_potency")
 
 
