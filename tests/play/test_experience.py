@@ -155,3 +155,17 @@ def test_ingenuity_new_proficiency(tmp_path):
     ana = store.character("Ana")
     spent = xp.spend(store, ana, *xp.resolve(ana, "Proficiency: Swords"), now=NOW)
     assert (spent.price.before, spent.price.after, spent.price.cost) == (0, 1, 4)
+
+
+def test_a_storyteller_characters_spend_is_kept_from_players(tmp_path):
+    from vtm_tui.play.visibility import entries_for, viewer_for
+
+    store = make(tmp_path)
+    xp.award(store, [store.character("Ana"), store.character("Rui")], 20, "x", now=NOW)
+    rui = store.character("Rui")
+    xp.spend(store, rui, *xp.resolve(rui, "Dominate"), now=NOW)
+    ana = store.character("Ana")
+    xp.spend(store, ana, *xp.resolve(ana, "Dominate"), now=NOW)
+    shown = entries_for(viewer_for("Marta", store.characters), entries(store))
+    assert [(e.actor, e.change["field"]) for e in shown] == [("Ana", "experience.total"),
+                                                             ("Ana", "disciplines.Dominate")]

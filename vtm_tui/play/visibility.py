@@ -49,7 +49,7 @@ STORYTELLER_ONLY = "storyteller_only"
 #: Entry extra key: a comment only the storyteller reads (beside the public ``comment``).
 STORYTELLER_COMMENT = "storyteller_comment"
 #: Log kinds that record a sheet's state: hidden for storyteller characters.
-SHEET_KINDS = frozenset({"damage", "heal", "hunger", "humanity", "stain", "willpower", "edit"})
+SHEET_KINDS = frozenset({"damage", "heal", "hunger", "humanity", "stain", "willpower", "edit", "experience"})
 #: Fields of an outcome (``roll`` table) from which a secret Difficulty could be worked out.
 #: (``win`` goes too: the result's name says it, and a shown "+0" margin on a win would give D away.)
 SECRET_ROLL_KEYS = frozenset({"difficulty", "margin", "shortfall", "win", "win_at_a_cost", "automatic",
