@@ -62,3 +62,12 @@ def test_export_markdown_to_a_file_and_no_overwrite(v5, tmp_path, capsys):
     assert main(["export", str(v5), "--character", "marta", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["format"] == "vtm-tui character" and data["character"]["name"] == "Marta Reis"
+
+
+def test_one_bad_file_among_several_is_one_line_and_the_rest_import(v5, tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("[]")
+    assert main(["import", str(v5), str(bad), str(FIXTURES / "progeny-v0.json")]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and "bad.json" in captured.err
+    assert "imported Old Progeny Brujah" in captured.out

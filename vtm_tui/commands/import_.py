@@ -2,8 +2,8 @@
 
 Each file goes through :mod:`vtm_tui.play.importing` (the app's "Import
 character…" takes the same path). What could not be mapped is printed under the
-character; a file that cannot be imported gets one line and exit status 2, and
-the files before it stay imported.
+character; a file that cannot be imported gets one line on stderr and the others
+are still imported; the exit status is 2 if any file failed.
 """
 
 from __future__ import annotations
@@ -34,14 +34,14 @@ def run(args: argparse.Namespace) -> int:
     from vtm_tui.store.chronicle_store import open_chronicle
 
     store = open_chronicle(args.path)
-    done = []
+    done, failed = [], []
     for file in args.files:
         try:
             result = import_character(store, file, fmt=args.format, replace_existing=args.replace)
-        except VtmError:
-            if done and not args.json:
-                print(f"(imported before the error: {', '.join(r.character.name for r in done)})", file=sys.stderr)
-            raise
+        except VtmError as exc:  # one line per bad file; the other files are still imported
+            failed.append(str(exc))
+            print(f"vtm-tui: error: {exc}", file=sys.stderr)
+            continue
         done.append(result)
         if not args.json:
             verb = "replaced" if result.replaced else "imported"
@@ -52,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
             for line in result.warnings:
                 print(f"  warning: {line}")
     if args.json:
-        json.dump({"imported": [r.to_dict() for r in done]}, sys.stdout, ensure_ascii=False, sort_keys=True)
+        json.dump({"imported": [r.to_dict() for r in done], "errors": failed}, sys.stdout, ensure_ascii=False,
+                  sort_keys=True)
         sys.stdout.write("\n")
-    return 0
+    return 2 if failed else 0

@@ -113,9 +113,10 @@ def import_character(store: ChronicleStore, path: str | Path, *, fmt: str | None
     if existing is not None and not replace_existing:
         raise ImportRefused(f"{path}: {store.path} already has a character called {existing.name!r}; "
                             "nothing was changed (use --replace to overwrite it)")
-    if existing is not None:
+    if existing is not None:  # what the other tool has no notion of stays: the seat's player, the kind, secrets
         saved = store.save_character(replace(result.character, slug=existing.slug, player=existing.player
-                                             or result.character.player, kind=existing.kind))
+                                             or result.character.player, kind=existing.kind,
+                                             private_notes=result.character.private_notes or existing.private_notes))
     else:
         saved = store.add_character(result.character)
     now = now or utc_now()
