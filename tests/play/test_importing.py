@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from vtm_tui.commands.chronicle import character_pool
 from vtm_tui.play import experience as xp
@@ -233,3 +235,34 @@ def test_control_characters_and_absurd_numbers_do_not_get_through(tmp_path):
     done = import_character(chronicle(tmp_path), file, now=NOW)
     assert done.character.name == "Seb[31mastião"
     assert done.character.sheet.experience_total == 32  # the absurd value is ignored: max 20 + 12 gained
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=True)
+                    | st.text(max_size=20),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner,
+                                                                                 max_size=4),
+                    max_leaves=12)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(fixture=st.sampled_from(["progeny-v1.json", "progeny-v0.json", "wod5e-vampire.json", "wod20-vampire.json"]),
+       changes=st.dictionaries(st.sampled_from(["name", "attributes", "skills", "disciplines", "system", "items",
+                                                "ephemeral", "merits", "experience", "type", "predatorType",
+                                                "touchstones", "skillSpecialties", "generation"]), JSON, max_size=3))
+def test_any_damaged_export_is_imported_or_refused_with_a_message(tmp_path, fixture, changes):
+    """Whatever a file holds, the import either gives a valid sheet or raises a VtmError (one message), never
+    another exception."""
+    from vtm_tui.errors import VtmError
+    from vtm_tui.play.importing import prepare
+
+    data = json.loads((FIXTURES / fixture).read_text())
+    data.update(changes)
+    file = tmp_path / "damaged.json"
+    file.write_text(json.dumps(data))
+    ruleset = "v20" if fixture.startswith("wod20") else "v5"
+    try:
+        done = prepare(file, ruleset)
+    except VtmError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert done.character.name
