@@ -56,6 +56,25 @@ async def test_x_shows_the_cost_first_and_enter_spends(campaigns):
                                     "xp_remaining": 9}
 
 
+async def test_ctrl_z_takes_a_spend_back(campaigns):
+    chronicle = campaigns / LISBOA
+    give(chronicle, "Duarte", 30)
+    before = character_file(chronicle, "duarte-moniz")
+    app = make_app(chronicle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("tab", "X", "enter")
+        await pilot.pause()
+        assert character_file(chronicle, "duarte-moniz")["attributes"]["Strength"] == 5
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+    after = character_file(chronicle, "duarte-moniz")
+    assert after["attributes"] == before["attributes"] and after["experience"] == before["experience"]
+    undo = log_entries(chronicle, 3)[-1]
+    assert (undo["kind"], undo["comment"], undo["change"]["before"], undo["change"]["after"]) == (
+        "experience", "undo", 5, 4)
+
+
 async def test_escape_cancels_and_short_experience_is_refused_without_a_dialog(campaigns):
     chronicle = campaigns / LISBOA
     give(chronicle, "Duarte", 10)  # 14 unspent

@@ -4,8 +4,8 @@ Shared by the storyteller's coterie and a player's seat. The price comes first
 (a refusal — at the maximum, not bought with experience, not enough unspent —
 is one line in the status bar, naming the cost); the confirm dialog shows trait,
 from → to, cost and what remains; Enter spends through
-:mod:`vtm_tui.play.experience`, which saves and logs. A spend is not undone by
-ctrl+z (it is logged; lower the trait with ``-`` and fix ``[experience]`` by hand).
+:mod:`vtm_tui.play.experience`, which saves and logs. ctrl+z takes a spend back
+like any other change (trait, experience spent and the history row; logged too).
 """
 
 from __future__ import annotations
@@ -78,7 +78,10 @@ class XpActions:
             return self.say(f"{exc} — reloaded; press X again if it is still wanted.", error=True)
         except VtmError as exc:
             return self.say(str(exc), error=True)
+        keeper = getattr(self, "keeper", None)
+        if keeper is not None:
+            keeper.remember(current, spent.character, spent.entry)
         self.after_xp(spent.character)
         p = spent.price
         self.say(f"Spent {p.cost} experience · {spent.character.name}: {p.trait} {p.before} → {p.after} · "
-                 f"{spent.remaining} left (logged)")
+                 f"{spent.remaining} left · ctrl+z undoes")
