@@ -143,3 +143,19 @@ async def test_import_from_the_palette_command_shows_what_was_not_mapped(campaig
         await pilot.pause()
         assert app.screen.selected_character.name == "Sebastião Vaz"
     assert character_file(chronicle, "sebastiao-vaz")["clan"] == "Toreador"
+
+
+async def test_export_from_the_palette_writes_both_files_and_never_overwrites(campaigns):
+    chronicle = campaigns / LISBOA
+    app = make_app(chronicle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("j")  # Inês, who has storyteller-only notes
+        await pilot.pause()
+        app.screen.action_export_character()
+        app.screen.action_export_character()
+        await pilot.pause()
+        assert "exports/ines-valadares-2.md" in status(app)
+    sheet = (chronicle / "exports" / "ines-valadares.md").read_text()
+    assert sheet.startswith("# Inês Valadares") and (chronicle / "exports" / "ines-valadares-2.json").is_file()
+    assert "Second Inquisition" not in sheet  # storyteller-only notes stay out

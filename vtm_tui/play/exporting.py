@@ -10,14 +10,17 @@ from __future__ import annotations
 import json
 import re
 from datetime import date, datetime, time, timezone
+from pathlib import Path
 from typing import Any
 
 from vtm_tui.model.character import Character
 from vtm_tui.model.chronicle import Chronicle
 from vtm_tui.rules.import_own import FORMAT_TAG
 from vtm_tui.rules.sheet_sections import sections
+from vtm_tui.store.toml_io import atomic_write_text
 
 FORMATS = ("markdown", "json")
+EXTENSIONS = {"markdown": ".md", "json": ".json"}
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
 
 
@@ -75,6 +78,27 @@ def export(character: Character, chronicle: Chronicle, fmt: str, *, private: boo
     if fmt == "json":
         return to_json(character, private=private)
     return to_markdown(character, chronicle, private=private)
+
+
+def export_files(character: Character, chronicle: Chronicle, folder: Path, *, private: bool = False) -> list[Path]:
+    """Write the Markdown sheet and the JSON into ``folder`` (the app uses ``<chronicle>/exports/``).
+
+    An existing file is never overwritten: the next free name is taken (``ines-valadares-2.md``)."""
+    written = []
+    for fmt in FORMATS:
+        target = _free(folder / f"{character.slug or 'character'}{EXTENSIONS[fmt]}")
+        atomic_write_text(target, export(character, chronicle, fmt, private=private))
+        written.append(target)
+    return written
+
+
+def _free(path: Path) -> Path:
+    number = 1
+    candidate = path
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+    return candidate
 
 
 def _jsonable(value: Any) -> Any:

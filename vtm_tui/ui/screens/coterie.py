@@ -143,6 +143,8 @@ class CoterieScreen(XpActions, SheetEditActions, ModeScreen[None]):
              self.action_raise_with_xp),
             ("Import character…", "from a Progeny, Foundry WoD5e or worldofdarkness JSON file",
              self.action_import),
+            ("Export character sheet", "Markdown and JSON of the selected character, into exports/",
+             self.action_export_character),
         ]
 
     # -- selection and filter -------------------------------------------------------------------
@@ -241,6 +243,19 @@ class CoterieScreen(XpActions, SheetEditActions, ModeScreen[None]):
         store = self.app.chronicle_store  # type: ignore[attr-defined]
         if store is not None:
             self.app.push_screen(ImportDialog(store), self._imported)
+
+    def action_export_character(self) -> None:
+        """The selected character's printable sheet and JSON, into ``<chronicle>/exports/`` (never overwriting)."""
+        from vtm_tui.play.exporting import export_files
+
+        character, store = self.selected_character, self.app.chronicle_store  # type: ignore[attr-defined]
+        if character is None or store is None:
+            return self.say("No character selected.", error=True)
+        try:
+            written = export_files(character, store.chronicle, store.path / "exports")
+        except (VtmError, OSError) as exc:
+            return self.say(f"Could not export {character.name}: {exc}", error=True)
+        self.say(f"Exported {character.name}: " + ", ".join(f"exports/{p.name}" for p in written))
 
     def _imported(self, name: str | None) -> None:
         if not name:
