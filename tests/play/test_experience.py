@@ -74,10 +74,17 @@ def test_at_the_maximum_is_refused(tmp_path):
 def test_a_new_specialty_and_a_chronicle_override(tmp_path):
     store = make(tmp_path, specialty=2)
     xp.award(store, [store.character("Ana")], 5, "x", now=NOW)
+    with pytest.raises(xp.XpRefused, match="Brawl has no dots; a specialty needs at least one"):
+        xp.resolve(store.character("Ana"), "brawl (grappling)")
+    ana = store.character("Ana")
+    ana.sheet.skills["Brawl"] = 1
+    store.save_character(ana)
     field, label = xp.resolve(store.character("Ana"), "brawl (grappling)")
     spent = xp.spend(store, store.character("Ana"), field, label=label, now=NOW)
     assert spent.price.cost == 2
     assert open_chronicle(store.path).character("Ana").sheet.specialties == {"Brawl": ["grappling"]}
+    with pytest.raises(xp.XpRefused, match="already has the specialty 'Grappling'"):
+        xp.resolve(store.character("Ana"), "Brawl (Grappling)")
 
 
 def test_v20_willpower_and_a_new_ability(tmp_path):
@@ -147,6 +154,8 @@ def test_new_advantage_ritual_and_formula_with_prefixes(tmp_path):
     assert spent.remaining == 30 - 3 - 6 - 3
     with pytest.raises(xp.XpRefused, match="give its level"):
         xp.resolve(spent.character, "ritual: Wards")
+    with pytest.raises(xp.XpRefused, match="a level is 1-5, not 7"):
+        xp.resolve(spent.character, "ritual: Wards 7")
 
 
 def test_ingenuity_new_proficiency(tmp_path):

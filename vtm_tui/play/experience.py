@@ -97,6 +97,10 @@ def resolve(character: Character, trait: str) -> tuple[str, str]:
         name = canonical_name(skill, [*rules.KNOWN.get("skills", ()), *getattr(sheet, "skills", {})])
         if name is None or not special:
             raise XpRefused(f"--raise {text!r}: a specialty is written 'Skill (specialty)' with a skill of the sheet")
+        if not sheet.traits().get(name):
+            raise XpRefused(f"{character.name}: {name} has no dots; a specialty needs at least one")
+        if special.casefold() in {s.casefold() for s in getattr(sheet, "specialties", {}).get(name, [])}:
+            raise XpRefused(f"{character.name}: {name} already has the specialty {special!r}")
         return f"specialties.{name}", f"{name} ({special})"
     single = rules.SINGLES.get(text.casefold())
     if single is not None:
@@ -117,6 +121,8 @@ def _new_entry(character: Character, table: str, prefix: str, name: str) -> tupl
         if found is None or not found.group("name"):
             raise XpRefused(f"--raise '{prefix}: {name}': give its level, e.g. '{prefix}: Wards (level 2)'")
         name, level = found.group("name").strip(), found.group("a") or found.group("b")
+        if not 1 <= int(level) <= 5:
+            raise XpRefused(f"--raise '{prefix}: {name}': a level is 1-5, not {level}")
         return f"rituals.{name}", f"{prefix}: {name} (level {level})"
     if not name:
         raise XpRefused(f"--raise '{prefix}:' names nothing; e.g. '{prefix}: Herd'")
