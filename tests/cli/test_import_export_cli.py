@@ -71,3 +71,12 @@ def test_one_bad_file_among_several_is_one_line_and_the_rest_import(v5, tmp_path
     captured = capsys.readouterr()
     assert captured.err.count("\n") == 1 and "bad.json" in captured.err
     assert "imported Old Progeny Brujah" in captured.out
+
+
+def test_an_imported_character_rolls_by_trait_names_at_once(v5, capsys):
+    main(["import", str(v5), str(FIXTURES / "progeny-v1.json")])
+    capsys.readouterr()
+    assert main(["roll", "v5", "--chronicle", str(v5), "--character", "marta", "--pool", "Wits + Auspex",
+                 "--difficulty", "2", "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["faces"]) + len(data["hunger_faces"]) == 5 and data["logged"]
