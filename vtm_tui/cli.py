@@ -19,7 +19,8 @@ from vtm_tui.errors import VtmError
 #: Rule-set modules under ``vtm_tui.commands`` that add ``roll``/``odds`` sub-commands.
 RULESET_COMMANDS = ("v5", "v20", "ingenuity")
 #: Other verb modules under ``vtm_tui.commands``; each has ``register(subparsers)``.
-VERB_COMMANDS: tuple[str, ...] = ("new", "session", "log", "serve", "ask", "note", "ledger", "blood")
+VERB_COMMANDS: tuple[str, ...] = ("new", "session", "log", "serve", "ask", "note", "ledger", "blood", "xp", "import_",
+                                   "export")
 
 
 #: How to open the app, said by ``vtm-tui --help`` as well as by the app's own parser (a newcomer's first look).
@@ -85,7 +86,7 @@ def build_app_parser() -> OneLineParser:
         usage=APP_USAGE,
         description="Open the storyteller's app; see 'vtm-tui --help' for everything, 'vtm-tui roll --help' "
                     "and friends for scripts.",
-        epilog="commands: roll, odds, " + ", ".join(VERB_COMMANDS) if VERB_COMMANDS else None,
+        epilog="commands: roll, odds, " + ", ".join(v.rstrip("_") for v in VERB_COMMANDS) if VERB_COMMANDS else None,
     )
     parser.add_argument("path", nargs="?", help="a chronicle folder (default: pick one)")
     parser.add_argument("--campaigns", metavar="DIR", help="the folder of chronicles to pick from")
@@ -96,7 +97,7 @@ def build_app_parser() -> OneLineParser:
 
 
 def _is_command(argv: Sequence[str]) -> bool:
-    return bool(argv) and argv[0] in {"roll", "odds", "-h", "--help", *VERB_COMMANDS}
+    return bool(argv) and argv[0] in {"roll", "odds", "-h", "--help", *(v.rstrip("_") for v in VERB_COMMANDS)}
 
 
 def run_app(args: argparse.Namespace) -> int:

@@ -19,6 +19,7 @@ from vtm_tui.model.traits import (
     INGENUITY_SIZES,
     INGENUITY_SKILLS,
 )
+from vtm_tui.model.experience import XpEvent, history_toml, read_history
 from vtm_tui.model.validation import Reader, canonical_name
 
 DICE_TEXT = ", ".join(f"d{d}" for d in INGENUITY_DICE)
@@ -54,6 +55,9 @@ class IngenuitySheet:
     proficiencies: dict[str, int] = field(default_factory=dict)  # name → bonus 1-4
     resources: dict[str, Resource] = field(default_factory=dict)
     fate: int = 0
+    experience_total: int = 0
+    experience_spent: int = 0
+    experience_history: list[XpEvent] = field(default_factory=list)
 
     ruleset = "ingenuity"
 
@@ -90,6 +94,8 @@ class IngenuitySheet:
             doc["ancestry"] = self.ancestry
         doc["size"] = self.size
         doc["fate"] = self.fate
+        if self.experience_total or self.experience_spent or self.experience_history:
+            doc["experience"] = history_toml(self.experience_total, self.experience_spent, self.experience_history)
         doc["attributes"] = {name: f"d{self.attributes[name]}" for name in INGENUITY_ATTRIBUTES}
         doc["skills"] = {name: f"d{die}" for name, die in self.skills.items()}
         if self.proficiencies:
@@ -116,6 +122,10 @@ class IngenuitySheet:
             raise r.error("size", f"{size!r} is not a size; use one of {', '.join(INGENUITY_SIZES)}")
         sheet.size = canonical
         sheet.fate = r.int("fate", 0, 0, 99)
+        xp = r.table("experience")
+        sheet.experience_total = xp.int("total", 0, 0, None)
+        sheet.experience_spent = xp.int("spent", 0, 0, sheet.experience_total)
+        sheet.experience_history = read_history(xp)
         attrs = r.table("attributes")
         sheet.attributes = {}
         for key in attrs.keys():

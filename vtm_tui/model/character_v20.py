@@ -21,6 +21,7 @@ from vtm_tui.model.traits import (
     V20_VIRTUE_NAMES,
     V20_VIRTUES,
 )
+from vtm_tui.model.experience import XpEvent, history_toml, read_history
 from vtm_tui.model.validation import Reader
 
 HEALTH_BOXES = len(V20_HEALTH_LEVELS)
@@ -77,6 +78,7 @@ class V20Sheet:
     flaws: dict[str, int] = field(default_factory=dict)
     experience_total: int = 0
     experience_spent: int = 0
+    experience_history: list[XpEvent] = field(default_factory=list)
 
     ruleset = "v20"
 
@@ -117,8 +119,8 @@ class V20Sheet:
         doc["blood"] = {"current": self.blood}
         if self.blood_max is not None:
             doc["blood"]["max"] = self.blood_max
-        if self.experience_total or self.experience_spent:
-            doc["experience"] = {"total": self.experience_total, "spent": self.experience_spent}
+        if self.experience_total or self.experience_spent or self.experience_history:
+            doc["experience"] = history_toml(self.experience_total, self.experience_spent, self.experience_history)
         doc["attributes"] = {name: self.attributes[name] for name in V20_ATTRIBUTES}
         doc["abilities"] = _ordered(self.abilities, V20_ABILITIES)
         if self.specialties:
@@ -153,6 +155,7 @@ class V20Sheet:
         xp = r.table("experience")
         sheet.experience_total = xp.int("total", 0, 0, None)
         sheet.experience_spent = xp.int("spent", 0, 0, sheet.experience_total)
+        sheet.experience_history = read_history(xp)
         sheet.attributes = _read_named(r.table("attributes"), V20_ATTRIBUTES, 0, top, "attribute", strict=True)  # Nosferatu: Appearance 0
         sheet.abilities = _read_named(r.table("abilities"), V20_ABILITIES + V20_REVISED_ABILITIES, 0, top,
                                       "ability")

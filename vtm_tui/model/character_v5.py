@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vtm_tui.model.traits import V5_ATTRIBUTES, V5_CREATURES, V5_DISCIPLINES, V5_SKILLS
+from vtm_tui.model.experience import XpEvent, history_toml, read_history
 from vtm_tui.model.validation import Reader, canonical_name, merge_extra
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.v5.powers import MAX_LEVEL, PowerInfo, catalogue_power, parse_rouse
@@ -141,6 +142,7 @@ class V5Sheet:
     experience_spent: int = 0
     resonance: str = ""  # of the blood last fed on, e.g. "Choleric (intense)"
     conditions: list[str] = field(default_factory=list)  # e.g. "Arrogance compulsion", until cleared
+    experience_history: list[XpEvent] = field(default_factory=list)
 
     ruleset = "v5"
 
@@ -210,8 +212,8 @@ class V5Sheet:
         doc["stains"] = self.stains
         if self.degenerating:
             doc["degenerating"] = True
-        if self.experience_total or self.experience_spent:
-            doc["experience"] = {"total": self.experience_total, "spent": self.experience_spent}
+        if self.experience_total or self.experience_spent or self.experience_history:
+            doc["experience"] = history_toml(self.experience_total, self.experience_spent, self.experience_history)
         doc["attributes"] = {name: self.attributes[name] for name in V5_ATTRIBUTES}
         doc["skills"] = _ordered(self.skills, V5_SKILLS)
         if self.specialties:
@@ -252,6 +254,7 @@ class V5Sheet:
         xp = r.table("experience")
         sheet.experience_total = xp.int("total", 0, 0, None)
         sheet.experience_spent = xp.int("spent", 0, 0, sheet.experience_total)
+        sheet.experience_history = read_history(xp)
         sheet.attributes = _read_named(r.table("attributes"), V5_ATTRIBUTES, 1, 5, "attribute", strict=True)
         sheet.skills = _read_named(r.table("skills"), V5_SKILLS, 0, 5, "skill")
         sheet.specialties = _read_lists(r.table("specialties"))

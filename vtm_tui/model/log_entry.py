@@ -25,7 +25,7 @@ from vtm_tui.rules.base import RULESETS, Outcome
 KINDS = (
     "roll", "check", "rouse", "reroll", "remorse", "frenzy", "contest",
     "damage", "heal", "hunger", "humanity", "stain", "willpower",
-    "edit", "note", "conflict", "session_start", "session_end", "scene", "title", "ledger",
+    "edit", "note", "conflict", "session_start", "session_end", "scene", "title", "ledger", "experience",
 )  # fmt: skip
 #: Kinds that are dice rolls (counted as "rolls" in session summaries).
 ROLL_KINDS = ("roll", "check", "rouse", "reroll", "remorse", "frenzy", "contest")

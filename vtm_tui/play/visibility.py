@@ -61,7 +61,7 @@ from vtm_tui.store.requests import CANCEL_KIND, REQUEST_KIND
 #: Entry extra key: the whole entry is for the storyteller only.
 STORYTELLER_ONLY = "storyteller_only"
 #: Log kinds that record a sheet's state: hidden for storyteller characters.
-SHEET_KINDS = frozenset({"damage", "heal", "hunger", "humanity", "stain", "willpower", "edit"})
+SHEET_KINDS = frozenset({"damage", "heal", "hunger", "humanity", "stain", "willpower", "edit", "experience"})
 #: Fields of an outcome (``roll`` table) from which a secret Difficulty could be worked out.
 #: (``win`` goes too: the result's name says it, and a shown "+0" margin on a win would give D away.)
 SECRET_ROLL_KEYS = frozenset({"difficulty", "difficulty_name", "margin", "shortfall", "win", "win_at_a_cost",

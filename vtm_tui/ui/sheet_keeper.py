@@ -97,6 +97,10 @@ class SheetKeeper:
         self._remember(Undo("rename", saved.slug, None, entry, old_name=character.name))
         return saved, entry
 
+    def remember(self, before: Character, saved: Character, entry: LogEntry) -> None:
+        """Make a change saved and logged by the headless layer (an experience spend) undoable with ctrl+z."""
+        self._remember(Undo("sheet", saved.slug, copy.deepcopy(before), entry, after=saved.to_toml()))
+
     def undo(self) -> tuple[Character | None, LogEntry, str]:
         """Reverse the last change: (the character now, or None if it was removed; the entry; a description)."""
         if not self.undo_stack:

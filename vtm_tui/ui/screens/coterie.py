@@ -30,6 +30,7 @@ from vtm_tui.ui.widgets.character_list import CharacterList
 from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
 from vtm_tui.ui.widgets.sheet_view import SheetView
+from vtm_tui.ui.screens.xp_actions import XpActions
 
 #: The status line's first hint, per rule set: only keys that do something on that rule set's sheets.
 HINTS = {
@@ -40,7 +41,7 @@ HINTS = {
 HINT = HINTS["v5"]
 
 
-class CoterieScreen(SheetEditActions, ModeScreen[None]):
+class CoterieScreen(XpActions, SheetEditActions, ModeScreen[None]):
     """Characters and their sheets, edited with keys alone."""
 
     HELP_TITLE = "Coterie"
@@ -63,6 +64,7 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
         Binding("R", "rename", "Rename", show=False, id="coterie.rename"),
         Binding("ctrl+z", "undo", "Undo", id="coterie.undo"),
         Binding("t", "toggle_list", "Hide/show list", show=False, id="coterie.toggle_list"),
+        Binding("X", "raise_with_xp", "Raise with experience", show=False, id="sheet.raise_with_xp"),
         # V5 rolls the sheet calls for, one key each, in the roll dialog (vtm_tui.ui.screens.roll_dialog).
         Binding("f", "roll_kind('frenzy')", "Frenzy test", show=False, id="coterie.frenzy"),
         Binding("m", "roll_kind('remorse')", "Remorse test", show=False, id="coterie.remorse"),
@@ -148,6 +150,12 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
             ("Undo", "undo the last change (ctrl+z)", self.action_undo),
             ("Filter characters", "type to narrow the list (/)", self.action_filter),
             ("Hide or show the list", "give the sheet the whole width (t)", self.action_toggle_list),
+            ("Raise with experience", "the trait under the sheet's cursor, cost shown first (X)",
+             self.action_raise_with_xp),
+            ("Import character…", "from a Progeny, Foundry WoD5e or worldofdarkness JSON file",
+             self.action_import),
+            ("Export character sheet", "Markdown and JSON of the selected character, into exports/",
+             self.action_export_character),
             *self._kind_commands(),
         ]
 
@@ -258,6 +266,38 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
                     title="Changed by another process", severity="error", timeout=12)
         self.refresh_list()
         self.say("Reloaded after a change by another process.", error=True)
+
+    def after_xp(self, saved: Character) -> None:
+        self._show(saved)
+
+    def action_import(self) -> None:
+        """The storyteller's "Import character…": a path field (never on a seat; the seat has no such command)."""
+        from vtm_tui.ui.screens.import_dialog import ImportDialog
+
+        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        if store is not None:
+            self.app.push_screen(ImportDialog(store), self._imported)
+
+    def action_export_character(self) -> None:
+        """The selected character's printable sheet and JSON, into ``<chronicle>/exports/`` (never overwriting)."""
+        from vtm_tui.play.exporting import export_files
+
+        character, store = self.selected_character, self.app.chronicle_store  # type: ignore[attr-defined]
+        if character is None or store is None:
+            return self.say("No character selected.", error=True)
+        try:
+            written = export_files(character, store.chronicle, store.path / "exports")
+        except (VtmError, OSError) as exc:
+            return self.say(f"Could not export {character.name}: {exc}", error=True)
+        self.say(f"Exported {character.name}: " + ", ".join(f"exports/{p.name}" for p in written))
+
+    def _imported(self, name: str | None) -> None:
+        if not name:
+            return
+        self.query_one("#filter", Input).value = ""
+        saved = next((c for c in self.characters if c.name == name), None)
+        if saved is not None:
+            self._show(saved)
 
     def _session_started(self, number: int) -> None:
         self.app.publish_chronicle()  # type: ignore[attr-defined]

@@ -51,6 +51,7 @@ from vtm_tui.ui import sheet_edits
 from vtm_tui.ui.sheet_actions import SheetEditActions
 from vtm_tui.ui.sheet_edits import Edit
 from vtm_tui.ui.screens.roll_dialog import RollDialog
+from vtm_tui.ui.screens.xp_actions import XpActions
 from vtm_tui.ui.sheet_keeper import SheetKeeper
 from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
@@ -64,7 +65,7 @@ TRAIT_SLOTS = ("dots", "die")
 HINT = "r roll · a answer · d/D damage · h heal · ]/[ Hunger · s stain · ctrl+z undo · Tab log · ? keys"
 
 
-class PlayerScreen(SheetEditActions, ModeScreen[None]):
+class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
     """One player's view of the shared chronicle."""
 
     HELP_TITLE = "Player seat"
@@ -89,6 +90,7 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         # Reached only when the sheet's own +/- is off (a trait while traits are the storyteller's): says why.
         Binding("plus,equals_sign,minus", "locked_step", "Traits are the storyteller's", show=False,
                 id="player.locked_step"),
+        Binding("X", "raise_with_xp", "Raise with experience", show=False, id="player.raise_with_xp"),
     ]
 
     selected_character: reactive[Character | None] = reactive(None, always_update=True)
@@ -384,6 +386,17 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
     def _session_started(self, number: int) -> None:
         self.app.publish_chronicle()  # type: ignore[attr-defined]
 
+    def xp_allowed(self, character: Character) -> str | None:
+        """Spending experience changes traits: a seat may, like ``+``, only under ``players_may_edit_traits``."""
+        options = self.store.chronicle.options if self.store is not None else {}
+        if editable(self.viewer, character, traits=True, options=options):
+            return None
+        return ("Experience is the storyteller's to spend here (the chronicle's players_may_edit_traits is off); "
+                "ask them.")
+
+    def after_xp(self, saved: Character) -> None:
+        self.selected_character = saved
+
     def say(self, text: str, *, error: bool = False) -> None:
         status = self.query_one("#player-status", Static)
         status.update(Text(("⚠ " if error else "") + text, style="" if error else "italic"))
@@ -394,6 +407,8 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
             ("Answer the storyteller's request", "roll what the storyteller asked for (a)", self.action_answer),
             ("Edit notes", "your character's notes (e)", self.action_notes),
             ("Next character", "when you play several (c)", self.action_next_character),
+            ("Raise with experience", "the trait under the cursor, when the storyteller allows it (X)",
+             self.action_raise_with_xp),
         ]
 
 

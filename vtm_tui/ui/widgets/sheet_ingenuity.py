@@ -18,6 +18,7 @@ from vtm_tui.model.traits import (
 )
 from vtm_tui.ui.sheet_edits import Slot, is_impaired
 from vtm_tui.ui.widgets.dots import count_boxes, die
+from vtm_tui.ui.widgets.sheet_experience import experience_section
 from vtm_tui.ui.widgets.sheet_common import identity_lines, notes_section
 from vtm_tui.ui.widgets.sheet_layout import Cell, SheetBuilder, SheetLayout
 
@@ -64,6 +65,7 @@ def layout_ingenuity(character: Character, width: int, cursor: str | None) -> Sh
     b.paragraph(f"Reflexes {passive['Resolve'] + passive['Dexterity']} · "
                 f"Constitution {passive['Resolve'] + passive['Strength']} · "
                 f"Willpower {passive['Resolve'] + passive['Intellect']}")
+    experience_section(b, character)
     notes_section(b, character)
     return b.build()
 

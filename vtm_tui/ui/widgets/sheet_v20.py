@@ -18,6 +18,7 @@ from vtm_tui.model.traits import (
 )
 from vtm_tui.ui.sheet_edits import Slot, is_impaired
 from vtm_tui.ui.widgets.dots import count_boxes, dots
+from vtm_tui.ui.widgets.sheet_experience import experience_section
 from vtm_tui.ui.widgets.sheet_common import identity_lines, notes_section
 from vtm_tui.ui.widgets.sheet_layout import Cell, SheetBuilder, SheetLayout
 from vtm_tui.ui.widgets.tracker import v20_marks
@@ -90,9 +91,7 @@ def layout_v20(character: Character, width: int, cursor: str | None) -> SheetLay
         b.heading("Merits & Flaws")
         b.rows([Cell(f"Merit: {n}", f"{v} pt") for n, v in sheet.merits.items()]
                + [Cell(f"Flaw: {n}", f"{v} pt") for n, v in sheet.flaws.items()], label_width=24)
-    if sheet.experience_total:
-        b.paragraph(f"Experience: {sheet.experience_total - sheet.experience_spent} unspent of "
-                    f"{sheet.experience_total}", style="dim")
+    experience_section(b, character)
     notes_section(b, character)
     return b.build()
 

@@ -26,6 +26,7 @@ from vtm_tui.model.traits import (
 from vtm_tui.ui.sheet_edits import Slot, is_impaired
 from vtm_tui.ui.widgets.dots import dots
 from vtm_tui.ui.widgets.sheet_layout import Cell, SheetBuilder, SheetLayout
+from vtm_tui.ui.widgets.sheet_experience import experience_section
 from vtm_tui.ui.widgets.sheet_common import identity_lines, notes_section
 from vtm_tui.ui.widgets.tracker import v5_boxes, v5_legend
 
@@ -154,9 +155,7 @@ def layout_v5(character: Character, width: int, cursor: str | None) -> SheetLayo
             if stone.note:
                 line += f" ({stone.note})"
             b.paragraph(line)
-    if sheet.experience_total:
-        b.paragraph(f"Experience: {sheet.experience_total - sheet.experience_spent} unspent of "
-                    f"{sheet.experience_total}", style="dim")
+    experience_section(b, character)
     notes_section(b, character)
     return b.build()
 

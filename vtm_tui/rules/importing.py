@@ -1,0 +1,135 @@
+"""Reading other tools' character exports: which formats there are, and what they share.
+
+Each format's converter lives in its rule set's package and turns a parsed JSON
+document into this tool's character document (the TOML tables of
+``characters/<slug>.toml``, as plain data) plus the list of what it could not
+map. The model then validates that document like any character file, so an
+imported sheet obeys exactly the rules a hand-written one does.
+
+Formats (docs/file-format.md, "Importing characters"):
+
+- ``progeny``: Progeny's JSON export (V5), both its unversioned first form and ``version: 1``;
+- ``wod5e``: a Foundry VTT WoD5e actor (V5): ``system`` (Foundry 10+) or ``data`` (older);
+- ``wod20``: a Foundry VTT "worldofdarkness" actor (V20);
+- ``vtm-tui``: this tool's own JSON export (any rule set), so an export imports back unchanged.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from vtm_tui.rules.errors import RulesError
+
+#: Format id → (module with ``detect`` and ``convert``, the rule set it yields or None for any).
+FORMATS: dict[str, tuple[str, str | None]] = {
+    "progeny": ("vtm_tui.rules.v5.import_progeny", "v5"),
+    "wod5e": ("vtm_tui.rules.v5.import_wod5e", "v5"),
+    "wod20": ("vtm_tui.rules.v20.import_wod20", "v20"),
+    "vtm-tui": ("vtm_tui.rules.import_own", None),
+}
+#: Longest text kept from an imported field (names are shorter still; see ``NAME_LIMIT``).
+TEXT_LIMIT = 20_000
+NAME_LIMIT = 80
+#: Numbers beyond this are not character numbers (and may not fit a TOML integer): read as missing.
+NUMBER_LIMIT = 1_000_000
+#: Control characters (terminal escapes among them) are dropped from imported text; line breaks and tabs stay.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+@dataclass
+class Converted:
+    """A character document in this tool's shape and what was left behind, one line each."""
+
+    doc: dict[str, Any]
+    unmapped: list[str] = field(default_factory=list)
+
+
+def converter(fmt: str):
+    try:
+        return importlib.import_module(FORMATS[fmt][0])
+    except KeyError:
+        raise RulesError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}") from None
+
+
+def detect(data: Any) -> str:
+    """The format of a parsed document, or a :class:`RulesError` saying none fits."""
+    for fmt in FORMATS:
+        if converter(fmt).detect(data):
+            return fmt
+    raise RulesError("is not a character export this tool reads (Progeny, Foundry WoD5e or worldofdarkness "
+                     "actor, or a vtm-tui export); give --format to say which it is meant to be")
+
+
+def convert(fmt: str, data: Any) -> Converted:
+    if not isinstance(data, Mapping):
+        raise RulesError("holds no character: the top level is not a JSON object")
+    return converter(fmt).convert(data)
+
+
+# -- helpers the converters share ----------------------------------------------------------------
+def text(value: Any, limit: int = TEXT_LIMIT) -> str:
+    """A plain string from whatever the file holds (None and numbers too), at most ``limit`` long."""
+    if value is None or isinstance(value, (dict, list)):
+        return ""
+    return _CONTROL.sub("", str(value))[:limit]
+
+
+def plain_html(value: Any) -> str:
+    """Foundry keeps long texts as HTML: paragraphs to line breaks, tags removed, entities decoded."""
+    raw = text(value, TEXT_LIMIT * 2)
+    raw = re.sub(r"(?i)<\s*(br|/p|/div|/li|/h\d)\s*/?>", "\n", raw)
+    raw = re.sub(r"<[^>]*>", "", raw)
+    lines = [" ".join(line.split()) for line in html.unescape(raw).splitlines()]
+    return "\n".join(line for line in lines if line).strip()[:TEXT_LIMIT]
+
+
+def number(value: Any, default: int | None = 0) -> int | None:
+    """A whole number from a number or a numeric string ("12th" → 12); anything else is ``default``."""
+    found: int | None = None
+    if isinstance(value, bool):
+        return default
+    if isinstance(value, int):
+        found = value
+    elif isinstance(value, float) and value.is_integer():
+        found = int(value)
+    elif isinstance(value, str):
+        digits = re.match(r"\s*(-?\d{1,9})(?!\d)", value)
+        if digits:
+            found = int(digits.group(1))
+    return found if found is not None and abs(found) <= NUMBER_LIMIT else default
+
+
+def folded(name: str) -> str:
+    """A key compared without case, spaces, underscores or hyphens (``animal_ken`` = ``animalken`` = ``Animal Ken``)."""
+    return re.sub(r"[\s_\-]", "", name).casefold()
+
+
+def match(name: str, known: Iterable[str]) -> str | None:
+    wanted = folded(name)
+    return next((k for k in known if folded(k) == wanted), None)
+
+
+def table(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def rows(value: Any) -> list[Mapping[str, Any]]:
+    return [item for item in value if isinstance(item, Mapping)] if isinstance(value, list) else []
+
+
+def join_notes(*parts: str) -> str:
+    return "\n\n".join(p for p in parts if p).strip()[:TEXT_LIMIT]
+
+
+def character_name(value: Any) -> str:
+    name = " ".join(text(value, 1000).split())
+    if not name:
+        raise RulesError("has no character name (an empty 'name')")
+    if len(name) > NAME_LIMIT:
+        raise RulesError(f"has a name of {len(name)} characters; at most {NAME_LIMIT} fit a sheet")
+    return name

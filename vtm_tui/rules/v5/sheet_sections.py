@@ -1,0 +1,48 @@
+"""V5 sections of a printable sheet: attributes, skills, disciplines and powers, blood, trackers."""
+
+from __future__ import annotations
+
+from vtm_tui.rules.sheet_sections import Section, dots, rated
+from vtm_tui.rules.v5.traits import ATTRIBUTES, SKILLS
+
+
+def sections(doc: dict) -> list[Section]:
+    attrs, skills = doc.get("attributes", {}), doc.get("skills", {})
+    specialties = doc.get("specialties", {})
+    out = [Section("Attributes", [(n, dots(attrs.get(n, 1))) for names in ATTRIBUTES.values() for n in names])]
+    skill_rows = []
+    for names in SKILLS.values():
+        for name in names:
+            if skills.get(name) or specialties.get(name):
+                extra = f" ({', '.join(specialties.get(name, []))})" if specialties.get(name) else ""
+                skill_rows.append((name, dots(skills.get(name, 0)) + extra))
+    skill_rows += [(n, dots(v)) for n, v in skills.items() if not any(n in names for names in SKILLS.values())]
+    out.append(Section("Skills", skill_rows))
+    powers = doc.get("powers", {})
+    disc = [(n, dots(v) + (f": {', '.join(powers.get(n, []))}" if powers.get(n) else ""))
+            for n, v in doc.get("disciplines", {}).items()]
+    disc += [(n, ", ".join(p)) for n, p in powers.items() if n not in doc.get("disciplines", {})]
+    if disc:
+        out.append(Section("Disciplines", disc))
+    health, will = doc.get("health", {}), doc.get("willpower", {})
+    stamina = attrs.get("Stamina", 1)
+    will_size = attrs.get("Composure", 1) + attrs.get("Resolve", 1)
+    blood = [("Creature", str(doc.get("creature", "vampire")))]
+    if doc.get("creature", "vampire") == "vampire":
+        blood += [("Blood Potency", dots(doc.get("blood_potency", 0), 10)), ("Hunger", dots(doc.get("hunger", 0)))]
+    blood += [("Humanity", f"{dots(doc.get('humanity', 7), 10)}, {doc.get('stains', 0)} stains"),
+              ("Health", _track(stamina + 3, health)), ("Willpower", _track(will_size, will))]
+    out.append(Section("Blood and trackers", blood))
+    if doc.get("advantages") or doc.get("flaws"):
+        out.append(Section("Advantages and flaws", rated(doc.get("advantages", {}))
+                           + [(f"{n} (flaw)", dots(v)) for n, v in doc.get("flaws", {}).items()]))
+    convictions = [(t.get("name", ""), t.get("conviction", "")) for t in doc.get("touchstones", [])]
+    if convictions or doc.get("convictions"):
+        out.append(Section("Convictions and touchstones", convictions
+                           + [("Conviction", c) for c in doc.get("convictions", []) if c not in dict(convictions).values()]))
+    return out
+
+
+def _track(size: int, track: dict) -> str:
+    agg, sup = track.get("aggravated", 0), track.get("superficial", 0)
+    return f"{'X' * agg}{'/' * sup}{'.' * max(0, size - agg - sup)} ({size} boxes)"
