@@ -149,8 +149,8 @@ def test_new_advantage_ritual_and_formula_with_prefixes(tmp_path):
     assert (spent.price.kind, spent.price.before, spent.price.after, spent.price.cost) == ("ritual", 0, 2, 6)
     spent = xp.spend(store, spent.character, *xp.resolve(spent.character, "Formula: Far Reach 1"), now=NOW)
     sheet = open_chronicle(store.path).character("Ana").sheet
-    assert sheet.powers == {"Blood Sorcery": ["Ritual: Wards (level 2)"],
-                            "Thin-Blood Alchemy": ["Formula: Far Reach (level 1)"]}
+    assert {d: [p.name for p in listed] for d, listed in sheet.powers.items()} == {
+        "Blood Sorcery": ["Ritual: Wards (level 2)"], "Thin-Blood Alchemy": ["Formula: Far Reach (level 1)"]}
     assert spent.remaining == 30 - 3 - 6 - 3
     with pytest.raises(xp.XpRefused, match="give its level"):
         xp.resolve(spent.character, "ritual: Wards")

@@ -41,8 +41,8 @@ def test_progeny_v1_maps_traits_disciplines_from_powers_and_state(tmp_path):
     assert done.format == "progeny" and done.character.name == "Marta Reis"
     assert sheet.attributes["Intelligence"] == 4 and sheet.skills["Medicine"] == 3
     assert sheet.disciplines == {"Auspex": 2, "Blood Sorcery": 1}
-    assert sheet.powers["Auspex"] == ["Heightened Senses", "Sense the Unseen"]
-    assert any(p.startswith("Ritual: Wake with") for p in sheet.powers["Blood Sorcery"])
+    assert [p.name for p in sheet.powers["Auspex"]] == ["Heightened Senses", "Sense the Unseen"]
+    assert any(p.name.startswith("Ritual: Wake with") for p in sheet.powers["Blood Sorcery"])
     # the predator type's picks, kept apart in Progeny, join the sheet's own lists
     assert sheet.specialties == {"Medicine": ["Haematology"], "Occult": ["Tremere lore"],
                                  "Persuasion": ["Bedside manner"]}

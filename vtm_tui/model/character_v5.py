@@ -9,7 +9,7 @@ Potency belong to vampires; a mortal or ghoul with Hunger is refused.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from vtm_tui.model.traits import V5_ATTRIBUTES, V5_CREATURES, V5_DISCIPLINES, V5_SKILLS
 from vtm_tui.model.experience import XpEvent, history_toml, read_history
@@ -113,6 +113,9 @@ class Power:
 @dataclass
 class V5Sheet:
     """The V5 part of a character file."""
+
+    #: How the sheet records a power it gains (a bought ritual or formula, an import): a bare-named Power.
+    POWER: ClassVar[type[Power]] = Power
 
     creature: str = "vampire"  # vampire | ghoul | mortal
     clan: str = ""

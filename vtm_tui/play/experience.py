@@ -187,7 +187,8 @@ def raised(character: Character, offer: Price, now: datetime) -> Character:
             sheet.specialties[name] = [*sheet.specialties.get(name, []), special]
         elif table == "rituals":
             home = xp_rules(new.ruleset).RITUAL_HOMES[offer.trait.split(":", 1)[0].casefold()]
-            sheet.powers[home] = [*sheet.powers.get(home, []), offer.trait]
+            power_type = type(sheet).POWER  # the sheet's own record of a power (V5: a Power)
+            sheet.powers[home] = [*sheet.powers.get(home, []), power_type(name=offer.trait)]
         else:
             getattr(sheet, table)[name] = offer.after
     else:

@@ -313,6 +313,9 @@ def find_by_name(name: str, characters: Sequence[Named]) -> Any:
     wanted = fold_name(name)
     if not wanted:
         return []
+    exact = [c for c in characters if c.name == " ".join(name.split())]  # "Ines" beside "Inês": the one typed
+    if len(exact) == 1:
+        return exact[0]
     folded = [(fold_name(c.name), c) for c in characters]
     by_slug = [c for c in characters if c.slug and fold_name(c.slug) == wanted]  # ``duarte-moniz``, the file's name
     if len(by_slug) == 1 and not any(n == wanted for n, _ in folded):

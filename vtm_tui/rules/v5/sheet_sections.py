@@ -18,7 +18,8 @@ def sections(doc: dict) -> list[Section]:
                 skill_rows.append((name, dots(skills.get(name, 0)) + extra))
     skill_rows += [(n, dots(v)) for n, v in skills.items() if not any(n in names for names in SKILLS.values())]
     out.append(Section("Skills", skill_rows))
-    powers = doc.get("powers", {})
+    powers = {discipline: [p if isinstance(p, str) else str(p.get("name", "")) for p in listed]  # a name or a table
+              for discipline, listed in doc.get("powers", {}).items()}
     disc = [(n, dots(v) + (f": {', '.join(powers.get(n, []))}" if powers.get(n) else ""))
             for n, v in doc.get("disciplines", {}).items()]
     disc += [(n, ", ".join(p)) for n, p in powers.items() if n not in doc.get("disciplines", {})]
