@@ -28,6 +28,7 @@ from textual.screen import Screen
 
 from vtm_tui.ui.clock import Clock, system_clock
 from vtm_tui.ui.fast_start import FastStart
+from vtm_tui.ui.textual_compat import CrashGuard, needs_terminal
 from vtm_tui.ui.theme import THEME_NAME, VTM_THEME
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def _player() -> Screen:
 SCREENS = Binding.Group("Screens")
 
 
-class VtmApp(FastStart, App[None]):
+class VtmApp(CrashGuard, FastStart, App[None]):
     """The storyteller's app."""
 
     TITLE = "vtm-tui"
@@ -372,6 +373,7 @@ def run(args: argparse.Namespace) -> int:
         from vtm_tui.errors import VtmError
 
         raise VtmError("--player needs the chronicle's PATH (vtm-tui /srv/chronicle --player Ana)")
+    needs_terminal()
     if getattr(args, "seed", None) is not None:
         from vtm_tui.rules.dice import SeededDice
 
@@ -383,4 +385,4 @@ def run(args: argparse.Namespace) -> int:
         player=getattr(args, "player", None),
     )
     app.run()
-    return 0
+    return app.return_code or 0
