@@ -25,6 +25,7 @@ from vtm_tui.store.paths import (
     CHARACTERS_DIR,
     CHRONICLE_FILE,
     CONFLICT_FILE,
+    SESSIONS_DIR,
     STORE_LOCK,
     TRASH_DIR,
     character_path,
@@ -45,6 +46,9 @@ class ChronicleStore:
         self.warnings: list[str] = []
         self.chronicle: Chronicle
         self.characters: list[Character] = []
+        #: Sheets that could not be read (file → the message): the rest of the chronicle works without them.
+        self.broken: dict[Path, str] = {}
+        self._broken_stamps: dict[str, tuple[int, int] | None] = {}
         self._chronicle_file = TrackedFile(self.path / CHRONICLE_FILE, "chronicle", self.lock_path)
         self._files: dict[str, TrackedFile] = {}
         self._conflict_file = TrackedFile(self.path / CONFLICT_FILE, "conflict", self.lock_path)
@@ -56,6 +60,10 @@ class ChronicleStore:
             hint = "" if self.path.is_dir() else " (no such folder)"
             raise StoreError(f"{self.path}: not a chronicle, {CHRONICLE_FILE} is missing{hint}; "
                              "create one with 'vtm-tui new PATH --ruleset v5 --name NAME'")
+        for folder_name in (CHARACTERS_DIR, SESSIONS_DIR):
+            if (self.path / folder_name).exists() and not (self.path / folder_name).is_dir():
+                raise StoreError(f"{self.path / folder_name}: not a folder; a chronicle keeps its "
+                                 f"{folder_name} there (move that file away)")
         warnings: list[str] = []
         cache = SheetCache(self.path)
         doc = self._chronicle_file.load(cache.parse)
@@ -64,12 +72,19 @@ class ChronicleStore:
         files: dict[str, TrackedFile] = {}
         folder = self.path / CHARACTERS_DIR
         seen: dict[str, Path] = {}
+        broken: dict[Path, str] = {}
         for file in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
             if file.name.startswith("."):
                 continue
             tracked = TrackedFile(file, "character", self.lock_path)
-            data = tracked.load(cache.parse)
-            character = Character.from_toml(data, where=str(file), ruleset=chronicle.ruleset, warnings=warnings)
+            try:
+                data = tracked.load(cache.parse)
+                character = Character.from_toml(data, where=str(file), ruleset=chronicle.ruleset,
+                                                 warnings=warnings)
+            except VtmError as exc:  # one bad sheet never takes the chronicle down with it
+                broken[file] = str(exc)
+                warnings.append(str(exc))
+                continue
             character.slug = file.stem
             key = character.name.casefold()
             if key in seen:
@@ -79,6 +94,8 @@ class ChronicleStore:
             characters.append(character)
             files[file.stem] = tracked
         self.chronicle, self.characters, self._files, self.warnings = chronicle, _sorted(characters), files, warnings
+        self.broken = broken
+        self._broken_stamps = {file.stem: _stamp(file) for file in broken}
         cache.save()
         return self
 
@@ -87,7 +104,9 @@ class ChronicleStore:
         this one read them (a cue for the app to :meth:`reload`)."""
         folder = self.path / CHARACTERS_DIR
         stems = {p.stem for p in folder.glob("*.toml") if not p.name.startswith(".")} if folder.is_dir() else set()
-        if stems != set(self._files):
+        if stems != set(self._files) | set(self._broken_stamps):
+            return True
+        if any(_stamp(folder / f"{stem}.toml") != stamp for stem, stamp in self._broken_stamps.items()):
             return True
         return self._chronicle_file.changed_on_disk() or any(f.changed_on_disk() for f in self._files.values())
 
@@ -104,7 +123,9 @@ class ChronicleStore:
             return found
         known = ", ".join(sorted((c.name for c in self.characters), key=str.casefold)) or "none yet"
         what = f"{name!r} could be {', '.join(found)}" if found else f"no character {name!r}"
-        raise VtmError(f"{self.path}: {what}; the characters are: {known}")
+        unread = f"; {len(self.broken)} sheet(s) could not be read: {next(iter(self.broken.values()))}" \
+            if self.broken and not found else ""
+        raise VtmError(f"{self.path}: {what}; the characters are: {known}{unread}")
 
     def file_of(self, character: Character) -> Path:
         return character_path(self.path, character.slug)
@@ -297,6 +318,15 @@ def find_by_name(name: str, characters: list[Character]) -> Character | list[str
         if hits:
             return sorted((c.name for c in hits), key=str.casefold)
     return []
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """Enough of a file's state to notice an edit (a broken sheet has no text this process trusts)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
 
 
 def _sorted(characters: list[Character]) -> list[Character]:

@@ -220,6 +220,10 @@ class VtmApp(CrashGuard, FastStart, App[None]):
                 self.add_mode(mode, self.MODES[mode])
         self.publish_chronicle()
         self._take_seat()
+        if store is not None and store.broken and self.player is None:  # a seat names no other sheet
+            problems = "\n".join(store.broken.values())
+            self.notify(f"{len(store.broken)} sheet(s) could not be read; the rest of the chronicle works:\n"
+                        f"{problems}", title="Broken sheet", severity="error", timeout=30, markup=False)
 
     def _take_seat(self) -> None:
         """Say who is here (``<chronicle>/.seats/``): the storyteller, or a player and their characters."""
@@ -298,12 +302,24 @@ class VtmApp(CrashGuard, FastStart, App[None]):
     def _show_problem(self, path: Path, error: BaseException) -> None:
         from vtm_tui.ui.screens.broken import ProblemScreen
 
-        if self.player is not None:  # a player never reaches the picker (other chronicles)
-            self.exit(return_code=2, message=f"vtm-tui: error: {path}: {error}")
+        if self.player is not None:  # a player never reaches the picker (other chronicles), nor server paths
+            from rich.text import Text
+
+            from vtm_tui.store.paths import hide_root
+
+            self.exit(return_code=2, message=Text(f"vtm-tui: error: {hide_root(str(error), path)}"))
             return
         if self.current_mode != "picker":
             self.switch_mode("picker")
         self.push_screen(ProblemScreen(path, error))
+
+    def notify(self, message: str, **options: Any) -> None:
+        """On a seat, every message names files as the chronicle does, never where the server keeps them."""
+        if self.player is not None and self.start_path is not None:
+            from vtm_tui.store.paths import hide_root
+
+            message = hide_root(str(message), self.start_path)
+        super().notify(message, **options)
 
     # -- app-wide actions -------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
