@@ -27,7 +27,13 @@ VERB_COMMANDS: tuple[str, ...] = ("new", "session", "log", "serve", "ask")
 class OneLineParser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line on stderr and exit status 2."""
 
+    #: An error quoting a 5,000-character argument is cut to this many characters.
+    MAX_MESSAGE = 300
+
     def error(self, message: str) -> NoReturn:
+        message = " ".join(message.split())
+        if len(message) > self.MAX_MESSAGE:
+            message = message[: self.MAX_MESSAGE - 1] + "…"
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
