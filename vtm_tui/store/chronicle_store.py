@@ -18,6 +18,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.chronicle import Chronicle, utc_now
 from vtm_tui.model.conflict import Conflict
+from vtm_tui.model.limits import MAX_NAME, MAX_NOTES, MAX_TITLE, check_text
 from vtm_tui.model.slug import fold_name, unique_slug
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.lock import exclusive_lock
@@ -135,6 +136,7 @@ class ChronicleStore:
         """Save a changed sheet (compare-and-swap); returns it as saved, with any merged-in changes."""
         if not character.slug or character.slug not in self._files:
             raise StoreError(f"{character.name!r} is not a character of {self.path} yet; use add_character")
+        _check_texts(character)
         tracked = self._files[character.slug]
         written = tracked.save(character.to_toml())
         saved = Character.from_toml(written, where=str(tracked.path), ruleset=self.chronicle.ruleset)
@@ -146,6 +148,7 @@ class ChronicleStore:
         """Add a new character (its file name is a fresh slug of its name); returns it with ``slug`` set."""
         if not character.name.strip():
             raise VtmError("a character needs a name; the name is empty")
+        _check_texts(character)
         if character.ruleset != self.chronicle.ruleset:
             raise VtmError(f"{character.name!r} has a {character.ruleset} sheet but {self.path} plays "
                            f"{self.chronicle.ruleset}")
@@ -164,6 +167,7 @@ class ChronicleStore:
         """Give a character a new name (and file name); older log entries keep the old name."""
         if not new_name.strip():
             raise VtmError("a character needs a name; the new name is empty")
+        check_text(new_name, "The name", MAX_NAME)
         if new_name.casefold() != character.name.casefold():
             self._check_name_free(new_name)
         old = self._files.get(character.slug)
@@ -221,6 +225,7 @@ class ChronicleStore:
         from vtm_tui.store import session_log
 
         now = now or utc_now()
+        check_text(title, "The session's title", MAX_TITLE)
         with exclusive_lock(self.lock_path):
             self._refresh_chronicle()
             if self.chronicle.session_open:
@@ -318,6 +323,13 @@ def find_by_name(name: str, characters: list[Character]) -> Character | list[str
         if hits:
             return sorted((c.name for c in hits), key=str.casefold)
     return []
+
+
+def _check_texts(character: Character) -> None:
+    """Refuse a sheet whose name or notes are beyond :mod:`vtm_tui.model.limits`, before it is written."""
+    check_text(character.name, "The name", MAX_NAME)
+    check_text(character.notes, "The notes", MAX_NOTES)
+    check_text(character.private_notes, "The storyteller-only notes", MAX_NOTES)
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

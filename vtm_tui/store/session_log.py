@@ -29,6 +29,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from vtm_tui.model.limits import MAX_COMMENT, MAX_ENTRY_BYTES, check_text
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import InvalidDataError, StoreError
@@ -210,7 +211,11 @@ def append_entry(chronicle_dir: Path, entry: LogEntry) -> TornReport | None:
     if not isinstance(entry, LogEntry):
         raise StoreError(f"only log entries can be appended, got {type(entry).__name__}")
     path = session_path(chronicle_dir, entry.session)
+    check_text(entry.comment, "The comment", MAX_COMMENT)
     block = fmt.format_block(entry)
+    if len(block) > MAX_ENTRY_BYTES:
+        raise StoreError(f"{path}: this {entry.kind} entry would be {len(block):,} bytes; a log entry holds at "
+                         f"most {MAX_ENTRY_BYTES:,} (nothing was logged)")
     with exclusive_lock(lock_path(chronicle_dir)):
         if not path.exists():
             atomic_write_text(path, fmt.format_header(entry.session, entry.time).decode("utf-8"))
