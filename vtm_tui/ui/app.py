@@ -28,7 +28,7 @@ from textual.screen import Screen
 
 from vtm_tui.ui.clock import Clock, system_clock
 from vtm_tui.ui.fast_start import FastStart
-from vtm_tui.ui.textual_compat import CrashGuard, needs_terminal
+from vtm_tui.ui.textual_compat import CrashGuard
 from vtm_tui.ui.theme import THEME_NAME, VTM_THEME
 
 if TYPE_CHECKING:
@@ -389,7 +389,6 @@ def run(args: argparse.Namespace) -> int:
         from vtm_tui.errors import VtmError
 
         raise VtmError("--player needs the chronicle's PATH (vtm-tui /srv/chronicle --player Ana)")
-    needs_terminal()
     if getattr(args, "seed", None) is not None:
         from vtm_tui.rules.dice import SeededDice
 
