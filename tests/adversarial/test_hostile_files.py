@@ -204,3 +204,22 @@ def test_messages_for_a_seat_name_files_relative_to_the_chronicle(chronicle) -> 
     shown = hide_root(message, chronicle)
     assert shown == f"{DUARTE}, line 3: bad; the chronicle: not a chronicle"
     assert str(chronicle.parent) not in shown
+
+
+def test_a_seats_notifications_never_name_server_paths(chronicle, tmp_path, monkeypatch) -> None:
+    from vtm_tui.rules.dice import SeededDice
+    from vtm_tui.ui.app import VtmApp
+
+    monkeypatch.setenv("VTM_TUI_CACHE", str(tmp_path / "cache"))
+
+    async def scene() -> None:
+        app = VtmApp(chronicle, dice=SeededDice(1), player="Marta", keymap={})
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.notify(f"{chronicle / INES}: another process changed this sheet", severity="error")
+            await pilot.pause()
+            shown = [n.message for n in app._notifications]
+            assert f"{INES}: another process changed this sheet" in shown
+            assert not [m for m in shown if str(tmp_path) in m]
+
+    asyncio.run(scene())
