@@ -216,3 +216,28 @@ def test_a_seat_answering_a_request_with_a_pasted_pool_is_told_and_logs_nothing(
 
     asyncio.run(scene())
     assert files_of(chronicle) == before
+
+
+def test_the_tally_dialog_reads_a_pasted_number_as_bad_input(chronicle) -> None:
+    from vtm_tui.ui.app import VtmApp
+    from vtm_tui.ui.screens.tally_dialog import TallyDialog
+
+    started: list[int] = []
+
+    async def scene() -> None:
+        app = VtmApp(chronicle, dice=SeededDice(1), keymap={})
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            dialog = TallyDialog(["Inês Valadares"], "Inês Valadares",
+                                 start=lambda label, actor, target, opponent: started.append(target))
+            app.push_screen(dialog)
+            await pilot.pause()
+            dialog.query_one("#tally-label").value = "the lock"
+            dialog.query_one("#tally-target").value = NINES
+            dialog.action_go()
+            await pilot.pause()
+            assert "Target" in str(dialog.query_one("#tally-result").render())
+            assert app.screen is dialog
+
+    asyncio.run(scene())
+    assert started == []
