@@ -223,3 +223,18 @@ def test_a_seats_notifications_never_name_server_paths(chronicle, tmp_path, monk
             assert not [m for m in shown if str(tmp_path) in m]
 
     asyncio.run(scene())
+
+
+def test_a_die_written_with_5000_digits_breaks_only_its_sheet(tmp_path) -> None:
+    import re
+
+    target = tmp_path / "saltmarsh"
+    shutil.copytree(REPO / "campaigns" / "lanterns-of-saltmarsh", target)
+    sheet = sorted((target / "characters").glob("*.toml"))[0]
+    text = sheet.read_text(encoding="utf-8")
+    hostile = re.sub(r'= "d(\d+)"', '= "d' + "9" * 5000 + '"', text, count=1)
+    assert hostile != text
+    sheet.write_text(hostile, encoding="utf-8")
+    store = open_chronicle(target)
+    assert "is not a die" in store.broken[sheet]
+    assert store.characters and sheet.stem not in {c.slug for c in store.characters}

@@ -86,6 +86,10 @@ class ChronicleStore:
                 broken[file] = str(exc)
                 warnings.append(str(exc))
                 continue
+            except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:  # the model missed it
+                broken[file] = f"{file}: holds something vtm-tui cannot read ({type(exc).__name__})"
+                warnings.append(broken[file])
+                continue
             character.slug = file.stem
             key = character.name.casefold()
             if key in seen:
