@@ -238,3 +238,19 @@ def test_a_die_written_with_5000_digits_breaks_only_its_sheet(tmp_path) -> None:
     store = open_chronicle(target)
     assert "is not a die" in store.broken[sheet]
     assert store.characters and sheet.stem not in {c.slug for c in store.characters}
+
+
+def test_looking_for_a_default_pool_skips_a_session_log_that_is_a_fifo(chronicle) -> None:
+    import threading
+
+    from vtm_tui.play.defaults import find_last_pool
+
+    log = chronicle / "sessions" / "0004.toml"
+    log.unlink()
+    os.mkfifo(log)
+    found: list[object] = []
+    worker = threading.Thread(target=lambda: found.append(find_last_pool(chronicle, 4, "Inês Valadares")),
+                              daemon=True)
+    worker.start()
+    worker.join(30)
+    assert found, "find_last_pool hung on a FIFO"
