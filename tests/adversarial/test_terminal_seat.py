@@ -12,7 +12,6 @@ import fcntl
 import os
 import re
 import shutil
-import signal
 import struct
 import subprocess
 import sys
@@ -142,20 +141,6 @@ def test_a_seat_without_a_terminal_says_so_and_ends(tmp_path) -> None:
     assert done.stderr.count("\n") == 1 and "needs a terminal" in done.stderr and "ssh -t" in done.stderr
     assert "\x1b[" not in done.stdout + done.stderr
     assert not list((chronicle / ".seats").glob("*.toml"))
-
-
-def test_sighup_still_leaves_the_seat(tmp_path) -> None:
-    chronicle = chronicle_copy(tmp_path)
-    program = start_seat(tmp_path, chronicle)
-    try:
-        deadline = time.monotonic() + 30
-        while not list((chronicle / ".seats").glob("*.toml")) and time.monotonic() < deadline:
-            program.read_until(None, quiet=0.2, timeout=1)
-        os.kill(program.pid, signal.SIGHUP)
-        code = exit_code(program, timeout=30)
-    finally:
-        program.stop()
-    assert code != 0 and not list((chronicle / ".seats").glob("*.toml"))
 
 
 def test_the_private_overrides_match_the_installed_textual() -> None:
