@@ -7,7 +7,6 @@ import pytest
 from vtm_tui.model.character import new_character
 from vtm_tui.store.catalog import create_chronicle
 from vtm_tui.store.chronicle_store import open_chronicle
-from vtm_tui.store.errors import BrokenFileError
 from vtm_tui.store.sheet_cache import SheetCache, cache_path
 
 
