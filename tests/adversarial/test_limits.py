@@ -112,7 +112,7 @@ def test_huge_notes_are_refused_before_anything_is_written(chronicle) -> None:
     before = files_of(chronicle)
     ines = store.character("Inês")
     ines.notes = "x" * (5 * 1024 * 1024)
-    with pytest.raises(VtmError, match="notes is .* characters long; at most"):
+    with pytest.raises(VtmError, match="notes: .* characters, more than the 50,000 allowed"):
         store.save_character(ines)
     ines.notes, ines.private_notes = "", "y" * (MAX_NOTES + 1)
     with pytest.raises(VtmError, match="storyteller-only notes"):
@@ -241,3 +241,16 @@ def test_the_tally_dialog_reads_a_pasted_number_as_bad_input(chronicle) -> None:
 
     asyncio.run(scene())
     assert started == []
+
+
+def test_notes_at_the_limit_save_and_log_whatever_their_characters(chronicle) -> None:
+    """The entry limit is above the worst notes edit the notes limit allows, so no saved edit goes unlogged."""
+    from vtm_tui.model.log_entry import LogEntry
+    from vtm_tui.model.chronicle import utc_now
+    from vtm_tui.store.session_log import append_entry, read_session
+
+    worst = "\x01" * MAX_NOTES  # every character escaped in TOML
+    entry = LogEntry(id="worst", time=utc_now(), session=4, kind="edit", ruleset="v5", actor="Inês Valadares",
+                     change={"field": "notes", "before": worst, "after": worst[::-1]})
+    append_entry(chronicle, entry)
+    assert [e.id for e in read_session(chronicle, 4).entries][-1] == "worst"

@@ -23,13 +23,14 @@ MAX_PROMPT = 500
 MAX_COMMENT = 2_000
 #: A character's notes or storyteller-only notes (about 8,000 words).
 MAX_NOTES = 50_000
-#: One log entry as written to the session file, whatever it holds.
-MAX_ENTRY_BYTES = 512 * 1024
+#: One log entry as written to the session file, whatever it holds: above a notes edit at the notes limit
+#: (before and after, every character escaped as ``\uXXXX``), so no edit that saved is refused its entry.
+MAX_ENTRY_BYTES = 1024 * 1024
 
 
 def check_text(value: str, field: str, limit: int) -> str:
     """``value`` if it has at most ``limit`` characters, else a :class:`VtmError` naming ``field``."""
     if len(value) > limit:
-        raise VtmError(f"{field} is {len(value):,} characters long; at most {limit:,} are kept "
+        raise VtmError(f"{field}: {len(value):,} characters, more than the {limit:,} allowed "
                        "(nothing was saved)")
     return value
