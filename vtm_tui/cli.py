@@ -100,9 +100,6 @@ def run_app(args: argparse.Namespace) -> int:
     gc.disable()
     try:
         from vtm_tui.ui.app import run
-        from vtm_tui.ui.textual_compat import needs_terminal
-
-        needs_terminal()  # before a seat is taken or a screen drawn: 'ssh -T' gets one line, not an orphan
 
         return run(args)
     finally:

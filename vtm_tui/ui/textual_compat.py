@@ -69,6 +69,11 @@ class CrashGuard(App[None]):
             self._exception_event.set()
         self.panic(Text(report_crash(error)))
 
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        """Refuse to start without a terminal (before a seat is taken or a screen drawn), then run."""
+        needs_terminal()
+        return super().run(*args, **kwargs)
+
     def get_driver_class(self) -> type[Driver]:
         """The seat-safe driver wherever Textual would pick its Linux driver (not the web or test drivers)."""
         driver = super().get_driver_class()
