@@ -70,8 +70,11 @@ class CrashGuard(App[None]):
         self.panic(Text(report_crash(error)))
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
-        """Refuse to start without a terminal (before a seat is taken or a screen drawn), then run."""
-        needs_terminal()
+        """Refuse to start without a terminal (before a seat is taken or a screen drawn), then run.
+
+        A headless run (snapshots, tools) needs none."""
+        if not kwargs.get("headless"):
+            needs_terminal()
         return super().run(*args, **kwargs)
 
     def get_driver_class(self) -> type[Driver]:
