@@ -254,3 +254,32 @@ def test_looking_for_a_default_pool_skips_a_session_log_that_is_a_fifo(chronicle
     worker.start()
     worker.join(30)
     assert found, "find_last_pool hung on a FIFO"
+
+
+def test_a_seats_status_line_and_roll_errors_never_name_server_paths(chronicle, tmp_path, monkeypatch) -> None:
+    from vtm_tui.rules.dice import SeededDice
+    from vtm_tui.ui.app import VtmApp
+    from vtm_tui.ui.screens.roll_dialog import RollDialog
+    from vtm_tui.ui.widgets.roll_form import RollForm
+
+    monkeypatch.setenv("VTM_TUI_CACHE", str(tmp_path / "cache"))
+    problem = f"{chronicle / INES}: cannot save (No space left on device)"
+
+    async def scene() -> None:
+        app = VtmApp(chronicle, dice=SeededDice(1), player="Marta", keymap={})
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.screen.say(problem, error=True)
+            await pilot.pause()
+            status = str(app.screen.query_one("#player-status").render())
+            assert INES in status and str(tmp_path) not in status
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, RollDialog)
+            form = app.screen.query_one(RollForm)
+            form.show_error(problem)
+            await pilot.pause()
+            shown = str(form._status.render())
+            assert INES in shown and str(tmp_path) not in shown
+
+    asyncio.run(scene())

@@ -315,11 +315,9 @@ class VtmApp(CrashGuard, FastStart, App[None]):
 
     def notify(self, message: str, **options: Any) -> None:
         """On a seat, every message names files as the chronicle does, never where the server keeps them."""
-        if self.player is not None and self.start_path is not None:
-            from vtm_tui.store.paths import hide_root
+        from vtm_tui.ui.seat_text import seat_text
 
-            message = hide_root(str(message), self.start_path)
-        super().notify(message, **options)
+        super().notify(seat_text(self, str(message)), **options)
 
     # -- app-wide actions -------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

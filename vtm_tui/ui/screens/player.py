@@ -38,6 +38,7 @@ from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk, open_requests
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui import sheet_edits
+from vtm_tui.ui.seat_text import seat_text
 from vtm_tui.ui.sheet_actions import SheetEditActions
 from vtm_tui.ui.sheet_edits import Edit
 from vtm_tui.ui.screens.roll_dialog import RollDialog
@@ -318,7 +319,7 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
 
     def say(self, text: str, *, error: bool = False) -> None:
         status = self.query_one("#player-status", Static)
-        status.update(Text(("⚠ " if error else "") + text, style="" if error else "italic"))
+        status.update(Text(("⚠ " if error else "") + seat_text(self.app, text), style="" if error else "italic"))
         status.set_class(error, "-error")
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
