@@ -283,3 +283,21 @@ def test_a_seats_status_line_and_roll_errors_never_name_server_paths(chronicle, 
             assert INES in shown and str(tmp_path) not in shown
 
     asyncio.run(scene())
+
+
+def test_a_player_whose_sheet_is_broken_is_told_so_without_its_contents(chronicle, tmp_path, monkeypatch) -> None:
+    from vtm_tui.rules.dice import SeededDice
+    from vtm_tui.ui.app import VtmApp
+
+    monkeypatch.setenv("VTM_TUI_CACHE", str(tmp_path / "cache"))
+    sheet = chronicle / INES
+    sheet.write_text(sheet.read_text(encoding="utf-8") + f"\nburied = {deep(5000)}\n", encoding="utf-8")
+
+    async def scene() -> None:
+        app = VtmApp(chronicle, dice=SeededDice(1), player="Marta", keymap={})
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            status = str(app.screen.query_one("#player-status").render())
+            assert "a sheet is broken" in status and "ines-valadares" not in status
+
+    asyncio.run(scene())

@@ -137,7 +137,10 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         self._find_requests(announce=False)
         self.set_interval(POLL_SECONDS, self.poll)
         self.query_one(SheetView).focus()
-        if not own:
+        if not own and store.broken:  # which sheet is not said: it may be a storyteller character's
+            self.say(f"No character of {store.chronicle.name} could be read for {self.player_name!r}: a sheet is "
+                     "broken and the storyteller's app names it. The log still shows.", error=True)
+        elif not own:
             self.say(f"No character of {store.chronicle.name} is played by {self.player_name!r}; ask the "
                      "storyteller to put your name in its 'player' field. The log still shows.", error=True)
 
