@@ -24,6 +24,8 @@ from pathlib import Path
 LOG_DIR_ENV = "VTM_TUI_LOG_DIR"
 #: At most this many characters of a report (a RecursionError's traceback repeats one frame a thousand times).
 REPORT_LIMIT = 200_000
+#: Reports kept; older ones are removed, so a seat that crashes again and again cannot fill the disk.
+MAX_REPORTS = 50
 
 
 def log_dir() -> Path:
@@ -54,7 +56,18 @@ def write_report(error: BaseException) -> Path | None:
             handle.write(f"vtm-tui crash report, {stamp}, pid {os.getpid()}\n\n{text}")
     except OSError:
         return None
+    _prune(folder)
     return path
+
+
+def _prune(folder: Path) -> None:
+    """Keep the newest :data:`MAX_REPORTS` reports (their names sort by time)."""
+    try:
+        reports = sorted(folder.glob("crash-*.txt"))
+        for old in reports[: max(0, len(reports) - MAX_REPORTS)]:
+            old.unlink()
+    except OSError:
+        pass
 
 
 def crash_line(error: BaseException, report: Path | None) -> str:

@@ -121,3 +121,16 @@ def test_a_crash_on_a_seat_shows_one_line_and_no_secret(tmp_path) -> None:
     assert len(reports) == 1 and reports[0].name in output
     assert CANARY in reports[0].read_text(encoding="utf-8")
     assert not list((chronicle / ".seats").glob("*.toml"))  # the seat is left, as on any exit
+
+
+def test_reports_are_kept_to_a_bounded_number(tmp_path, monkeypatch) -> None:
+    from vtm_tui.crash import MAX_REPORTS, write_report
+
+    monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "logs"))
+    (tmp_path / "logs").mkdir()
+    for n in range(MAX_REPORTS + 5):
+        (tmp_path / "logs" / f"crash-20260101T0000{n:02d}Z-1.txt").write_text("old", encoding="utf-8")
+    newest = write_report(RuntimeError("again"))
+    kept = sorted((tmp_path / "logs").glob("crash-*.txt"))
+    assert len(kept) == MAX_REPORTS and newest in kept
+    assert not (tmp_path / "logs" / "crash-20260101T000000Z-1.txt").exists()
