@@ -241,3 +241,22 @@ def test_an_attacked_seat_never_sends_a_secret_down_the_wire(rig) -> None:
         assert canary not in raw, canary
     terminals.keys("marta", "q")
     wait_for(lambda: not list_seats(chronicle), WAIT, "Marta's seat to go")
+
+
+def test_a_seat_key_used_without_a_terminal_gets_one_line_and_no_orphan(rig) -> None:
+    """``ssh -T`` with a player's key: the seat says it needs a terminal and ends; no process, no seat file."""
+    work, chronicle, sshd, terminals = rig
+    env_vars = {"VTM_TUI_CACHE": str(work / "cache"), "VTM_TUI_LOG_DIR": str(work / "logs")}
+    prefix = ["env", *(f"{k}={v}" for k, v in env_vars.items()), *vtm_command()]
+    key = work / "id_marta"
+    forced = shlex.join([*prefix, str(chronicle), "--player", "Marta"])
+    try:
+        sshd.start([f'command="{forced}",restrict,pty {keygen(key, "marta")}'])
+    except Unavailable as exc:
+        pytest.skip(str(exc))
+    command = [part if part != "-tt" else "-T" for part in sshd.ssh_command(key)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=WAIT, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip().count("\n") == 0 and "needs a terminal" in done.stderr
+    assert str(chronicle) not in done.stdout + done.stderr and "\x1b[" not in done.stdout + done.stderr
+    assert not list_seats(chronicle, prune=False)
