@@ -79,6 +79,21 @@ def crash_line(error: BaseException, report: Path | None) -> str:
             f"{report.name} in vtm-tui's log folder.")
 
 
+def install_thread_hook() -> None:
+    """Send an uncaught exception in any thread to a report instead of stderr (the seat's terminal).
+
+    Python prints a thread's traceback to stderr, which on a seat is the player's screen; the app's own
+    threads (the index builder, the warm-up imports) fail quietly into a report instead.
+    """
+    import threading
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is not SystemExit and args.exc_value is not None:
+            write_report(args.exc_value)
+
+    threading.excepthook = hook
+
+
 def report_crash(error: BaseException) -> str:
     """Save the report and return the line to show (both steps never raise)."""
     return crash_line(error, write_report(error))

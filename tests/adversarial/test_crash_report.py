@@ -134,3 +134,25 @@ def test_reports_are_kept_to_a_bounded_number(tmp_path, monkeypatch) -> None:
     kept = sorted((tmp_path / "logs").glob("crash-*.txt"))
     assert len(kept) == MAX_REPORTS and newest in kept
     assert not (tmp_path / "logs" / "crash-20260101T000000Z-1.txt").exists()
+
+
+def test_a_crash_in_a_thread_goes_to_a_report_not_the_terminal(tmp_path, monkeypatch, capfd) -> None:
+    import threading
+
+    from vtm_tui.crash import install_thread_hook
+
+    monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "logs"))
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)  # restored after the test
+    install_thread_hook()
+
+    def work() -> None:
+        secret = CANARY  # noqa: F841
+        raise RuntimeError(f"{CANARY} in {tmp_path}")
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    worker.join()
+    captured = capfd.readouterr()
+    assert CANARY not in captured.err + captured.out and "Traceback" not in captured.err
+    [report] = (tmp_path / "logs").glob("crash-*.txt")
+    assert CANARY in report.read_text(encoding="utf-8")

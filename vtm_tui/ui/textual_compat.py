@@ -75,6 +75,9 @@ class CrashGuard(App[None]):
         A headless run (snapshots, tools) needs none."""
         if not kwargs.get("headless"):
             needs_terminal()
+        from vtm_tui.crash import install_thread_hook
+
+        install_thread_hook()
         return super().run(*args, **kwargs)
 
     def get_driver_class(self) -> type[Driver]:
