@@ -2,7 +2,9 @@
 
 Textual is imported only when the app is opened, so ``vtm-tui roll`` answers as
 fast as Python starts. Bad input exits with status 2 and a single line on
-stderr (argparse's usage block is suppressed), never a traceback.
+stderr (argparse's usage block is suppressed), never a traceback; an unexpected
+error exits with status 1 and one line naming a report in the user log folder
+(:mod:`vtm_tui.crash`).
 """
 
 from __future__ import annotations
@@ -42,7 +44,13 @@ Commands for scripts (each has --help):"""
 class OneLineParser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line on stderr and exit status 2."""
 
+    #: An error quoting a 5,000-character argument is cut to this many characters.
+    MAX_MESSAGE = 300
+
     def error(self, message: str) -> NoReturn:
+        message = " ".join(message.split())
+        if len(message) > self.MAX_MESSAGE:
+            message = message[: self.MAX_MESSAGE - 1] + "…"
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
@@ -149,6 +157,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # noqa: BLE001 - anything else is a bug: a report file, one line, no traceback
+        from vtm_tui.crash import report_crash
+
+        print(report_crash(exc), file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

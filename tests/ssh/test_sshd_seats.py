@@ -169,3 +169,94 @@ def test_players_and_the_storyteller_over_real_ssh(rig) -> None:
     wait_for(lambda: not list_seats(chronicle), WAIT, "the storyteller's seat to go")
     log = sshd.log.read_text(errors="replace")
     assert log.count("Accepted publickey") >= 3, log[-2000:]
+
+
+def test_an_attacked_seat_never_sends_a_secret_down_the_wire(rig) -> None:
+    """A player's scripted attack over real SSH: a pasted 5,000-digit pool in a secret request, stray bytes,
+    a 3000×3000 window and an in-band size claim, a markup comment in the log. Whatever the seat does (it
+    should stay up), the bytes sent to the player's terminal never hold a planted canary: a storyteller
+    character's private notes, the storyteller's aside on a secret roll, the secret Difficulty as a crash
+    report would show it, the chronicle's path on the server, or any traceback."""
+    work, chronicle, sshd, terminals = rig
+    env_vars = {"VTM_TUI_CACHE": str(work / "cache"), "VTM_TUI_KEYMAP": str(work / "no-keymap.toml"),
+                "VTM_TUI_LOG_DIR": str(work / "logs"), "TEXTUAL_ANIMATIONS": "none"}
+    local_env = {**__import__("os").environ, **env_vars}
+    prefix = ["env", *(f"{k}={v}" for k, v in env_vars.items()), *vtm_command()]
+    notes_canary = "ZZ-private-notes-ZZ"
+    from vtm_tui.store.chronicle_store import open_chronicle
+
+    store = open_chronicle(chronicle)
+    vicente = store.character("Vicente Lobo")
+    vicente.private_notes = f"{notes_canary}: he owns the harbour master"
+    store.save_character(vicente)
+    run_vtm(local_env, "session", str(chronicle), "start", "--title", "Under attack")
+    run_vtm(local_env, "roll", "v5", "--chronicle", str(chronicle), "--character", "Vicente Lobo", "--pool", "3",
+            "--difficulty", "7", "--secret", "--comment", ASIDE, "--seed", "3")
+    run_vtm(local_env, "roll", "v5", "--chronicle", str(chronicle), "--character", "Inês", "--pool", "2",
+            "--comment", "[/oops][@click=app.quit]see the map[/] [bold]x", "--seed", "4")
+    key = work / "id_marta"
+    forced = shlex.join([*prefix, str(chronicle), "--player", "Marta"])
+    try:
+        sshd.start([f'command="{forced}",restrict,pty {keygen(key, "marta")}'])
+    except Unavailable as exc:
+        pytest.skip(str(exc))
+    canaries = [notes_canary.encode(), ASIDE.encode(), str(chronicle).encode(), str(work).encode(),
+                b"Traceback", b"difficulty = ", b"private_notes", b"D7", b"D8"]
+
+    def clean(screen: str) -> None:
+        for canary in canaries:
+            assert canary.decode() not in screen, canary
+
+    terminals.open("marta", sshd.ssh_command(key))
+    terminals.wait_for_text("marta", "Marta's seat", WAIT, watch=clean)
+
+    # A secret request answered with a pasted 5,000-digit pool: refused in the dialog, nothing logged.
+    ask = request_entry(session=4, ruleset="v5", actor="Inês Valadares", pool="Wits + Awareness", difficulty=8,
+                        secret=True, prompt="the harbour gate")
+    ask_for_roll(chronicle, ask)
+    terminals.wait_for_text("marta", "the harbour gate", WAIT, watch=clean)
+    terminals.keys("marta", "a")
+    terminals.wait_for_text("marta", "Difficulty: secret", WAIT, watch=clean)
+    terminals.keys("marta", "End")
+    terminals.keys("marta", " + " + "9" * 5000, literal=True)
+    terminals.keys("marta", "Enter")
+    terminals.wait_for_text("marta", "Pool", WAIT, watch=clean)
+    terminals.keys("marta", "Escape")
+    terminals.wait_until_gone("marta", "Difficulty: secret", WAIT)  # the dialog closed; the request waits
+
+    # Stray bytes, then a 3000×3000 window and the same claim in band: the seat stays up and answers keys.
+    terminals.keys("marta", "-H", "ff", "fe", "c3", "28")
+    terminals._run("resize-window", "-t", "marta", "-x", "3000", "-y", "3000")
+    terminals.keys("marta", "\x1b[48;3000;3000;0;0t", literal=True)
+    terminals._run("resize-window", "-t", "marta", "-x", "100", "-y", "30")
+    terminals.keys("marta", "w")
+    terminals.wait_for_text("marta", "connected", WAIT, watch=clean)
+    terminals.keys("marta", "Escape")
+    terminals.wait_for_text("marta", "Marta's seat", WAIT, watch=clean)
+
+    assert not [e for e in entries(chronicle, 4) if e.get("ref") == ask.id]  # the pasted pool logged nothing
+    raw = terminals.raw("marta")
+    assert raw
+    for canary in canaries:
+        assert canary not in raw, canary
+    terminals.keys("marta", "q")
+    wait_for(lambda: not list_seats(chronicle), WAIT, "Marta's seat to go")
+
+
+def test_a_seat_key_used_without_a_terminal_gets_one_line_and_no_orphan(rig) -> None:
+    """``ssh -T`` with a player's key: the seat says it needs a terminal and ends; no process, no seat file."""
+    work, chronicle, sshd, terminals = rig
+    env_vars = {"VTM_TUI_CACHE": str(work / "cache"), "VTM_TUI_LOG_DIR": str(work / "logs")}
+    prefix = ["env", *(f"{k}={v}" for k, v in env_vars.items()), *vtm_command()]
+    key = work / "id_marta"
+    forced = shlex.join([*prefix, str(chronicle), "--player", "Marta"])
+    try:
+        sshd.start([f'command="{forced}",restrict,pty {keygen(key, "marta")}'])
+    except Unavailable as exc:
+        pytest.skip(str(exc))
+    command = [part if part != "-tt" else "-T" for part in sshd.ssh_command(key)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=WAIT, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip().count("\n") == 0 and "needs a terminal" in done.stderr
+    assert str(chronicle) not in done.stdout + done.stderr and "\x1b[" not in done.stdout + done.stderr
+    assert not list_seats(chronicle, prune=False)

@@ -7,7 +7,6 @@ import pytest
 from vtm_tui.model.character import new_character
 from vtm_tui.store.catalog import create_chronicle
 from vtm_tui.store.chronicle_store import open_chronicle
-from vtm_tui.store.errors import BrokenFileError
 from vtm_tui.store.sheet_cache import SheetCache, cache_path
 
 
@@ -39,8 +38,7 @@ def test_a_broken_file_is_reported_even_when_an_old_version_was_cached(chronicle
     open_chronicle(chronicle)
     path = chronicle / "characters" / "ana.toml"
     path.write_text(path.read_text().replace("humanity = 7", "humanity = = 7"))
-    with pytest.raises(BrokenFileError, match="ana.toml, line"):
-        open_chronicle(chronicle)
+    assert "ana.toml, line" in open_chronicle(chronicle).broken[path]
 
 
 def test_a_garbage_cache_is_ignored_and_rebuilt(chronicle: Path) -> None:

@@ -19,14 +19,15 @@ from typing import Any
 from vtm_tui.errors import VtmError
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource, SeededDice, SystemDice
+from vtm_tui.rules.numbers import read_whole, shorten
 
 
 def non_negative_int(text: str) -> int:
     """argparse type: a whole number ≥ 0."""
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        value = read_whole(text)
+    except VtmError:
+        raise argparse.ArgumentTypeError(f"{shorten(text.strip())!r} is not a whole number (at most 6 digits)") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"{value} is negative; use 0 or more")
     return value
@@ -75,7 +76,7 @@ def pool_from_args(args: argparse.Namespace, text: str, *, option: str = "--pool
     """
     stripped = text.strip()
     if stripped.lstrip("-").isdecimal():  # not isdigit: int() refuses "²"
-        value = int(stripped)
+        value = read_whole(stripped, option)
         if value < 0:
             raise VtmError(f"{option} {value} is negative; use 0 or more")
         return value, str(value)

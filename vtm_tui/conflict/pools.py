@@ -21,10 +21,11 @@ from vtm_tui.conflict.roster import GENERAL
 from vtm_tui.conflict.wounds import condition, vampire
 from vtm_tui.model.conflict import Participant
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.numbers import looks_whole, read_whole
 from vtm_tui.rules.pool import resolve
+from vtm_tui.rules.v20.pools import V20Pool, resolve_pool
 from vtm_tui.rules.v5.pools import build_pool, pool_from_expression
 from vtm_tui.rules.v5.traits import Category
-from vtm_tui.rules.v20.pools import V20Pool, resolve_pool
 
 #: What the contest dialog offers before the storyteller types anything.
 DEFAULT_ATTACK = {"v5": "Strength + Brawl", "v20": "Dexterity + Brawl", "ingenuity": "Strength + Combat"}
@@ -47,8 +48,8 @@ class Dice:
 
 def _number(text: str) -> int | None:
     clean = text.strip()
-    if clean.lstrip("+-").isdigit():
-        return int(clean)
+    if looks_whole(clean):
+        return read_whole(clean, "Pool")
     return None
 
 

@@ -31,8 +31,10 @@ def read_die(r: Reader, key: str, default: int | None) -> int:
     if value is None:
         raise r.error(key, f"is missing; use one of {DICE_TEXT}")
     size = value
-    if isinstance(value, str) and value.strip().lower().startswith("d") and value.strip()[1:].isdigit():
-        size = int(value.strip()[1:])
+    digits = value.strip()[1:] if isinstance(value, str) else ""
+    if isinstance(value, str) and value.strip().lower().startswith("d") and digits.isascii() and digits.isdigit() \
+            and len(digits) <= 3:
+        size = int(digits)
     if isinstance(size, bool) or not isinstance(size, int) or size not in INGENUITY_DICE:
         raise r.error(key, f"{value!r} is not a die; use one of {DICE_TEXT}")
     return size

@@ -123,12 +123,14 @@ def find_last_pool(chronicle_dir: Path, current_session: int, actor: str) -> str
 
     A log that cannot be read is skipped: a default pool is a convenience, never a reason to fail.
     """
+    from vtm_tui.errors import VtmError
+    from vtm_tui.store.safe_read import MAX_LOG_BYTES, read_regular
     from vtm_tui.store.session_log import session_path
 
     for number in range(current_session, max(0, current_session - LOOK_BACK_SESSIONS), -1):
-        try:
-            text = session_path(chronicle_dir, number).read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        try:  # never a FIFO or a device: a default pool must not hang the roll dialog
+            text = read_regular(session_path(chronicle_dir, number), MAX_LOG_BYTES).decode("utf-8", "replace")
+        except (OSError, VtmError):
             continue
         pool = last_pool_in_text(text, actor)
         if pool:

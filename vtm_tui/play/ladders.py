@@ -12,6 +12,7 @@ from __future__ import annotations
 from vtm_tui.errors import VtmError
 from vtm_tui.rules.ingenuity.difficulty import LADDER as INGENUITY_LADDER
 from vtm_tui.rules.ingenuity.difficulty import parse_difficulty as parse_ingenuity_difficulty
+from vtm_tui.rules.numbers import looks_whole, read_whole
 from vtm_tui.rules.pool import PoolError, match_trait
 
 #: V5: Difficulty = successes needed; 0 means "no Difficulty set" (one success wins).
@@ -90,8 +91,8 @@ def parse_difficulty(ruleset: str, text: str | int | None) -> int | None:
         value = text
     else:
         words = text.split()
-        if words[-1].lstrip("-").isdigit():
-            value = int(words[-1])
+        if looks_whole(words[-1]):
+            value = read_whole(words[-1], "Difficulty")
         else:
             rungs = dict(LADDERS[ruleset])
             try:

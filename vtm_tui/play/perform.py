@@ -17,6 +17,7 @@ from vtm_tui.play.odds_view import OddsView
 from vtm_tui.play.request import RollRequest
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource, parse_faces
+from vtm_tui.rules.numbers import read_whole
 
 
 def perform(request: RollRequest, dice: DiceSource) -> Outcome:
@@ -132,10 +133,7 @@ def _ingenuity_faces(request: RollRequest, text: str) -> Outcome:
 
     values: list[int] = []
     for token in text.replace(",", " ").split():
-        try:
-            values.append(int(token))
-        except ValueError:
-            raise VtmError(f"Faces: {token!r} is not a whole number") from None
+        values.append(read_whole(token, "Faces"))
     if len(values) < 3:
         raise VtmError(f"Faces: expected {faces_hint(request)}, got {len(values)}")
     try:

@@ -16,6 +16,7 @@ from typing import Any
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
+from vtm_tui.model.limits import MAX_COMMENT, check_text
 from vtm_tui.play.ladders import difficulty_label, parse_difficulty
 from vtm_tui.rules.kinds import roll_kinds
 from vtm_tui.rules.pool import PoolError, parse_pool, resolve
@@ -156,6 +157,7 @@ def make_request(
     offered = roll_kinds(character.ruleset)
     if kind not in KINDS and kind not in offered:
         raise VtmError(f"unknown kind of roll {kind!r}: use one of {', '.join(KINDS)}")
+    check_text(comment, "Comment", MAX_COMMENT)
     base = RollRequest(
         ruleset=character.ruleset,
         actor=character.name,
@@ -260,6 +262,9 @@ def _v5(character: Character, base: RollRequest, difficulty: int | str | None, *
         if willpower_impaired:
             why.append("Willpower" + (" (degeneration)" if sheet.degenerating else ""))
         penalties.append(f"−{pool.impairment} impaired ({' and '.join(why)} track full)")
+    from vtm_tui.rules.v5.rolling import check_pool
+
+    check_pool(pool.dice, what="Pool")
     hunger = sheet.hunger if vampire and kind == "test" else 0
     notes = []
     if pool.total < 1:
@@ -300,6 +305,7 @@ def _v20(character: Character, base: RollRequest, difficulty: int | str | None, 
     from vtm_tui.rules.pool import ResolvedPool
     from vtm_tui.rules.v20 import V20Pool
     from vtm_tui.rules.v20.kinds import parse_kind, virtue_for
+    from vtm_tui.rules.v20.pools import check_dice
 
     sheet = _sheet(character)
     kind = parse_kind(base.kind)
@@ -313,6 +319,7 @@ def _v20(character: Character, base: RollRequest, difficulty: int | str | None, 
     else:
         resolved = _resolve(base.pool_text, character.traits())
     pool = V20Pool(resolved.traits, resolved.modifier + base.modifier, -penalty, base.pool_text)
+    check_dice(pool.dice, what="Pool")
     value = parse_difficulty("v20", difficulty)
     assert value is not None
     effective = value + base.difficulty_modifier

@@ -15,6 +15,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.numbers import read_whole, shorten
+
+#: Longer than any pool a person says ("Strength + Brawl + specialty + 2" is 35).
+MAX_POOL_TEXT = 200
 
 #: A sign, then a term: a hyphen between two letters belongs to the name (``Self-Control``),
 #: any other ``-`` is a minus (``wits+aw-1``, ``Wits - Awareness``).
@@ -82,6 +86,8 @@ def parse_pool(text: str) -> PoolExpr:
     source = text.strip()
     if not source:
         raise PoolError("the pool is empty: type traits such as 'Wits + Awareness'")
+    if len(source) > MAX_POOL_TEXT:
+        raise PoolError(f"the pool is {len(source):,} characters long; at most {MAX_POOL_TEXT}")
     terms: list[Term] = []
     pos = 0
     while pos < len(source):
@@ -95,7 +101,10 @@ def parse_pool(text: str) -> PoolExpr:
             raise PoolError(f"the pool {text!r} needs + or - between its parts")
         sign = -1 if sign_text == "-" else 1
         if body.isdecimal():  # not isdigit: "²" is a digit that int() refuses
-            terms.append(Term(sign, number=int(body)))
+            try:
+                terms.append(Term(sign, number=read_whole(body)))
+            except RulesError:
+                raise PoolError(f"{shorten(body)!r} in the pool is not a whole number of dice up to 999999") from None
         elif any(ch.isdigit() for ch in body) and not any(ch.isalpha() for ch in body):
             raise PoolError(f"{body!r} in the pool {text!r} is not a whole number")
         else:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.chronicle import Chronicle
+from vtm_tui.model.limits import MAX_NAME, check_text
 from vtm_tui.model.slug import unique_slug
 from vtm_tui.rules.base import RULESETS
 from vtm_tui.store.chronicle_store import ChronicleStore
@@ -72,6 +73,7 @@ def create_chronicle(target: str | Path, name: str, ruleset: str, *, description
         raise VtmError(f"--ruleset {ruleset!r} is not a rule set; use one of {', '.join(RULESETS)}")
     if not name.strip():
         raise VtmError("a chronicle needs a name; --name is empty")
+    check_text(name, "The chronicle's name", MAX_NAME)
     path = Path(target).expanduser()
     if is_chronicle_dir(path):
         raise StoreError(f"{path}: already a chronicle ({CHRONICLE_FILE} exists); nothing was changed")

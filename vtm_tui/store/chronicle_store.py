@@ -20,6 +20,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.chronicle import Chronicle, utc_now
 from vtm_tui.model.conflict import Conflict
+from vtm_tui.model.limits import MAX_NAME, MAX_NOTES, MAX_TITLE, check_text
 from vtm_tui.model.slug import fold_name, unique_slug
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.lock import exclusive_lock
@@ -27,6 +28,7 @@ from vtm_tui.store.paths import (
     CHARACTERS_DIR,
     CHRONICLE_FILE,
     CONFLICT_FILE,
+    SESSIONS_DIR,
     STORE_LOCK,
     TRASH_DIR,
     character_path,
@@ -48,6 +50,9 @@ class ChronicleStore:
         self.warnings: list[str] = []
         self.chronicle: Chronicle
         self.characters: list[Character] = []
+        #: Sheets that could not be read (file → the message): the rest of the chronicle works without them.
+        self.broken: dict[Path, str] = {}
+        self._broken_stamps: dict[str, tuple[int, int] | None] = {}
         self._chronicle_file = TrackedFile(self.path / CHRONICLE_FILE, "chronicle", self.lock_path)
         self._files: dict[str, TrackedFile] = {}
         self._conflict_file = TrackedFile(self.path / CONFLICT_FILE, "conflict", self.lock_path)
@@ -59,6 +64,10 @@ class ChronicleStore:
             hint = "" if self.path.is_dir() else " (no such folder)"
             raise StoreError(f"{self.path}: not a chronicle, {CHRONICLE_FILE} is missing{hint}; "
                              "create one with 'vtm-tui new PATH --ruleset v5 --name NAME'")
+        for folder_name in (CHARACTERS_DIR, SESSIONS_DIR):
+            if (self.path / folder_name).exists() and not (self.path / folder_name).is_dir():
+                raise StoreError(f"{self.path / folder_name}: not a folder; a chronicle keeps its "
+                                 f"{folder_name} there (move that file away)")
         warnings: list[str] = []
         cache = SheetCache(self.path)
         doc = self._chronicle_file.load(cache.parse)
@@ -67,12 +76,23 @@ class ChronicleStore:
         files: dict[str, TrackedFile] = {}
         folder = self.path / CHARACTERS_DIR
         seen: dict[str, Path] = {}
+        broken: dict[Path, str] = {}
         for file in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
             if file.name.startswith("."):
                 continue
             tracked = TrackedFile(file, "character", self.lock_path)
-            data = tracked.load(cache.parse)
-            character = Character.from_toml(data, where=str(file), ruleset=chronicle.ruleset, warnings=warnings)
+            try:
+                data = tracked.load(cache.parse)
+                character = Character.from_toml(data, where=str(file), ruleset=chronicle.ruleset,
+                                                 warnings=warnings)
+            except VtmError as exc:  # one bad sheet never takes the chronicle down with it
+                broken[file] = str(exc)
+                warnings.append(str(exc))
+                continue
+            except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:  # the model missed it
+                broken[file] = f"{file}: holds something vtm-tui cannot read ({type(exc).__name__})"
+                warnings.append(broken[file])
+                continue
             character.slug = file.stem
             key = character.name.casefold()
             if key in seen:
@@ -82,6 +102,8 @@ class ChronicleStore:
             characters.append(character)
             files[file.stem] = tracked
         self.chronicle, self.characters, self._files, self.warnings = chronicle, _sorted(characters), files, warnings
+        self.broken = broken
+        self._broken_stamps = {file.stem: _stamp(file) for file in broken}
         cache.save()
         return self
 
@@ -90,7 +112,9 @@ class ChronicleStore:
         this one read them (a cue for the app to :meth:`reload`)."""
         folder = self.path / CHARACTERS_DIR
         stems = {p.stem for p in folder.glob("*.toml") if not p.name.startswith(".")} if folder.is_dir() else set()
-        if stems != set(self._files):
+        if stems != set(self._files) | set(self._broken_stamps):
+            return True
+        if any(_stamp(folder / f"{stem}.toml") != stamp for stem, stamp in self._broken_stamps.items()):
             return True
         return self._chronicle_file.changed_on_disk() or any(f.changed_on_disk() for f in self._files.values())
 
@@ -102,7 +126,13 @@ class ChronicleStore:
         (``duarte-moniz``), else a unique prefix of the name, else of any word in it (``nora`` finds
         Leonor "Nora" Aires, ``amalia`` finds Dona Amália Corte-Real).
         """
-        return lookup(name, self.characters, self.path)
+        try:
+            return lookup(name, self.characters, self.path)
+        except VtmError as exc:
+            if not self.broken:
+                raise
+            unread = next(iter(self.broken.values()))  # the name may be on a sheet that could not be read
+            raise VtmError(f"{exc}; {len(self.broken)} sheet(s) could not be read: {unread}") from None
 
     def file_of(self, character: Character) -> Path:
         return character_path(self.path, character.slug)
@@ -112,6 +142,7 @@ class ChronicleStore:
         """Save a changed sheet (compare-and-swap); returns it as saved, with any merged-in changes."""
         if not character.slug or character.slug not in self._files:
             raise StoreError(f"{character.name!r} is not a character of {self.path} yet; use add_character")
+        _check_texts(character)
         tracked = self._files[character.slug]
         ruleset = self.chronicle.ruleset
         written = tracked.save(character.to_toml(), merge=partial(merge_sheet, ruleset=ruleset),
@@ -125,6 +156,7 @@ class ChronicleStore:
         """Add a new character (its file name is a fresh slug of its name); returns it with ``slug`` set."""
         if not character.name.strip():
             raise VtmError("a character needs a name; the name is empty")
+        _check_texts(character)
         if character.ruleset != self.chronicle.ruleset:
             raise VtmError(f"{character.name!r} has a {character.ruleset} sheet but {self.path} plays "
                            f"{self.chronicle.ruleset}")
@@ -143,6 +175,7 @@ class ChronicleStore:
         """Give a character a new name (and file name); older log entries keep the old name."""
         if not new_name.strip():
             raise VtmError("a character needs a name; the new name is empty")
+        check_text(new_name, "The name", MAX_NAME)
         if new_name.casefold() != character.name.casefold():
             self._check_name_free(new_name)
         old = self._files.get(character.slug)
@@ -200,6 +233,7 @@ class ChronicleStore:
         from vtm_tui.store import session_log
 
         now = now or utc_now()
+        check_text(title, "The session's title", MAX_TITLE)
         with exclusive_lock(self.lock_path):
             self._refresh_chronicle()
             if self.chronicle.session_open:
@@ -328,6 +362,22 @@ def find_by_name(name: str, characters: Sequence[Named]) -> Any:
         if hits:
             return sorted((c.name for c in hits), key=str.casefold)
     return []
+
+
+def _check_texts(character: Character) -> None:
+    """Refuse a sheet whose name or notes are beyond :mod:`vtm_tui.model.limits`, before it is written."""
+    check_text(character.name, "The name", MAX_NAME)
+    check_text(character.notes, "The notes", MAX_NOTES)
+    check_text(character.private_notes, "The storyteller-only notes", MAX_NOTES)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """Enough of a file's state to notice an edit (a broken sheet has no text this process trusts)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
 
 
 def _sorted(characters: list[Character]) -> list[Character]:

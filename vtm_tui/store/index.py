@@ -32,6 +32,7 @@ from pathlib import Path
 from vtm_tui.model.log_entry import ROLL_KINDS, LogEntry
 from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import StoreError
+from vtm_tui.store.safe_read import open_regular_binary
 from vtm_tui.store.paths import CACHE_ENV, cache_file
 from vtm_tui.store.log_index_rows import IndexedEntry, SyncReport, micros as _micros, moment as _moment
 from vtm_tui.store.log_lookup import load_entries  # the full entries (every face) of index hits
@@ -194,8 +195,8 @@ class HistoryIndex:
             "SELECT size, mtime_ns, inode, indexed_to, probe, problem FROM files WHERE session = ?", (number,)
         ).fetchone()
         try:
-            handle = open(path, "rb")
-        except FileNotFoundError:
+            handle = open_regular_binary(path)
+        except (FileNotFoundError, StoreError):
             return 0
         with handle:
             st = os.fstat(handle.fileno())

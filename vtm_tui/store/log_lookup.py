@@ -18,6 +18,7 @@ from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.log_index_rows import IndexedEntry
+from vtm_tui.store.safe_read import open_regular_binary
 from vtm_tui.store.session_log import SessionInfo, read_session, session_path
 
 
@@ -36,7 +37,7 @@ def load_entries(chronicle_dir: Path, found: Iterable[IndexedEntry]) -> list[Log
                 fallback.setdefault(hit.session, []).append(i)
                 continue
             if hit.session not in handles:
-                handles[hit.session] = open(session_path(chronicle_dir, hit.session), "rb")
+                handles[hit.session] = open_regular_binary(session_path(chronicle_dir, hit.session))
             fd = handles[hit.session].fileno()
             block = os.pread(fd, hit.length, hit.offset)
             try:

@@ -35,6 +35,8 @@ def session_numbers(chronicle_dir: Path) -> list[int]:
         names = os.listdir(folder)
     except FileNotFoundError:
         return []
+    except OSError as exc:  # a file where the folder should be, no permission: a message, not a crash
+        raise StoreError(f"{folder}: cannot list the session logs ({exc.strerror or exc})") from None
     return sorted(int(m.group(1)) for name in names if (m := _SESSION_FILE.fullmatch(name)))
 
 

@@ -49,6 +49,23 @@ def find_campaigns_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     return Path(platformdirs.user_data_dir("vtm-tui", appauthor=False)) / "campaigns"
 
 
+def hide_root(text: str, chronicle_dir: Path | str) -> str:
+    """``text`` with the chronicle's own folder cut out of every path in it, for a player's screen.
+
+    A seat shows files as the chronicle names them (``characters/ines.toml``), never where the server
+    keeps them; the folder itself reads "the chronicle".
+    """
+    base = Path(chronicle_dir)
+    roots = {str(base), str(base.absolute())}
+    try:
+        roots.add(str(base.resolve()))
+    except OSError:
+        pass
+    for root in sorted(roots, key=len, reverse=True):
+        text = text.replace(root + os.sep, "").replace(root, "the chronicle")
+    return text
+
+
 def is_chronicle_dir(path: Path) -> bool:
     return (path / CHRONICLE_FILE).is_file()
 

@@ -27,7 +27,9 @@ from datetime import datetime
 from pathlib import Path
 
 from vtm_tui.errors import VtmError
+from vtm_tui.model.limits import MAX_PROMPT, check_text
 from vtm_tui.model.log_entry import ROLL_KINDS, LogEntry
+from vtm_tui.rules.pool import MAX_POOL_TEXT
 
 REQUEST_KIND = "request"
 CANCEL_KIND = "request_cancel"
@@ -83,6 +85,8 @@ def request_entry(
     """The log entry of a storyteller's request; bad input raises :class:`VtmError` naming the field."""
     if not actor.strip():
         raise VtmError("a roll request needs a character; the character is empty")
+    check_text(prompt, "The prompt", MAX_PROMPT)
+    check_text(pool, "The pool", MAX_POOL_TEXT)
     if roll_kind not in ROLL_REQUEST_KINDS:
         raise VtmError(f"roll kind {roll_kind!r} is unknown; use one of {', '.join(ROLL_REQUEST_KINDS)}")
     if roll_kind == "test" and not pool.strip():

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from vtm_tui.store.errors import StoreError
+from vtm_tui.store.safe_read import read_regular
 from vtm_tui.store.toml_io import atomic_write_text, dumps_toml, parse_toml
 
 SEATS_DIR = ".seats"
@@ -180,7 +181,7 @@ def read_seat(path: Path, *, now: float | None = None, stale_after: float = STAL
               host: str | None = None, alive: Callable[[int], bool] = pid_alive) -> SeatInfo | None:
     """A seat file as :class:`SeatInfo` (None if it vanished or is unreadable: it is being replaced or junk)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path).decode("utf-8")
         mtime = path.stat().st_mtime
         data = parse_toml(text, path)
     except (OSError, UnicodeDecodeError, StoreError):
@@ -236,6 +237,11 @@ def _leave_all() -> None:
     for seat in list(_held):
         seat.leave()
     _held.clear()
+
+
+def leave_all_seats() -> None:
+    """Leave every seat this process holds, at once (its terminal is gone and it is about to end)."""
+    _leave_all()
 
 
 def _on_hangup(signum: int, _frame: object) -> None:

@@ -29,6 +29,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from vtm_tui.model.limits import MAX_COMMENT, MAX_ENTRY_BYTES, check_text
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import InvalidDataError, StoreError
@@ -41,6 +42,7 @@ from vtm_tui.store.log_paths import (  # noqa: F401 - part of this module's API
     set_aside_files,
 )
 from vtm_tui.store.log_recovery import TornReport, set_aside_torn, torn_entry_id
+from vtm_tui.store.safe_read import MAX_LOG_BYTES, open_regular_binary, read_regular
 from vtm_tui.store.toml_io import atomic_write_text, load_toml
 
 __all__ = [
@@ -222,7 +224,11 @@ def append_entry(chronicle_dir: Path, entry: LogEntry) -> TornReport | None:
     if not isinstance(entry, LogEntry):
         raise StoreError(f"only log entries can be appended, got {type(entry).__name__}")
     path = session_path(chronicle_dir, entry.session)
+    check_text(entry.comment, "The comment", MAX_COMMENT)
     block = fmt.format_block(entry)
+    if len(block) > MAX_ENTRY_BYTES:
+        raise StoreError(f"{path}: this {entry.kind} entry would be {len(block):,} bytes; a log entry holds at "
+                         f"most {MAX_ENTRY_BYTES:,} (nothing was logged)")
     with exclusive_lock(lock_path(chronicle_dir)):
         if not path.exists():
             atomic_write_text(path, fmt.format_header(entry.session, entry.time).decode("utf-8"))
@@ -269,7 +275,7 @@ def recover_session(chronicle_dir: Path, number: int) -> TornReport | None:
     """
     path = session_path(chronicle_dir, number)
     try:
-        with open(path, "rb") as handle:
+        with open_regular_binary(path) as handle:
             size = os.fstat(handle.fileno()).st_size
             if fmt.ends_with_marker(os.pread(handle.fileno(), _TAIL_PROBE, max(0, size - _TAIL_PROBE))):
                 return None
@@ -291,7 +297,7 @@ def recover_session(chronicle_dir: Path, number: int) -> TornReport | None:
 
 def _read_bytes(path: Path) -> bytes:
     try:
-        return path.read_bytes()
+        return read_regular(path, MAX_LOG_BYTES)
     except FileNotFoundError:
         raise StoreError(f"{path}: no such session log") from None
     except OSError as exc:
@@ -344,10 +350,13 @@ def read_new_entries(chronicle_dir: Path, number: int, offset: int) -> tuple[lis
     """
     path = session_path(chronicle_dir, number)
     try:
-        with open(path, "rb") as handle:
+        with open_regular_binary(path) as handle:
             size = os.fstat(handle.fileno()).st_size
             if offset > size:
                 raise LogRewrittenError(f"{path}: the log was replaced since it was read; reload it")
+            if size - offset > MAX_LOG_BYTES:
+                raise StoreError(f"{path}: {size - offset:,} new bytes, more than a session log may hold "
+                                 f"({MAX_LOG_BYTES:,}); they are not read")
             handle.seek(offset)
             data = handle.read()
     except FileNotFoundError:

@@ -27,6 +27,11 @@ from typing import Any
 import tomli_w
 
 from vtm_tui.store.errors import BrokenFileError, StoreError
+from vtm_tui.store.safe_read import read_regular
+
+#: Tables and arrays nested deeper than this are refused: no sheet needs more than a few levels, and
+#: deeper ones exhaust Python's recursion in the parser (or later, in the model and the merge).
+MAX_NESTING = 32
 
 _WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
@@ -35,7 +40,10 @@ _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
 def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
     """Parse TOML text, naming ``path``, line and column when it is broken."""
     try:
-        return tomllib.loads(text)
+        document = tomllib.loads(text)
+    except RecursionError:
+        raise BrokenFileError(Path(path), None, None, f"values are nested too deeply (at most {MAX_NESTING} "
+                              "levels)") from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         line = column = None
@@ -48,13 +56,36 @@ def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
             column = len(text) - text.rfind("\n")
             message = _AT_END.sub("", message)
         raise BrokenFileError(Path(path), line, column, message) from None
+    if nesting(document) > MAX_NESTING:
+        raise BrokenFileError(Path(path), None, None, f"values are nested more than {MAX_NESTING} levels deep")
+    return document
+
+
+def nesting(value: Any) -> int:
+    """How deeply tables and arrays nest in ``value`` (a scalar is 0), without recursion."""
+    deepest = 0
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        depth += 1
+        if depth > MAX_NESTING:
+            return depth
+        deepest = max(deepest, depth)
+        stack.extend((child, depth) for child in children)
+    return deepest
 
 
 def load_toml(path: Path | str) -> dict[str, Any]:
     """Read and parse a TOML file (UTF-8); broken files raise :class:`BrokenFileError`."""
     target = Path(path)
     try:
-        data = target.read_bytes()
+        data = read_regular(target)
     except FileNotFoundError:
         raise StoreError(f"{target}: file not found") from None
     except OSError as exc:

@@ -24,6 +24,7 @@ from vtm_tui.store.errors import BrokenFileError, ConflictError, StoreError
 from vtm_tui.store.lock import exclusive_lock
 from vtm_tui.store.merge import three_way_merge
 from vtm_tui.store.migrate import migrate
+from vtm_tui.store.safe_read import read_regular
 from vtm_tui.store.toml_io import atomic_write_text, dumps_toml, parse_toml
 
 #: How three versions of a document are merged: (base, ours, theirs) → (merged, clashing dotted keys).
@@ -43,7 +44,7 @@ class TrackedFile:
 
     def _read_text(self) -> str | None:
         try:
-            data = self.path.read_bytes()
+            data = read_regular(self.path)
         except FileNotFoundError:
             return None
         except OSError as exc:

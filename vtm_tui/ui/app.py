@@ -28,6 +28,7 @@ from textual.screen import Screen
 
 from vtm_tui.ui.clock import Clock, system_clock
 from vtm_tui.ui.fast_start import FastStart
+from vtm_tui.ui.textual_compat import CrashGuard
 from vtm_tui.ui.theme import THEME_NAME, VTM_THEME
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ def _player() -> Screen:
 SCREENS = Binding.Group("Screens")
 
 
-class VtmApp(FastStart, App[None]):
+class VtmApp(CrashGuard, FastStart, App[None]):
     """The storyteller's app."""
 
     TITLE = "vtm-tui"
@@ -233,6 +234,10 @@ class VtmApp(FastStart, App[None]):
                 self.add_mode(mode, self.MODES[mode])
         self.publish_chronicle()
         self._take_seat()
+        if store is not None and store.broken and self.player is None:  # a seat names no other sheet
+            problems = "\n".join(store.broken.values())
+            self.notify(f"{len(store.broken)} sheet(s) could not be read; the rest of the chronicle works:\n"
+                        f"{problems}", title="Broken sheet", severity="error", timeout=30, markup=False)
 
     def _take_seat(self) -> None:
         """Say who is here (``<chronicle>/.seats/``): the storyteller, or a player and their characters."""
@@ -274,8 +279,11 @@ class VtmApp(FastStart, App[None]):
                markup: bool = False) -> None:
         """Every notification is plain text, whatever the caller asked: what it says often holds a name, a pool,
         a prompt or an error naming what someone typed, and markup in it would be run (``[@click=…]``) or crash
-        the app (``[/oops]``). Screens' and widgets' ``notify`` come here too."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        the app (``[/oops]``). Screens' and widgets' ``notify`` come here too. On a seat, every message names
+        files as the chronicle does, never where the server keeps them."""
+        from vtm_tui.ui.seat_text import seat_text
+
+        super().notify(seat_text(self, str(message)), title=title, severity=severity, timeout=timeout, markup=False)
 
     def publish_chronicle(self) -> None:
         """Copy the store's chronicle facts into the reactive attributes the header watches."""
@@ -324,8 +332,12 @@ class VtmApp(FastStart, App[None]):
     def _show_problem(self, path: Path, error: BaseException) -> None:
         from vtm_tui.ui.screens.broken import ProblemScreen
 
-        if self.player is not None:  # a player never reaches the picker (other chronicles)
-            self.exit(return_code=2, message=f"vtm-tui: error: {path}: {error}")
+        if self.player is not None:  # a player never reaches the picker (other chronicles), nor server paths
+            from rich.text import Text
+
+            from vtm_tui.store.paths import hide_root
+
+            self.exit(return_code=2, message=Text(f"vtm-tui: error: {hide_root(str(error), path)}"))
             return
         if self.current_mode != "picker":
             self.switch_mode("picker")
@@ -452,4 +464,4 @@ def run(args: argparse.Namespace) -> int:
     app = VtmApp(path=path, campaigns=campaigns, dice=dice, player=getattr(args, "player", None))
     app.start_notice = moved.notice if moved is not None else ""
     app.run()
-    return 0
+    return app.return_code or 0

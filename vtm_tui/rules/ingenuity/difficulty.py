@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.numbers import read_whole
 from vtm_tui.rules.pool import PoolError, match_trait
 
 #: The named rungs (docs/rules.md); "Trivial" means no test at all and has no number.
@@ -86,7 +87,7 @@ def parse_difficulty(text: str | int | Difficulty, *, what: str = "difficulty") 
     words = text.split()
     if not words:
         raise RulesError(f"{what} is empty; give a number or a name such as Moderate")
-    number = int(words[-1]) if re.fullmatch(r"-?[0-9]+", words[-1]) else None
+    number = read_whole(words[-1], what) if re.fullmatch(r"-?[0-9]+", words[-1]) else None
     name_words = words[:-1] if number is not None else words
     if not name_words:
         assert number is not None

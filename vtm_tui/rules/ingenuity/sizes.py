@@ -7,6 +7,7 @@ by 3. Only the smaller side gains; the larger side adds nothing.
 from __future__ import annotations
 
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.numbers import read_whole
 from vtm_tui.rules.pool import PoolError, match_trait
 
 #: The size table of docs/rules.md (the rules text spells it "Miniscule").
@@ -40,7 +41,7 @@ def parse_size(text: str | int, *, what: str = "size") -> int:
         raise RulesError(f"{what} {text!r} is not a size")
     cleaned = text.strip()
     if cleaned.isascii() and cleaned.isdigit():
-        return parse_size(int(cleaned), what=what)
+        return parse_size(read_whole(cleaned, what), what=what)
     if cleaned.casefold() == "minuscule":  # the dictionary spelling
         return 1
     try:

@@ -16,11 +16,16 @@ from vtm_tui.rules.v5.results import MAX_HUNGER, WIN, V5Roll, check_difficulty, 
 
 REGULAR = "regular"
 HUNGER = "hunger"
+#: The most dice a V5 pool may roll: far above any sheet (ten dots in two traits and every bonus is under
+#: 30), low enough that a typo or a hostile ``Wits + 10000000`` cannot roll for minutes or log megabytes.
+MAX_POOL = 99
 
 
 def check_pool(pool: int, *, what: str = "pool") -> int:
     if isinstance(pool, bool) or not isinstance(pool, int) or pool < 0:
         raise RulesError(f"{what} must be a whole number of 0 or more, not {pool!r}")
+    if pool > MAX_POOL:
+        raise RulesError(f"{what} of {pool:,} dice is more than a V5 pool may roll (at most {MAX_POOL})")
     return pool
 
 

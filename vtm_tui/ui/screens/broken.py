@@ -23,13 +23,16 @@ def excerpt(path: Path, line: int | None, column: int | None) -> Text | None:
     """The broken line of ``path`` with a caret under the column, or None if it cannot be read."""
     if line is None:
         return None
-    try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
+    from vtm_tui.errors import VtmError
+    from vtm_tui.store.safe_read import read_regular
+
+    try:  # the file may have become a FIFO or grown since the error: read it with the same checks
+        lines = read_regular(path).decode("utf-8", errors="replace").splitlines()
+    except (OSError, VtmError):
         return None
     if not 1 <= line <= len(lines) + 1:
         return None
-    shown = lines[line - 1] if line <= len(lines) else ""
+    shown = lines[line - 1][:200] if line <= len(lines) else ""
     text = Text(f"{line:>5} │ ", style="dim")
     text.append(shown)
     if column is not None:

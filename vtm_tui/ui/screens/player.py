@@ -48,6 +48,7 @@ from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk, open_requests
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui import sheet_edits
+from vtm_tui.ui.seat_text import seat_text
 from vtm_tui.ui.sheet_actions import SheetEditActions
 from vtm_tui.ui.sheet_edits import Edit
 from vtm_tui.ui.screens.roll_dialog import RollDialog
@@ -158,7 +159,10 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         sheet = self.query_one(SheetView)
         sheet.may_step = self._may_step
         sheet.focus()
-        if not own:
+        if not own and store.broken:  # which sheet is not said: it may be a storyteller character's
+            self.say(f"No character of {store.chronicle.name} could be read for {self.player_name!r}: a sheet is "
+                     "broken and the storyteller's app names it. The log still shows.", error=True)
+        elif not own:
             self.say(f"No character of {store.chronicle.name} is played by {self.player_name!r}; ask the "
                      "storyteller to put your name in its 'player' field. The log still shows.", error=True)
 
@@ -399,7 +403,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
 
     def say(self, text: str, *, error: bool = False) -> None:
         status = self.query_one("#player-status", Static)
-        status.update(Text(("⚠ " if error else "") + text, style="" if error else "italic"))
+        status.update(Text(("⚠ " if error else "") + seat_text(self.app, text), style="" if error else "italic"))
         status.set_class(error, "-error")
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:

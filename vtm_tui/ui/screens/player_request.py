@@ -32,6 +32,7 @@ from vtm_tui.review.lines import format_entry
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk
 from vtm_tui.ui.messages import CharacterChanged
+from vtm_tui.ui.seat_text import seat_text
 
 KEYS = "Enter rolls (or judges the faces typed) · Tab next field · Esc later"
 
@@ -114,7 +115,7 @@ class RequestDialog(ModalScreen[LogEntry | None]):
         self.query_one("#request-hint", Static).update(Text(f"{head} · faces: {faces_hint(request)}"))
 
     def _error(self, text: str) -> None:
-        self.query_one("#request-error", Static).update(Text(text))
+        self.query_one("#request-error", Static).update(Text(seat_text(self.app, text)))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "request-pool" and self.entry is None:

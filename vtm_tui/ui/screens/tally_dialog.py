@@ -20,6 +20,7 @@ from textual.widgets import Input, Label, Select, Static
 
 from vtm_tui.conflict.context import Change
 from vtm_tui.errors import VtmError
+from vtm_tui.rules.numbers import read_whole
 
 #: (label, actor, target, opponent) → change
 Start = Callable[[str, str, int, str], Change]
@@ -81,9 +82,11 @@ class TallyDialog(ModalScreen[Change | None]):
                     yield Input(placeholder="for a resisted tally", id="tally-opponent-pool", compact=True)
                 with Horizontal():
                     yield Label("Or typed successes:")
-                    yield Input(placeholder="physical dice: net successes", id="tally-typed", restrict=r"\d*", compact=True)
+                    yield Input(placeholder="physical dice: net successes", id="tally-typed", restrict=r"\d*",
+                                max_length=3, compact=True)
                     yield Label(" theirs:")
-                    yield Input(placeholder="0", id="tally-typed-opponent", restrict=r"\d*", compact=True)
+                    yield Input(placeholder="0", id="tally-typed-opponent", restrict=r"\d*",
+                                max_length=3, compact=True)
             else:
                 box.border_title = "New extended action"
                 with Horizontal():
@@ -117,13 +120,14 @@ class TallyDialog(ModalScreen[Change | None]):
                 assert self.roll is not None
                 typed = value("#tally-typed")
                 change = self.roll(str(self.query_one("#tally-pick", Select).value), value("#tally-pool"),
-                                   value("#tally-opponent-pool"), int(typed) if typed else None,
-                                   int(value("#tally-typed-opponent") or "0"))
+                                   value("#tally-opponent-pool"),
+                                   read_whole(typed, "Successes") if typed else None,
+                                   read_whole(value("#tally-typed-opponent") or "0", "Opponent's successes"))
             else:
                 assert self.start is not None
                 opponent = self.query_one("#tally-opponent", Select).value
                 change = self.start(value("#tally-label"), str(self.query_one("#tally-actor", Select).value),
-                                    int(value("#tally-target") or "0"),
+                                    read_whole(value("#tally-target") or "0", "Target"),
                                     "" if opponent is Select.NULL else str(opponent))
         except VtmError as exc:
             result.add_class("-error")

@@ -22,6 +22,7 @@ from vtm_tui.play.defaults import completion_names, trait_completions
 from vtm_tui.play.ladders import DEFAULT_DIFFICULTY, ladder_text
 from vtm_tui.play.request import RollRequest
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
+from vtm_tui.ui.seat_text import seat_text
 from vtm_tui.ui.widgets.odds_chart import OddsChart
 
 #: Fields whose changes re-compute the request and the odds.
@@ -201,7 +202,7 @@ class RollForm(VerticalScroll):
 
     def show_error(self, message: str) -> None:
         status = self._status
-        status.update(Text("⚠ " + message))
+        status.update(Text("⚠ " + seat_text(self.app, message)))
         status.add_class("-error")
         self._chart.view = None
 

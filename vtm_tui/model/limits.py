@@ -1,0 +1,36 @@
+"""How much text a person may put in each field, checked before anything is written.
+
+A seat's player types into a pool, a comment and their notes; the storyteller
+into names, prompts and titles; all of it is saved and logged, and every seat
+reads it back. Unbounded, one paste of a few megabytes grew the log by twice
+that (a notes edit logs the text before and after) and every app that read it.
+The limits are far above what a table writes and are checked by the store's
+write paths (:mod:`vtm_tui.store.chronicle_store`, the session log) and the
+headless request layer, so the command line and the app refuse the same input
+with the same message, before anything is written.
+"""
+
+from __future__ import annotations
+
+from vtm_tui.errors import VtmError
+
+#: Characters, chronicles: a name fits on one line of any screen.
+MAX_NAME = 100
+#: A session's title, a request's prompt.
+MAX_TITLE = 200
+MAX_PROMPT = 500
+#: A comment on a roll.
+MAX_COMMENT = 2_000
+#: A character's notes or storyteller-only notes (about 8,000 words).
+MAX_NOTES = 50_000
+#: One log entry as written to the session file, whatever it holds: above a notes edit at the notes limit
+#: (before and after, every character escaped as ``\uXXXX``), so no edit that saved is refused its entry.
+MAX_ENTRY_BYTES = 1024 * 1024
+
+
+def check_text(value: str, field: str, limit: int) -> str:
+    """``value`` if it has at most ``limit`` characters, else a :class:`VtmError` naming ``field``."""
+    if len(value) > limit:
+        raise VtmError(f"{field}: {len(value):,} characters, more than the {limit:,} allowed "
+                       "(nothing was saved)")
+    return value

@@ -1,0 +1,186 @@
+"""Where the app leans on Textual's private parts, each for a reason a seat makes real, all checked against one version.
+
+A seat is a terminal on a player's screen, fed by a player's keyboard. Textual
+8.2 gets three things wrong there, and no public hook reaches them:
+
+- **Crash reports.** ``App._handle_exception`` → ``_fatal_error`` prints a Rich
+  traceback *with local variables* (a secret Difficulty, private notes, server
+  paths) to the terminal. :class:`CrashGuard` overrides ``_handle_exception``:
+  the report goes to a file (:mod:`vtm_tui.crash`), the terminal gets one line
+  through the public ``App.panic``.
+- **Input.** ``LinuxDriver.run_input_thread`` decodes stdin as strict UTF-8, so
+  one ``0xff`` byte kills the input thread (and the app, with a traceback); and
+  when stdin reaches its end (the terminal went away without a SIGHUP) it spins
+  on an always-readable descriptor forever. :class:`SeatDriver` copies that
+  method with a lenient decoder and treats end of input (or EIO) as a hang-up.
+- **Sizes.** A terminal may report any size (``CSI 48;3000;3000 t`` or a window
+  change over SSH); laying out 3000×3000 cells takes hundreds of MB and seconds
+  per frame. :class:`SeatDriver` clamps every size to :data:`MAX_SIZE`.
+
+``tests/adversarial/test_terminal*.py`` and ``test_crash*.py`` fail if an upgrade
+breaks any of this; :func:`check_version` names the version it was written for.
+"""
+
+from __future__ import annotations
+
+import os
+import selectors
+import signal
+import sys
+from codecs import getincrementaldecoder
+from typing import Any
+
+import textual
+from rich.text import Text
+from textual import events
+from textual.app import App
+from textual.driver import Driver
+from textual.geometry import Size
+
+#: The Textual version these overrides were written and tested against (pyproject pins 8.2.x).
+TESTED_VERSION = (8, 2)
+#: The largest terminal the app lays out (columns, rows): far beyond any real screen, small enough to stay cheap.
+MAX_SIZE = (500, 200)
+
+
+def check_version(version: str = textual.__version__) -> bool:
+    """Whether ``version`` is the Textual these private overrides were written for."""
+    try:
+        major, minor = (int(part) for part in version.split(".")[:2])
+    except ValueError:
+        return False
+    return (major, minor) == TESTED_VERSION
+
+
+def clamp_size(width: int, height: int) -> tuple[int, int]:
+    """A terminal size the app can afford to lay out (at least 1×1, at most :data:`MAX_SIZE`)."""
+    return max(1, min(int(width), MAX_SIZE[0])), max(1, min(int(height), MAX_SIZE[1]))
+
+
+class CrashGuard(App[None]):
+    """Mixed into the app: an unexpected error ends it with one line on the terminal and a report in a file."""
+
+    def _handle_exception(self, error: Exception) -> None:  # Textual private API, see the module docstring
+        from vtm_tui.crash import report_crash
+
+        self._return_code = 1
+        if self._exception is None:  # as Textual does: run_test() re-raises it for the test framework
+            self._exception = error
+            self._exception_event.set()
+        self.panic(Text(report_crash(error)))
+
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        """Refuse to start without a terminal (before a seat is taken or a screen drawn), then run.
+
+        A headless run (snapshots, tools) needs none."""
+        if not kwargs.get("headless"):
+            needs_terminal()
+        from vtm_tui.crash import install_thread_hook
+
+        install_thread_hook()
+        return super().run(*args, **kwargs)
+
+    def get_driver_class(self) -> type[Driver]:
+        """The seat-safe driver wherever Textual would pick its Linux driver (not the web or test drivers)."""
+        driver = super().get_driver_class()
+        if SeatDriver is not None and driver is SeatDriver.__mro__[1] and check_version():
+            return SeatDriver
+        return driver
+
+
+#: The exit status of a process whose terminal went away (as if a SIGHUP had ended it).
+HANGUP_STATUS = 128 + signal.SIGHUP
+
+
+def _hang_up() -> None:
+    """The terminal is gone (end of input without a SIGHUP, e.g. SIGHUP ignored): leave the seats and end now.
+
+    Called from the input thread; nothing can be drawn any more, and the main thread may be blocked writing
+    to the dead terminal, so the process ends here rather than asking the app to shut down.
+    """
+    from vtm_tui.store.seats import leave_all_seats
+
+    leave_all_seats()
+    os._exit(HANGUP_STATUS)
+
+
+if sys.platform != "win32":
+    from textual._parser import ParseError
+    from textual._xterm_parser import XTermParser
+    from textual.drivers.linux_driver import LinuxDriver
+
+    class SeatDriver(LinuxDriver):
+        """Textual's Linux driver, safe against what a remote terminal can send (see the module docstring)."""
+
+        def _get_terminal_size(self) -> tuple[int, int]:
+            return clamp_size(*super()._get_terminal_size())
+
+        def process_message(self, message: Any) -> None:
+            if isinstance(message, events.Resize):
+                width, height = clamp_size(*message.size)
+                if (width, height) != tuple(message.size):
+                    size = Size(width, height)
+                    message = events.Resize(size, size, size, message.pixel_size)
+            super().process_message(message)
+
+        def _run_input_thread(self) -> None:
+            try:
+                self.run_input_thread()
+            except Exception as error:  # noqa: BLE001 - reported like any crash, never as a traceback
+                self._app.call_later(self._app._handle_exception, error)
+
+        def run_input_thread(self) -> None:
+            """Textual 8.2's loop, with invalid UTF-8 replaced and the end of input treated as a hang-up."""
+            selector = selectors.SelectSelector()
+            selector.register(self.fileno, selectors.EVENT_READ)
+            fileno = self.fileno
+            parser = XTermParser(self._debug)
+            decode = getincrementaldecoder("utf-8")(errors="replace").decode
+
+            def read_events(ready: list[Any], final: bool = False) -> bool:
+                for _key, mask in ready:
+                    if mask & selectors.EVENT_READ:
+                        try:
+                            data = os.read(fileno, 1024 * 4)
+                        except OSError:  # EIO: the terminal's other end is closed
+                            data = b""
+                        if not data:
+                            return False
+                        for event in parser.feed(decode(data, final=final)):
+                            self.process_message(event)
+                for event in parser.tick():
+                    self.process_message(event)
+                return True
+
+            try:
+                while not self.exit_event.is_set():
+                    if not read_events(selector.select(0.1)):
+                        _hang_up()
+                        return
+                selector.unregister(fileno)
+                read_events(selector.select(0.1), final=True)
+            finally:
+                selector.close()
+                try:
+                    for _event in parser.feed(""):
+                        pass
+                except (EOFError, ParseError):
+                    pass
+else:  # pragma: no cover - Windows has no seats over SSH to protect
+    SeatDriver = None  # type: ignore[assignment,misc]
+
+
+def needs_terminal() -> None:
+    """Refuse to start the app without a terminal (``ssh -T``, a pipe): it would draw into nothing and never
+    see its input end. Textual's own web and test drivers (``TEXTUAL_DRIVER``) bring their own I/O."""
+    from textual import constants
+
+    if constants.DRIVER:
+        return
+    streams = (sys.__stdin__, sys.__stderr__)
+    if all(stream is not None and stream.isatty() for stream in streams):
+        return
+    from vtm_tui.errors import VtmError
+
+    raise VtmError("the app needs a terminal and this login has none; connect with 'ssh -t' "
+                   "(and give a seat's key the 'pty' option)")
