@@ -18,6 +18,10 @@ from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.v5.powers import MAX_LEVEL, PowerInfo, catalogue_power, parse_rouse
 
 
+#: How a bought or imported ritual or formula is named among a discipline's powers.
+RITUAL_PREFIXES = ("Ritual:", "Formula:")
+
+
 @dataclass
 class Tracker:
     """Damage on a track of ``size`` boxes: Superficial (``/``) and Aggravated (``X``)."""
@@ -318,7 +322,9 @@ def _read_powers(r: Reader) -> dict[str, list[Power]]:
         for index, item in enumerate(items):
             if isinstance(item, str):
                 powers.append(Power(item))
-                if catalogue_power(discipline, item) is None:
+                # A ritual or formula bought with experience or imported is written "Ritual: Wards (level 2)":
+                # no power of the catalogue, and nothing to use from the Blood dialog, so nothing to warn of.
+                if catalogue_power(discipline, item) is None and not item.startswith(RITUAL_PREFIXES):
                     r.warn(f"{discipline}[{index}]", f"{item!r} is not in the core catalogue; give it a table with "
                                                       "level, rouse and pool to use it from the Blood dialog")
                 continue

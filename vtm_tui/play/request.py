@@ -158,6 +158,7 @@ def make_request(
     if kind not in KINDS and kind not in offered:
         raise VtmError(f"unknown kind of roll {kind!r}: use one of {', '.join(KINDS)}")
     check_text(comment, "Comment", MAX_COMMENT)
+    check_text(storyteller_comment, "ST comment", MAX_COMMENT)
     base = RollRequest(
         ruleset=character.ruleset,
         actor=character.name,
