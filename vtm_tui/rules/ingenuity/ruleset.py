@@ -1,0 +1,58 @@
+"""The Ingenuity :class:`~vtm_tui.rules.ruleset.RuleSet`: fields, catalogues, creation and templates."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from vtm_tui.rules.ingenuity import creation, templates
+from vtm_tui.rules.ingenuity.character import ATTRIBUTES, SKILLS
+from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
+
+DICE = (4, 6, 8, 10, 12)
+PROFICIENCIES = ("Climbing", "Jumping", "Swimming", "Lifting", "Riding", "Tracking", "Woodlands", "Herbalism",
+                 "Lockpicking", "Swords", "Bows", "Shields", "Cooking", "Smithing", "Navigation", "Languages")
+
+
+class IngenuityRuleSet:
+    id = "ingenuity"
+    title = "Ingenuity"
+
+    def text_fields(self) -> tuple[TextField, ...]:
+        return (TextField("ancestry", "Ancestry", 60, ("Dwarf", "Elf", "Human")),)
+
+    def catalogue_kinds(self) -> tuple[str, ...]:
+        return ("proficiencies", "skills")
+
+    def catalogue(self, kind: str) -> tuple[str, ...]:
+        return {"proficiencies": PROFICIENCIES, "skills": SKILLS, "attributes": ATTRIBUTES,
+                "talents": tuple(creation.TALENTS)}.get(kind, ())
+
+    def quick_templates(self) -> tuple[QuickTemplate, ...]:
+        return templates.TEMPLATES
+
+    def pool_value_error(self, value: int) -> str | None:
+        return None if value in DICE else "a pool is a die: 4, 6, 8, 10 or 12 (d4…d12)"
+
+    def creation_steps(self) -> tuple[CreationStep, ...]:
+        return (
+            CreationStep("concept", "Concept and ancestry", "text", "Archetype: ancestry, background, class.",
+                         fields=("concept", "ancestry")),
+            CreationStep("attributes", "Attributes", "dots", "Two good (d6), two weak (d4).",
+                         table="attributes", fields=ATTRIBUTES, low=4, high=12),
+            CreationStep("talent", "Talent", "choice", "Toughness +4 Endurance · Longevity +4 Stamina · "
+                         "Mindfulness +4 Focus.", options=tuple(creation.TALENTS)),
+            CreationStep("skills", "Trained skills", "dots", "The archetype's trained skills.",
+                         table="skills", fields=SKILLS, low=4, high=12),
+            CreationStep("proficiencies", "Proficiencies", "named", "Bonus +1 to +4.", options=PROFICIENCIES,
+                         table="proficiencies", low=1, high=4),
+        )
+
+    def creation_apply(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
+        return creation.apply(doc, choices)
+
+    def creation_report(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
+        return creation.report(doc, choices)
+
+
+RULESET = IngenuityRuleSet()
