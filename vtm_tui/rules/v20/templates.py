@@ -28,6 +28,6 @@ TEMPLATES: tuple[QuickTemplate, ...] = (
          blood={"max": 2, "current": 2}, disciplines={"Potence": 1}),
     _npc("neonate", "Vampire neonate", (6, 6, 5), {"Brawl": 7, "Soak": 3}, 5, "A young Kindred.", generation=12,
          disciplines={"Celerity": 1, "Presence": 1}),
-    _npc("elder", "Vampire elder", (9, 10, 9), {"Dominate": 10, "Soak": 6}, 8, "Centuries of schemes.",
+    _npc("elder", "Vampire elder", (9, 10, 9), {"Leadership": 10, "Soak": 6}, 8, "Centuries of schemes.",
          generation=7, disciplines={"Dominate": 4, "Fortitude": 3, "Presence": 4}),
 )

@@ -38,7 +38,7 @@ TEMPLATES: tuple[QuickTemplate, ...] = (
     _npc("ancilla", "Vampire ancilla", "vampire", (5, 6, 5), {"Subterfuge": 7, "Melee": 6}, 3, (3, 3),
          "A Kindred of standing.", blood_potency=2, hunger=1,
          disciplines={"Dominate": 2, "Fortitude": 2, "Presence": 2}),
-    _npc("elder", "Vampire elder", "vampire", (7, 8, 7), {"Dominate": 9, "Intimidation": 8}, 4, (4, 4),
+    _npc("elder", "Vampire elder", "vampire", (7, 8, 7), {"Intimidation": 8, "Insight": 9}, 4, (4, 4),
          "Centuries of schemes.", blood_potency=4, hunger=1,
          disciplines={"Dominate": 4, "Fortitude": 3, "Presence": 4}),
 )
