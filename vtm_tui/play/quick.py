@@ -49,3 +49,11 @@ def template_pools(template: QuickTemplate) -> dict[str, int]:
     """A template's simplified pools (for a nameless extra in a conflict); empty if it has none."""
     pools = template.character.get("pools", {})
     return {str(k): int(str(v).lstrip("dD")) for k, v in pools.items()} if isinstance(pools, Mapping) else {}
+
+
+def conflict_extra(template: QuickTemplate, ruleset: str) -> tuple[dict[str, int], int, bool]:
+    """The template as a conflict's nameless extra: (pools, health, vampire), asked of its rule set."""
+    from vtm_tui.rules.ruleset import ruleset_for
+
+    made = quick_character(template, template.label, ruleset)
+    return ruleset_for(ruleset).conflict_extra(made.to_toml())

@@ -58,6 +58,13 @@ class RuleSet(Protocol):
         """Why ``value`` cannot be a simplified pool's rating (dice, or a die size), or None."""
         ...
 
+    def conflict_extra(self, doc: Mapping[str, Any]) -> tuple[dict[str, int], int, bool]:
+        """A (quick) character document as a conflict's nameless extra: (pools, health, takes damage as a vampire).
+
+        Pool names are the conflict's (``general`` first, lower case); values are dice or die sizes.
+        """
+        ...
+
     def creation_steps(self) -> tuple[CreationStep, ...]:
         """The pages of guided creation, in order."""
         ...

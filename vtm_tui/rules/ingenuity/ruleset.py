@@ -34,6 +34,14 @@ class IngenuityRuleSet:
     def pool_value_error(self, value: int) -> str | None:
         return None if value in DICE else "a pool is a die: 4, 6, 8, 10 or 12 (d4…d12)"
 
+    def conflict_extra(self, doc: Mapping[str, Any]) -> tuple[dict[str, int], int, bool]:
+        """The general pool is the largest die on the sheet; Health is 6 + the Strength die (or the file's)."""
+        dice = {k: creation._die(v) for table in ("attributes", "skills") for k, v in (doc.get(table, {}) or {}).items()}
+        pools = {str(k).casefold(): int(v) for k, v in (doc.get("pools", {}) or {}).items()}
+        general = pools.pop("general", max(dice.values(), default=4))
+        health = (doc.get("resources", {}) or {}).get("Health", {}).get("max")
+        return {"general": general, **pools}, int(health or 6 + dice.get("Strength", 6)), False
+
     def creation_steps(self) -> tuple[CreationStep, ...]:
         return (
             CreationStep("concept", "Concept and ancestry", "text", "Archetype: ancestry, background, class.",

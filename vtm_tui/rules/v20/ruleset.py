@@ -50,6 +50,11 @@ class V20RuleSet:
     def pool_value_error(self, value: int) -> str | None:
         return None if 0 <= value <= POOL_MAX else f"a pool is 0-{POOL_MAX} dice"
 
+    def conflict_extra(self, doc: Mapping[str, Any]) -> tuple[dict[str, int], int, bool]:
+        """Seven health levels; a blood pool of more than 2 (not a mortal's 1 or a ghoul's 2) is a vampire's."""
+        blood = doc.get("blood", {}) or {}
+        return _extra_pools(doc, "Physical"), 7, int(blood.get("max", 10)) > 2
+
     def creation_steps(self) -> tuple[CreationStep, ...]:
         return (
             CreationStep("concept", "Concept, nature, demeanor", "text", "Who the character is.",
@@ -77,6 +82,12 @@ class V20RuleSet:
 
     def creation_report(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
         return creation.report(doc, choices)
+
+
+def _extra_pools(doc: Mapping[str, Any], general: str) -> dict[str, int]:
+    pools = {str(k).casefold(): int(v) for k, v in (doc.get("pools", {}) or {}).items()}
+    first = pools.pop(general.casefold(), None)
+    return {"general": first if first is not None else max(pools.values(), default=1), **pools}
 
 
 RULESET = V20RuleSet()

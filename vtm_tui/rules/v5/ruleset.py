@@ -49,6 +49,10 @@ class V5RuleSet:
             return f"a pool is 0-{POOL_MAX} dice"
         return None
 
+    def conflict_extra(self, doc: Mapping[str, Any]) -> tuple[dict[str, int], int, bool]:
+        stamina = int((doc.get("attributes", {}) or {}).get("Stamina", 1))
+        return _extra_pools(doc, "Physical"), stamina + 3, str(doc.get("creature", "vampire")) == "vampire"
+
     def creation_steps(self) -> tuple[CreationStep, ...]:
         return (
             CreationStep("concept", "Concept, ambition, desire", "text",
@@ -88,6 +92,12 @@ class V5RuleSet:
 
     def creation_report(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
         return creation.report(doc, choices)
+
+
+def _extra_pools(doc: Mapping[str, Any], general: str) -> dict[str, int]:
+    pools = {str(k).casefold(): int(v) for k, v in (doc.get("pools", {}) or {}).items()}
+    first = pools.pop(general.casefold(), None)
+    return {"general": first if first is not None else max(pools.values(), default=1), **pools}
 
 
 RULESET = V5RuleSet()

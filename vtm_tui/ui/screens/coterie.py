@@ -22,6 +22,7 @@ from vtm_tui.model.character import Character
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui import sheet_edits
+from vtm_tui.ui.coterie_create import CreateActions
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.sheet_actions import SheetEditActions
 from vtm_tui.ui.sheet_edits import Edit
@@ -34,7 +35,7 @@ from vtm_tui.ui.widgets.sheet_view import SheetView
 HINT = "Tab: sheet · +/- dots · d/D damage · h heal · ]/[ Hunger · s stain · e notes · a add · ? keys"
 
 
-class CoterieScreen(SheetEditActions, ModeScreen[None]):
+class CoterieScreen(CreateActions, SheetEditActions, ModeScreen[None]):
     """Characters and their sheets, edited with keys alone."""
 
     HELP_TITLE = "Coterie"
@@ -55,6 +56,8 @@ class CoterieScreen(SheetEditActions, ModeScreen[None]):
         Binding("E", "notes('private_notes')", "Storyteller notes", show=False, id="coterie.private_notes"),
         Binding("a", "add", "Add", show=False, id="coterie.add"),
         Binding("R", "rename", "Rename", show=False, id="coterie.rename"),
+        Binding("A", "quick", "Quick storyteller character", show=False, id="coterie.quick"),
+        Binding("c", "create", "Guided creation", show=False, id="coterie.create"),
         Binding("ctrl+z", "undo", "Undo", id="coterie.undo"),
         Binding("t", "toggle_list", "Hide/show list", show=False, id="coterie.toggle_list"),
         # V5 rolls the sheet calls for, one key each, in the roll dialog (vtm_tui.ui.screens.roll_dialog).

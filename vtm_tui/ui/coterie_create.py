@@ -1,0 +1,64 @@
+"""The coterie's ways to make a character beyond ``a``: ``A`` a quick storyteller character from a template,
+``c`` guided creation (a wizard following the rule set's core book).
+
+A mixin for :class:`~vtm_tui.ui.screens.coterie.CoterieScreen`, kept apart so the screen stays small. Both
+end where ``a`` ends: ``SheetKeeper.add`` saves the character through the store and logs one entry
+("added storyteller character"), and ``ctrl+z`` removes it again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from vtm_tui.errors import VtmError
+
+if TYPE_CHECKING:
+    from vtm_tui.model.character import Character
+    from vtm_tui.rules.sheet_spec import QuickTemplate
+
+
+class CreateActions:
+    """``action_quick`` and ``action_create`` for the coterie screen (which provides keeper, say, _show)."""
+
+    keeper: Any
+    app: Any
+
+    def action_quick(self) -> None:
+        from vtm_tui.store.templates import load_templates
+        from vtm_tui.ui.screens.quick_character import QuickCharacterDialog
+
+        store = self.app.chronicle_store
+        if store is None:
+            return
+        loaded = load_templates(store.path, store.chronicle.ruleset)
+        self.app.push_screen(QuickCharacterDialog(loaded.templates, loaded.problems), self._quick_made)
+
+    def _quick_made(self, answer: tuple[QuickTemplate, str] | None) -> None:
+        if answer is None or self.keeper is None:
+            return
+        from vtm_tui.play.quick import quick_character
+
+        template, name = answer
+        try:
+            character = quick_character(template, name, self.keeper.store.chronicle.ruleset)
+        except VtmError as exc:
+            return self.say(str(exc), error=True)  # type: ignore[attr-defined]
+        self._add_made(character, f"from the template {template.label}")
+
+    def action_create(self) -> None:
+        from vtm_tui.ui.screens.creation_wizard import CreationWizard
+
+        store = self.app.chronicle_store
+        if store is None:
+            return
+        self.app.push_screen(CreationWizard(store.chronicle.ruleset), self._add_made)
+
+    def _add_made(self, character: Character | None, how: str = "by guided creation") -> None:
+        if character is None or self.keeper is None:
+            return
+        try:
+            saved, _ = self.keeper.add(character)
+        except VtmError as exc:
+            return self.say(str(exc), error=True)  # type: ignore[attr-defined]
+        self._show(saved)  # type: ignore[attr-defined]
+        self.say(f"Added {saved.name} {how} · ctrl+z removes it again")  # type: ignore[attr-defined]
