@@ -22,7 +22,7 @@ from vtm_tui.model.character import Character
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui import sheet_edits
-from vtm_tui.ui.coterie_create import CreateActions
+from vtm_tui.ui.screens.coterie_create import CreateActions
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.sheet_actions import SheetEditActions
 from vtm_tui.ui.sheet_edits import Edit
