@@ -61,7 +61,8 @@ class CreationStep:
     """One page of guided creation.
 
     ``kind``: ``choice`` (pick one of ``options``; the answer goes to ``choices[id]``), ``dots`` (rate the
-    traits of ``table`` — ``fields`` lists them, ``low``/``high`` bound a value), ``text`` (the text fields
+    traits of ``table`` — ``fields`` lists them, ``low``/``high`` bound a value, ``values`` lists the allowed
+    ones in order when they are not every whole number between, such as die sizes), ``text`` (the text fields
     named in ``fields``), ``named`` (a table of name → dots where the player adds names, completed from
     ``options``).
     """
@@ -75,6 +76,11 @@ class CreationStep:
     fields: tuple[str, ...] = ()
     low: int = 0
     high: int = 5
+    values: tuple[int, ...] = ()
+
+    def steps(self) -> tuple[int, ...]:
+        """The values a rating may take, lowest first."""
+        return self.values or tuple(range(self.low, self.high + 1))
 
 
 @dataclass(frozen=True)

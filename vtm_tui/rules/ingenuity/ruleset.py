@@ -47,11 +47,11 @@ class IngenuityRuleSet:
             CreationStep("concept", "Concept and ancestry", "text", "Archetype: ancestry, background, class.",
                          fields=("concept", "ancestry")),
             CreationStep("attributes", "Attributes", "dots", "Two good (d6), two weak (d4).",
-                         table="attributes", fields=ATTRIBUTES, low=4, high=12),
+                         table="attributes", fields=ATTRIBUTES, low=4, high=12, values=DICE),
             CreationStep("talent", "Talent", "choice", "Toughness +4 Endurance · Longevity +4 Stamina · "
                          "Mindfulness +4 Focus.", options=tuple(creation.TALENTS)),
             CreationStep("skills", "Trained skills", "dots", "The archetype's trained skills.",
-                         table="skills", fields=SKILLS, low=4, high=12),
+                         table="skills", fields=SKILLS, low=4, high=12, values=DICE),
             CreationStep("proficiencies", "Proficiencies", "named", "Bonus +1 to +4.", options=PROFICIENCIES,
                          table="proficiencies", low=1, high=4),
         )
