@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import Input
-from ui_support import FIXED_NOW, character_file, log_entries, make_app
+from ui_support import FIXED_NOW, character_file, log_entries, make_app, sheet_text
 
 from vtm_tui.ui.screens.add_participant import AddParticipantDialog
 from vtm_tui.ui.screens.coterie import CoterieScreen
@@ -27,6 +27,7 @@ async def test_shift_a_makes_a_thug_from_a_template_in_a_few_keys_and_ctrl_z_rem
         data = character_file(chronicle, "rui-bold-faca")
         assert (data["kind"], data["creature"], data["player"]) == ("spc", "mortal", "")
         assert data["pools"] == {"Physical": 4, "Social": 2, "Mental": 2, "Brawl": 5, "Intimidation": 4}
+        assert "Pools (roll by name): Physical 4 · Social 2 · Mental 2" in sheet_text(app)
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert not (chronicle / "characters" / "rui-bold-faca.toml").exists()
