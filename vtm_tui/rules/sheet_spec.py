@@ -18,13 +18,15 @@ from typing import Any
 class TextField:
     """A free-text field of the sheet (``clan``, ``ambition``...): its key in the file, a label, a size limit.
 
-    ``choices`` are completions (the clans, the predator types), never a restriction.
+    ``choices`` are completions (the clans, the predator types), never a restriction. ``number`` fields
+    (a generation) hold a whole number, or nothing when left empty.
     """
 
     key: str
     label: str
     limit: int = 200
     choices: tuple[str, ...] = ()
+    number: bool = False
 
 
 @dataclass(frozen=True)

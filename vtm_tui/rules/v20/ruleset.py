@@ -26,6 +26,7 @@ class V20RuleSet:
             TextField("nature", "Nature", 60),
             TextField("demeanor", "Demeanor", 60),
             TextField("sire", "Sire", 120),
+            TextField("generation", "Generation", 2, number=True),
             TextField("path", "Path", 80, catalogue.PATHS),
         )
 

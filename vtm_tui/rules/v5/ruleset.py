@@ -20,6 +20,7 @@ class V5RuleSet:
         return (
             TextField("clan", "Clan", 60, tuple(catalogue.CLAN_DISCIPLINES)),
             TextField("sire", "Sire", 120),
+            TextField("generation", "Generation", 2, number=True),
             TextField("predator", "Predator type", 60, tuple(catalogue.PREDATOR_TYPES)),
             TextField("ambition", "Ambition", 300),
             TextField("desire", "Desire", 300),

@@ -58,6 +58,7 @@ class CoterieScreen(CreateActions, SheetEditActions, ModeScreen[None]):
         Binding("R", "rename", "Rename", show=False, id="coterie.rename"),
         Binding("A", "quick", "Quick storyteller character", show=False, id="coterie.quick"),
         Binding("c", "create", "Guided creation", show=False, id="coterie.create"),
+        Binding("ctrl+e", "edit_sheet", "Edit the whole sheet", show=False, id="coterie.edit_sheet"),
         Binding("ctrl+z", "undo", "Undo", id="coterie.undo"),
         Binding("t", "toggle_list", "Hide/show list", show=False, id="coterie.toggle_list"),
         # V5 rolls the sheet calls for, one key each, in the roll dialog (vtm_tui.ui.screens.roll_dialog).

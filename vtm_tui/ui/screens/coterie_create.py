@@ -1,5 +1,6 @@
 """The coterie's ways to make a character beyond ``a``: ``A`` a quick storyteller character from a template,
-``c`` guided creation (a wizard following the rule set's core book).
+``c`` guided creation (a wizard following the rule set's core book); and ``ctrl+e``, the sheet editor, whose
+batch of edits is saved as one logged change (the diff) that ``ctrl+z`` reverts whole.
 
 A mixin for :class:`~vtm_tui.ui.screens.coterie.CoterieScreen`, kept apart so the screen stays small. Both
 end where ``a`` ends: ``SheetKeeper.add`` saves the character through the store and logs one entry
@@ -52,6 +53,25 @@ class CreateActions:
         if store is None:
             return
         self.app.push_screen(CreationWizard(store.chronicle.ruleset), self._add_made)
+
+    def action_edit_sheet(self) -> None:
+        from vtm_tui.ui.screens.sheet_editor import SheetEditor
+
+        character = self.selected_character  # type: ignore[attr-defined]
+        if character is None:
+            return self.say("No character selected.", error=True)  # type: ignore[attr-defined]
+        self.app.push_screen(SheetEditor(character), self._sheet_edited)
+
+    def _sheet_edited(self, edited: Character | None) -> None:
+        from vtm_tui.ui.sheet_batch import batch_edit
+
+        character = self.selected_character  # type: ignore[attr-defined]
+        if edited is None or character is None or edited.slug != character.slug:
+            return
+        edit = batch_edit(character, edited)
+        if edit is None:
+            return self.say("No changes to save.")  # type: ignore[attr-defined]
+        self.apply(lambda _c: edit)  # type: ignore[attr-defined]
 
     def _add_made(self, character: Character | None, how: str = "by guided creation") -> None:
         if character is None or self.keeper is None:

@@ -20,7 +20,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Static, TextArea
@@ -64,6 +64,8 @@ class CreationWizard(ModalScreen[Character | None]):
     CreationWizard #create-page { height: 1fr; }
     CreationWizard OptionList { height: auto; max-height: 1fr; }
     CreationWizard TextArea { height: 8; }
+    CreationWizard Input { background: $panel; }
+    CreationWizard Input:focus { background: $boost; }
     CreationWizard #create-help { color: $text-muted; height: auto; }
     CreationWizard #create-report { height: auto; max-height: 9; border-top: solid $primary; }
     CreationWizard #create-problem { color: $error; text-style: bold; height: auto; }
@@ -79,6 +81,7 @@ class CreationWizard(ModalScreen[Character | None]):
         self.choices: dict[str, str] = {}
         self.doc: dict[str, Any] = self.rules.creation_apply(new_character("?", ruleset, kind="pc").to_toml(), {})
         self.identity = {"name": "", "player": ""}
+        self.fields = {f.key: f for f in self.rules.text_fields()}
         self.discard_armed = False
 
     # -- building -------------------------------------------------------------------------------
@@ -87,7 +90,7 @@ class CreationWizard(ModalScreen[Character | None]):
             box.border_title = "Guided creation — PgDn/PgUp pages · ctrl+s saves · Esc back"
             yield Static("", id="create-title", markup=False)
             yield Static("", id="create-help", markup=False)
-            yield Vertical(id="create-page")
+            yield VerticalScroll(id="create-page")
             yield Static("", id="create-problem", markup=False)
             yield Static("", id="create-report", markup=False)
 
@@ -104,7 +107,7 @@ class CreationWizard(ModalScreen[Character | None]):
             Text(f"Step {self.page + 1} of {len(self.steps)}: {step.title}", style="bold"))
         self.query_one("#create-help", Static).update(step.help)
         self.query_one("#create-problem", Static).update("")
-        page = self.query_one("#create-page", Vertical)
+        page = self.query_one("#create-page", VerticalScroll)
         await page.remove_children()
         await page.mount_all(list(self._widgets(step)))
         self.call_after_refresh(self._focus_page)
@@ -138,10 +141,10 @@ class CreationWizard(ModalScreen[Character | None]):
                 continue
             spec = labels.get(key)
             label = spec.label if spec else key.replace("_", " ").capitalize()
-            value = self.identity[key] if key in self.identity else str(self.doc.get(key, ""))
+            value = self.identity[key] if key in self.identity else str(self.doc.get(key, "") or "")
             suggester = SuggestFromList(spec.choices, case_sensitive=False) if spec and spec.choices else None
             found += [Label(label), Input(value, id=f"create-text-{key}", max_length=spec.limit if spec else MAX_TEXT,
-                                          suggester=suggester)]
+                                          suggester=suggester, compact=True)]
         return found
 
     def _dots_options(self, step: CreationStep) -> list[Option]:
@@ -164,8 +167,12 @@ class CreationWizard(ModalScreen[Character | None]):
         self.query_one("#create-report", Static).update("\n".join(lines))
 
     # -- changes --------------------------------------------------------------------------------
+    def derive(self, doc: dict[str, Any]) -> dict[str, Any]:
+        """What follows from the choices (a clan's, an age's values); the sheet editor derives nothing."""
+        return self.rules.creation_apply(doc, self.choices)
+
     def _changed(self) -> None:
-        self.doc = self.rules.creation_apply(self.doc, self.choices)
+        self.doc = self.derive(self.doc)
         self.refresh_report()
 
     def collect_text(self) -> None:
@@ -177,8 +184,15 @@ class CreationWizard(ModalScreen[Character | None]):
                 write_convictions(self.doc, self.query_one("#create-convictions", TextArea).text)
                 continue
             value = " ".join(self.query_one(f"#create-text-{key}", Input).value.split())
+            spec = self.fields.get(key)
             if key in self.identity:
                 self.identity[key] = value
+            elif spec is not None and spec.number and value:
+                if value.isdigit():
+                    self.doc[key] = int(value)
+                else:
+                    self.notify(f"{spec.label}: {value!r} is not a whole number; kept {self.doc.get(key, '')}",
+                                severity="warning")
             elif value:
                 self.doc[key] = value
             else:
@@ -270,6 +284,10 @@ class CreationWizard(ModalScreen[Character | None]):
 
     async def action_finish(self) -> None:
         self.collect_text()
+        await self.finish()
+
+    async def finish(self) -> None:
+        """Check the new character like a file and hand it back."""
         name, player = self.identity["name"], self.identity["player"]
         if not name:
             self.page = 0

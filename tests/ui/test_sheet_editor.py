@@ -1,0 +1,76 @@
+"""The sheet editor (ctrl+e): a batch of edits saved together is one logged change; ctrl+z reverts it whole."""
+
+from __future__ import annotations
+
+from ui_support import FIXED_NOW, character_file, log_entries, make_app, screen_text
+
+from vtm_tui.model.character import Character
+from vtm_tui.ui.screens.coterie import CoterieScreen
+from vtm_tui.ui.screens.sheet_editor import SheetEditor
+from vtm_tui.ui.sheet_batch import batch_edit, sheet_diff
+
+LISBOA = "lisboa-nocturna"
+
+
+async def test_a_batch_of_edits_is_one_log_entry_with_the_diff_and_one_undo(campaigns):
+    chronicle = campaigns / LISBOA
+    before = character_file(chronicle, "duarte-moniz")
+    app = make_app(chronicle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.selected_character.name == "Duarte Moniz"
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetEditor)
+        await pilot.press("ctrl+u", *"Sommelier", "tab", "tab", "tab", "ctrl+u", "1", "1")  # generation 11
+        await pilot.press("pagedown", "5")  # Strength 5
+        await pilot.press("pagedown", "pagedown", "pagedown", *"Fortitude 1", "enter")
+        await pilot.pause()
+        assert "4 changes (ctrl+s saves them as one)" in screen_text(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, CoterieScreen)
+        after = character_file(chronicle, "duarte-moniz")
+        assert (after["concept"], after["generation"], after["attributes"]["Strength"]) == ("Sommelier", 11, 5)
+        assert after["disciplines"]["Fortitude"] == 1
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+    assert character_file(chronicle, "duarte-moniz") == before
+    entries = [e for e in log_entries(chronicle, 3) if e["time"] == FIXED_NOW]
+    assert len(entries) == 2
+    batch, undo = entries
+    assert batch["change"]["field"] == "sheet"
+    assert batch["change"]["after"] == {"concept": "Sommelier", "generation": 11, "attributes.Strength": 5,
+                                        "disciplines.Fortitude": 1}
+    assert batch["change"]["before"]["attributes.Strength"] == 4 and batch["change"]["before"]["disciplines.Fortitude"] == ""
+    assert undo["comment"] == "undo" and undo["change"]["after"] == batch["change"]["before"]
+
+
+async def test_esc_closes_an_untouched_editor_and_asks_before_dropping_changes(campaigns):
+    chronicle = campaigns / LISBOA
+    before = character_file(chronicle, "duarte-moniz")
+    app = make_app(chronicle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+e", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CoterieScreen)
+        await pilot.press("ctrl+e", "pagedown", "5", "pageup", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetEditor) and "Esc again discards" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CoterieScreen)
+    assert character_file(chronicle, "duarte-moniz") == before
+
+
+def test_the_diff_holds_only_what_changed_and_nothing_is_no_edit() -> None:
+    doc = {"name": "Ana", "ruleset": "v5", "attributes": dict.fromkeys(
+        ("Strength", "Dexterity", "Stamina", "Charisma", "Manipulation", "Composure", "Intelligence", "Wits",
+         "Resolve"), 2)}
+    one = Character.from_toml(doc, where="t", ruleset="v5")
+    two = Character.from_toml({**doc, "clan": "Ventrue", "flaws": {"Prey Exclusion": 1}}, where="t", ruleset="v5")
+    assert sheet_diff(one, two) == ({"clan": "", "flaws.Prey Exclusion": ""},
+                                    {"clan": "Ventrue", "flaws.Prey Exclusion": 1})
+    assert batch_edit(one, one) is None
+    assert batch_edit(one, two).comment == "2 changes saved together"
