@@ -73,6 +73,7 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         Binding("left_square_bracket", "hunger(-1)", "Slake", key_display="[", show=False, id="player.hunger_down"),
         Binding("s", "stain(1)", "Stain", show=False, id="player.stain"),
         Binding("e", "notes", "Notes", show=False, id="player.notes"),
+        Binding("ctrl+e", "edit_sheet", "Edit the whole sheet", show=False, id="player.edit_sheet"),
         Binding("tab", "switch_pane", "Sheet/log", show=False, id="player.switch_pane"),
     ]
 
@@ -295,6 +296,29 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         if text is None or character is None or text == character.notes:
             return
         self.apply(lambda c: sheet_edits.set_text(c, "notes", text))
+
+    def action_edit_sheet(self) -> None:
+        """The sheet editor, when the chronicle lets players change their traits (one logged batch)."""
+        from vtm_tui.ui.screens.sheet_editor import SheetEditor
+
+        character = self.selected_character
+        if character is None:
+            return
+        options = self.store.chronicle.options if self.store is not None else {}
+        if not editable(self.viewer, character, traits=True, options=options):
+            return self.say("Traits are the storyteller's to change here "
+                            "(the chronicle's players_may_edit_traits is off).", error=True)
+        self.app.push_screen(SheetEditor(character), self._sheet_edited)
+
+    def _sheet_edited(self, edited: Character | None) -> None:
+        from vtm_tui.ui.sheet_batch import batch_edit
+
+        character = self.selected_character
+        if edited is None or character is None or edited.slug != character.slug:
+            return
+        edit = batch_edit(character, edited)
+        if edit is not None:
+            self.apply(lambda _c: edit)
 
     def apply(self, make: Callable[[Character], Edit]) -> None:
         """Edit the store's own character (never the redacted copy), save, log, show."""
