@@ -80,3 +80,22 @@ async def test_ctrl_t_in_the_conflicts_add_dialog_fills_an_extra_from_a_template
         conflict = app.chronicle_store.load_conflict()
         names = [p.name for p in conflict.participants]
         assert sum(1 for n in names if n.startswith("Mortal thug")) == 2
+
+
+async def test_copying_the_templates_writes_each_shipped_one_once_and_keeps_the_chronicles(campaigns):
+    from vtm_tui.store.templates import load_templates
+
+    chronicle = campaigns / LISBOA
+    (chronicle / "templates").mkdir()
+    mine = chronicle / "templates" / "thug.toml"
+    mine.write_text('label = "My thug"\n', encoding="utf-8")
+    app = make_app(chronicle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.action_copy_templates()
+        await pilot.pause()
+    assert mine.read_text(encoding="utf-8") == 'label = "My thug"\n'
+    written = sorted(p.stem for p in (chronicle / "templates").glob("*.toml"))
+    assert "elder" in written and "bystander" in written
+    loaded = load_templates(chronicle, "v5")
+    assert loaded.problems == () and {t.id: t.label for t in loaded.templates}["elder"] == "Vampire elder"

@@ -141,6 +141,7 @@ class CoterieScreen(CreateActions, SheetEditActions, ModeScreen[None]):
             ("Undo", "undo the last change (ctrl+z)", self.action_undo),
             ("Filter characters", "type to narrow the list (/)", self.action_filter),
             ("Hide or show the list", "give the sheet the whole width (t)", self.action_toggle_list),
+            *self.create_commands(),
         ]
 
     # -- selection and filter -------------------------------------------------------------------

@@ -24,6 +24,36 @@ class CreateActions:
     keeper: Any
     app: Any
 
+    def create_commands(self) -> list[tuple[str, str, Any]]:
+        """The command palette's entries for these actions."""
+        return [
+            ("Quick storyteller character", "from a template, in seconds (A)", self.action_quick),
+            ("Guided creation", "a new character step by step, by the book (c)", self.action_create),
+            ("Edit the whole sheet", "every field and trait, saved as one change (ctrl+e)", self.action_edit_sheet),
+            ("Copy the templates into templates/", "the shipped quick-character templates, to edit by hand",
+             self.action_copy_templates),
+        ]
+
+    def action_copy_templates(self) -> None:
+        """Write the rule set's shipped templates to ``templates/`` (never over a file already there)."""
+        from vtm_tui.rules.ruleset import ruleset_for
+        from vtm_tui.store.templates import save_template, templates_dir
+
+        store = self.app.chronicle_store
+        if store is None:
+            return
+        folder = templates_dir(store.path)
+        written = []
+        try:
+            for template in ruleset_for(store.chronicle.ruleset).quick_templates():
+                if not (folder / f"{template.id}.toml").exists():
+                    save_template(store.path, template)
+                    written.append(template.id)
+        except (VtmError, OSError) as exc:
+            return self.say(f"Could not write the templates: {exc}", error=True)  # type: ignore[attr-defined]
+        self.say(f"{len(written)} template(s) written to {folder}"  # type: ignore[attr-defined]
+                 if written else f"Every shipped template is already in {folder}")
+
     def action_quick(self) -> None:
         from vtm_tui.store.templates import load_templates
         from vtm_tui.ui.screens.quick_character import QuickCharacterDialog
