@@ -104,3 +104,20 @@ def test_ingenuity_two_good_two_weak_and_a_talent() -> None:
     applied = ing.apply(doc, {"talent": "Toughness"})
     assert applied["resources"]["Endurance"] == {"current": 14, "max": 14}  # 6 + d4 + 4
     assert applied["resources"]["Health"]["max"] == 12
+
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+V20_ATTRIBUTE_NAMES = ("Strength", "Dexterity", "Stamina", "Charisma", "Manipulation", "Appearance", "Perception",
+                       "Intelligence", "Wits")
+
+
+@given(st.lists(st.integers(1, 5), min_size=9, max_size=9), st.sampled_from(V20_ATTRIBUTE_NAMES))
+def test_v20_one_more_attribute_dot_never_costs_less_and_never_more_than_five(dots, name) -> None:
+    attributes = dict(zip(V20_ATTRIBUTE_NAMES, dots))
+    before = v20.freebies_spent({"attributes": attributes})["Attribute"]
+    if attributes[name] < 5:
+        after = v20.freebies_spent({"attributes": {**attributes, name: attributes[name] + 1}})["Attribute"]
+        assert after - before in (0, 5)
+    assert before >= 5 * max(0, sum(dots) - 9 - 15)  # at least the dots beyond all 15 free ones

@@ -79,8 +79,9 @@ class V5RuleSet:
                          options=tuple(catalogue.PREDATOR_TYPES)),
             CreationStep("disciplines", "Disciplines", "named", "Two clan Disciplines at 2 and 1, plus the "
                          "predator type's dot.", options=DISCIPLINES, table="disciplines", high=5),
-            CreationStep("advantages", "Merits and backgrounds", "named", "7 points (more from predator and age).",
-                         options=catalogue.MERITS, table="advantages", high=5),
+            CreationStep("advantages", "Merits, backgrounds, loresheets", "named",
+                         "7 points (more from predator and age).",
+                         options=catalogue.MERITS + catalogue.LORESHEETS, table="advantages", high=5),
             CreationStep("flaws", "Flaws", "named", "At least 2 points (more from predator and age).",
                          options=catalogue.FLAWS, table="flaws", high=5),
             CreationStep("convictions", "Convictions and touchstones", "text",
