@@ -25,7 +25,9 @@ def test_names_complete_to_the_rule_sets_spelling_and_zero_removes() -> None:
     parse_named(doc, step, "  potence   2 ")
     parse_named(doc, step, "Auspex")
     parse_named(doc, step, "Tenebrous Whispers 1")  # a chronicle's own: kept as typed
-    assert doc["disciplines"] == {"Potence": 2, "Auspex": 1, "Tenebrous Whispers": 1}
+    parse_named(doc, step, "fort 3")  # the one name it begins
+    parse_named(doc, step, "Ob 1")  # Obfuscate or Oblivion: kept as typed
+    assert doc["disciplines"] == {"Potence": 2, "Auspex": 1, "Tenebrous Whispers": 1, "Fortitude": 3, "Ob": 1}
     parse_named(doc, step, "auspex 0")
     assert "Auspex" not in doc["disciplines"]
     with pytest.raises(VtmError, match="Potence: 6 is outside 1-5"):

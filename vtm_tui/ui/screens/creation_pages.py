@@ -54,8 +54,13 @@ def set_rating(doc: dict[str, Any], step: CreationStep, name: str, value: int, *
 
 
 def _canonical(text: str, options: tuple[str, ...]) -> str:
+    """The rule set's spelling of ``text``: an exact match, else the one name it begins (``pot`` → Potence)."""
     folded = " ".join(text.split()).casefold()
-    return next((o for o in options if o.casefold() == folded), " ".join(text.split()))
+    exact = next((o for o in options if o.casefold() == folded), None)
+    if exact is not None:
+        return exact
+    begun = [o for o in options if o.casefold().startswith(folded)]
+    return begun[0] if len(begun) == 1 and len(folded) >= 3 else " ".join(text.split())
 
 
 def parse_named(doc: dict[str, Any], step: CreationStep, text: str) -> None:

@@ -21,6 +21,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Static, TextArea
@@ -44,6 +45,29 @@ from vtm_tui.ui.screens.creation_pages import (
 MAX_TEXT = 300
 
 
+class DotsList(OptionList):
+    """A page of ratings: a digit sets the highlighted one, ``+``/``-`` move it by one step.
+
+    The keys are this widget's own bindings, so the row they act on is the one highlighted when the key came,
+    even when keys arrive in a burst (a key handled on the screen could overtake a pending ↓).
+    """
+
+    BINDINGS = [
+        *[Binding(str(d), f"rate({d}, True)", show=False) for d in range(10)],
+        Binding("plus,equals_sign", "rate(1, False)", "Raise", show=False),
+        Binding("minus", "rate(-1, False)", "Lower", show=False),
+    ]
+
+    class Rated(Message):
+        def __init__(self, index: int, value: int, absolute: bool) -> None:
+            super().__init__()
+            self.index, self.value, self.absolute = index, value, absolute
+
+    def action_rate(self, value: int, absolute: bool) -> None:
+        if self.highlighted is not None:
+            self.post_message(self.Rated(self.highlighted, value, absolute))
+
+
 class CreationWizard(ModalScreen[Character | None]):
     """Answers the finished (unsaved) character, or None when discarded."""
 
@@ -53,8 +77,6 @@ class CreationWizard(ModalScreen[Character | None]):
         Binding("pageup", "page(-1)", "Previous page", priority=True, id="create.previous"),
         Binding("ctrl+s", "finish", "Save the character", priority=True, id="create.save"),
         Binding("escape", "back", "Back / discard", id="create.back"),
-        Binding("plus,equals_sign", "step(1)", "Raise", show=False, id="create.more"),
-        Binding("minus", "step(-1)", "Lower", show=False, id="create.less"),
         Binding("delete", "remove", "Remove", show=False, id="create.remove"),
     ]
     DEFAULT_CSS = """
@@ -110,7 +132,7 @@ class CreationWizard(ModalScreen[Character | None]):
         page = self.query_one("#create-page", VerticalScroll)
         await page.remove_children()
         await page.mount_all(list(self._widgets(step)))
-        self.call_after_refresh(self._focus_page)
+        self._focus_page()
         self.refresh_report()
 
     def _widgets(self, step: CreationStep) -> list[Any]:
@@ -123,7 +145,9 @@ class CreationWizard(ModalScreen[Character | None]):
                 options.highlighted = step.options.index(chosen)
             return [options]
         if step.kind == "dots":
-            return [OptionList(*self._dots_options(step), id="create-dots")]
+            dots = DotsList(*self._dots_options(step), id="create-dots")
+            dots.highlighted = 0
+            return [dots]
         entries = named_entries(self.doc, step)
         return [Label("Add (Enter):"),
                 Input(id="create-named", suggester=SuggestFromList(step.options, case_sensitive=False),
@@ -155,9 +179,6 @@ class CreationWizard(ModalScreen[Character | None]):
         focusable = [w for w in self.query_one("#create-page").query("Input, OptionList, TextArea")]
         if focusable:
             focusable[0].focus()
-        dots = self.query("#create-dots")
-        if dots:
-            dots.first(OptionList).highlighted = 0
 
     def refresh_report(self) -> None:
         report = self.rules.creation_report(self.doc, self.choices)
@@ -229,28 +250,18 @@ class CreationWizard(ModalScreen[Character | None]):
         elif self.step.kind == "text":
             self.focus_next()
 
-    def on_key(self, event) -> None:  # noqa: ANN001 - Textual's Key event
-        dots = self.focused if isinstance(self.focused, OptionList) and self.focused.id == "create-dots" else None
-        if dots is not None and event.character and event.character.isdigit():
-            event.stop()
-            self._set_dots(int(event.character), absolute=True)
-
-    def action_step(self, delta: int) -> None:
-        if isinstance(self.focused, OptionList) and self.focused.id == "create-dots":
-            self._set_dots(delta, absolute=False)
-
-    def _set_dots(self, value: int, *, absolute: bool) -> None:
+    def on_dots_list_rated(self, message: DotsList.Rated) -> None:
+        message.stop()
         step = self.step
-        dots = self.query_one("#create-dots", OptionList)
-        index = dots.highlighted
-        if index is None:
+        if step.kind != "dots" or not 0 <= message.index < len(step.fields):
             return
-        name = step.fields[index]
-        problem = set_rating(self.doc, step, name, value, absolute=absolute)
+        name = step.fields[message.index]
+        problem = set_rating(self.doc, step, name, message.value, absolute=message.absolute)
         self.query_one("#create-problem", Static).update(problem or "")
         self._changed()
         table = self.doc.get(step.table, {}) or {}
-        dots.replace_option_prompt_at_index(index, dots_line(name, rating(table, name, step.low), step))
+        self.query_one("#create-dots", DotsList).replace_option_prompt_at_index(
+            message.index, dots_line(name, rating(table, name, step.low), step))
 
     def action_remove(self) -> None:
         entries = self.query("#create-entries")
