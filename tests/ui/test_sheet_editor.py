@@ -74,3 +74,24 @@ def test_the_diff_holds_only_what_changed_and_nothing_is_no_edit() -> None:
                                     {"clan": "Ventrue", "flaws.Prey Exclusion": 1})
     assert batch_edit(one, one) is None
     assert batch_edit(one, two).comment == "2 changes saved together"
+
+
+async def test_an_ingenuity_sheets_size_fate_and_resource_maximum_are_editable(campaigns):
+    chronicle = campaigns / "lanterns-of-saltmarsh"
+    app = make_app(chronicle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        character = app.screen.selected_character
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        editor = app.screen
+        assert isinstance(editor, SheetEditor)
+        from textual.widgets import Input
+
+        editor.query_one("#create-text-size", Input).value = "Large"
+        editor.query_one("#create-text-fate", Input).value = "4"
+        editor.query_one("#create-text-resources-Endurance-max", Input).value = "19"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    data = character_file(chronicle, character.slug)
+    assert (data["size"], data["fate"], data["resources"]["Endurance"]["max"]) == ("Large", 4, 19)

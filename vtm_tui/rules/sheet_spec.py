@@ -19,7 +19,8 @@ class TextField:
     """A free-text field of the sheet (``clan``, ``ambition``...): its key in the file, a label, a size limit.
 
     ``choices`` are completions (the clans, the predator types), never a restriction. ``number`` fields
-    (a generation) hold a whole number, or nothing when left empty.
+    (a generation) hold a whole number, or nothing when left empty. A dotted key names a value in a sub-table
+    (``resources.Health.max``).
     """
 
     key: str

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from vtm_tui.rules.ingenuity import creation, templates
-from vtm_tui.rules.ingenuity.character import ATTRIBUTES, SKILLS
+from vtm_tui.rules.ingenuity.character import ATTRIBUTES, RESOURCE_ATTRIBUTES, SKILLS
+from vtm_tui.rules.ingenuity.sizes import SIZES
 from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
 
 DICE = (4, 6, 8, 10, 12)
@@ -19,7 +20,13 @@ class IngenuityRuleSet:
     title = "Ingenuity"
 
     def text_fields(self) -> tuple[TextField, ...]:
-        return (TextField("ancestry", "Ancestry", 60, ("Dwarf", "Elf", "Human")),)
+        return (
+            TextField("ancestry", "Ancestry", 60, ("Dwarf", "Elf", "Human")),
+            TextField("size", "Size", 20, tuple(name for name, _value in SIZES)),
+            TextField("fate", "Fate", 3, number=True),
+            *[TextField(f"resources.{name}.max", f"{name} maximum (empty: 6 + the {attribute} die)", 3, number=True)
+              for name, attribute in RESOURCE_ATTRIBUTES],
+        )
 
     def catalogue_kinds(self) -> tuple[str, ...]:
         return ("proficiencies", "skills")

@@ -140,3 +140,29 @@ def write_convictions(doc: dict[str, Any], text: str) -> None:
             touchstones.append({"name": person, "conviction": conviction})
     doc["convictions"] = convictions
     doc["touchstones"] = touchstones
+
+
+def get_path(doc: dict[str, Any], key: str) -> Any:
+    """The value at a dotted ``key`` (``resources.Health.max``), or "" when absent."""
+    value: Any = doc
+    for part in key.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return ""
+        value = value[part]
+    return value
+
+
+def set_path(doc: dict[str, Any], key: str, value: Any) -> None:
+    """Set (or, for None, remove) the value at a dotted ``key``, making the sub-tables it needs."""
+    *tables, last = key.split(".")
+    target = doc
+    for part in tables:
+        if not isinstance(target.get(part), dict):
+            if value is None:
+                return
+            target[part] = {}
+        target = target[part]
+    if value is None:
+        target.pop(last, None)
+    else:
+        target[last] = value

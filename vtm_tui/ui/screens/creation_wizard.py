@@ -34,10 +34,12 @@ from vtm_tui.rules.sheet_spec import CreationStep
 from vtm_tui.ui.screens.creation_pages import (
     NAME_STEP,
     dots_line,
+    get_path,
     named_entries,
     parse_named,
     read_convictions,
     rating,
+    set_path,
     set_rating,
     write_convictions,
 )
@@ -165,10 +167,10 @@ class CreationWizard(ModalScreen[Character | None]):
                 continue
             spec = labels.get(key)
             label = spec.label if spec else key.replace("_", " ").capitalize()
-            value = self.identity[key] if key in self.identity else str(self.doc.get(key, "") or "")
+            value = self.identity[key] if key in self.identity else str(get_path(self.doc, key))
             suggester = SuggestFromList(spec.choices, case_sensitive=False) if spec and spec.choices else None
-            found += [Label(label), Input(value, id=f"create-text-{key}", max_length=spec.limit if spec else MAX_TEXT,
-                                          suggester=suggester, compact=True)]
+            found += [Label(label), Input(value, id=f"create-text-{key.replace('.', '-')}", compact=True,
+                                          max_length=spec.limit if spec else MAX_TEXT, suggester=suggester)]
         return found
 
     def _dots_options(self, step: CreationStep) -> list[Option]:
@@ -204,20 +206,18 @@ class CreationWizard(ModalScreen[Character | None]):
             if key == "convictions":
                 write_convictions(self.doc, self.query_one("#create-convictions", TextArea).text)
                 continue
-            value = " ".join(self.query_one(f"#create-text-{key}", Input).value.split())
+            value = " ".join(self.query_one(f"#create-text-{key.replace('.', '-')}", Input).value.split())
             spec = self.fields.get(key)
             if key in self.identity:
                 self.identity[key] = value
             elif spec is not None and spec.number and value:
                 if value.isdigit():
-                    self.doc[key] = int(value)
+                    set_path(self.doc, key, int(value))
                 else:
-                    self.notify(f"{spec.label}: {value!r} is not a whole number; kept {self.doc.get(key, '')}",
+                    self.notify(f"{spec.label}: {value!r} is not a whole number; kept {get_path(self.doc, key)}",
                                 severity="warning")
-            elif value:
-                self.doc[key] = value
             else:
-                self.doc.pop(key, None)
+                set_path(self.doc, key, value or None)
         self._changed()
 
     def on_input_changed(self, event: Input.Changed) -> None:
