@@ -95,3 +95,22 @@ async def test_an_ingenuity_sheets_size_fate_and_resource_maximum_are_editable(c
         await pilot.pause()
     data = character_file(chronicle, character.slug)
     assert (data["size"], data["fate"], data["resources"]["Endurance"]["max"]) == ("Large", 4, 19)
+
+
+async def test_a_bad_number_is_kept_out_and_said_as_text_never_markup(campaigns):
+    chronicle = campaigns / LISBOA
+    app = make_app(chronicle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        from textual.widgets import Input
+
+        app.screen.query_one("#create-text-generation", Input).value = "[bold]13x"
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetEditor)
+        assert "Generation: '[bold]13x' is not a whole number; kept 12" in " ".join(screen_text(app).split())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert character_file(chronicle, "duarte-moniz")["generation"] == 12

@@ -107,6 +107,7 @@ class CreationWizard(ModalScreen[Character | None]):
         self.identity = {"name": "", "player": ""}
         self.fields = {f.key: f for f in self.rules.text_fields()}
         self.discard_armed = False
+        self.pending_problem = ""  # said on the next page drawn (a value collected as the page was left)
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -130,7 +131,8 @@ class CreationWizard(ModalScreen[Character | None]):
         self.query_one("#create-title", Static).update(
             Text(f"Step {self.page + 1} of {len(self.steps)}: {step.title}", style="bold"))
         self.query_one("#create-help", Static).update(step.help)
-        self.query_one("#create-problem", Static).update("")
+        self.query_one("#create-problem", Static).update(self.pending_problem)  # markup=False: typed text
+        self.pending_problem = ""
         page = self.query_one("#create-page", VerticalScroll)
         await page.remove_children()
         await page.mount_all(list(self._widgets(step)))
@@ -214,8 +216,8 @@ class CreationWizard(ModalScreen[Character | None]):
                 if value.isdigit():
                     set_path(self.doc, key, int(value))
                 else:
-                    self.notify(f"{spec.label}: {value!r} is not a whole number; kept {get_path(self.doc, key)}",
-                                severity="warning")
+                    self.pending_problem = f"{spec.label}: {value!r} is not a whole number; kept " \
+                                           f"{get_path(self.doc, key) or 'nothing'}"
             else:
                 set_path(self.doc, key, value or None)
         self._changed()
