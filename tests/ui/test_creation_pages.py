@@ -66,3 +66,16 @@ def test_convictions_and_their_touchstones_round_trip() -> None:
     assert doc["convictions"] == ["Never harm a child", "Protect the weak"]
     assert doc["touchstones"] == [{"name": "Inês, her niece", "conviction": "Never harm a child"}]
     assert read_convictions(doc) == "Never harm a child = Inês, her niece\nProtect the weak"
+
+
+def test_editing_convictions_keeps_a_touchstones_note_and_shows_every_pair() -> None:
+    doc = {"convictions": ["Nobody gets left", "Never bow"],
+           "touchstones": [{"name": "Zé", "conviction": "Nobody gets left", "note": "his ghoul"},
+                           {"name": "Rosa", "conviction": "Nobody gets left"}, {"name": "Avó"}]}
+    text = read_convictions(doc)
+    assert text == "Nobody gets left = Zé\nNobody gets left = Rosa\nNever bow\n= Avó"
+    write_convictions(doc, text.replace("Never bow", "Never bow to money = Zé"))
+    assert doc["convictions"] == ["Nobody gets left", "Never bow to money"]
+    assert doc["touchstones"] == [{"name": "Zé", "conviction": "Nobody gets left", "note": "his ghoul"},
+                                  {"name": "Rosa", "conviction": "Nobody gets left"},
+                                  {"name": "Zé", "conviction": "Never bow to money"}, {"name": "Avó"}]

@@ -114,3 +114,15 @@ async def test_a_bad_number_is_kept_out_and_said_as_text_never_markup(campaigns)
         await pilot.press("ctrl+s")
         await pilot.pause()
     assert character_file(chronicle, "duarte-moniz")["generation"] == 12
+
+
+async def test_passing_through_the_convictions_page_changes_nothing(campaigns):
+    app = make_app(campaigns / LISBOA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+e", *["pagedown"] * 7)
+        await pilot.pause()
+        assert "Step 8 of 8: Convictions" in screen_text(app)
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert "No changes yet." in screen_text(app)

@@ -123,21 +123,42 @@ def named_entries(doc: dict[str, Any], step: CreationStep, *, remove: int | None
 
 
 def read_convictions(doc: dict[str, Any]) -> str:
-    by_conviction = {t.get("conviction", ""): t.get("name", "") for t in doc.get("touchstones", []) or []}
-    return "\n".join(f"{c} = {by_conviction[c]}" if by_conviction.get(c) else c for c in doc.get("convictions", []))
+    """One line per Conviction and Touchstone pair (``conviction = person``); a Conviction alone, a Touchstone
+    with no Conviction as ``= person``."""
+    touchstones = [t for t in doc.get("touchstones", []) or [] if isinstance(t, dict)]
+    lines: list[str] = []
+    for conviction in doc.get("convictions", []) or []:
+        people = [t.get("name", "") for t in touchstones if t.get("conviction", "") == conviction]
+        lines += [f"{conviction} = {p}" for p in people] or [conviction]
+    known = set(doc.get("convictions", []) or [])
+    lines += [f"{t.get('conviction', '')} = {t.get('name', '')}".strip() for t in touchstones
+              if t.get("conviction", "") not in known]
+    return "\n".join(lines)
 
 
 def write_convictions(doc: dict[str, Any], text: str) -> None:
-    """Lines ``conviction = touchstone`` become the convictions and their touchstones (blank lines skipped)."""
+    """Lines ``conviction = touchstone`` become the convictions and their touchstones (blank lines skipped).
+
+    A touchstone already on the sheet keeps what the page does not show (its note, keys a person added).
+    """
+    old = [dict(t) for t in doc.get("touchstones", []) or [] if isinstance(t, dict)]
     convictions: list[str] = []
-    touchstones: list[dict[str, str]] = []
-    for line in text.splitlines()[:10]:
+    touchstones: list[dict[str, Any]] = []
+    for line in text.splitlines()[:20]:
         conviction, _sep, person = (" ".join(part.split())[:200] for part in line.partition("="))
-        if not conviction:
-            continue
-        convictions.append(conviction)
+        if conviction and conviction not in convictions:
+            convictions.append(conviction)
         if person:
-            touchstones.append({"name": person, "conviction": conviction})
+            kept = next((t for t in old if t.get("name") == person and t.get("conviction", "") == conviction), None)
+            kept = kept or next((t for t in old if t.get("name") == person), None)
+            if kept is not None:
+                old.remove(kept)
+            touchstone = {**(kept or {}), "name": person}
+            if conviction:
+                touchstone["conviction"] = conviction
+            else:
+                touchstone.pop("conviction", None)
+            touchstones.append(touchstone)
     doc["convictions"] = convictions
     doc["touchstones"] = touchstones
 
