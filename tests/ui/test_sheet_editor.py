@@ -126,3 +126,15 @@ async def test_passing_through_the_convictions_page_changes_nothing(campaigns):
         await pilot.press("pageup")
         await pilot.pause()
         assert "No changes yet." in screen_text(app)
+
+
+async def test_an_untouched_text_field_is_kept_exactly_as_the_file_has_it(campaigns):
+    path = campaigns / LISBOA / "characters" / "duarte-moniz.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("who never stopped organising", "who  never stopped organising"), encoding="utf-8")
+    app = make_app(campaigns / LISBOA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+e", "pagedown")
+        await pilot.pause()
+        assert "No changes yet." in screen_text(app)

@@ -208,7 +208,10 @@ class CreationWizard(ModalScreen[Character | None]):
             if key == "convictions":
                 write_convictions(self.doc, self.query_one("#create-convictions", TextArea).text)
                 continue
-            value = " ".join(self.query_one(f"#create-text-{key.replace('.', '-')}", Input).value.split())
+            typed = self.query_one(f"#create-text-{key.replace('.', '-')}", Input).value
+            if key not in self.identity and typed == str(get_path(self.doc, key)):
+                continue  # untouched: kept exactly as the file has it
+            value = " ".join(typed.split())
             spec = self.fields.get(key)
             if key in self.identity:
                 self.identity[key] = value
