@@ -79,3 +79,11 @@ def test_editing_convictions_keeps_a_touchstones_note_and_shows_every_pair() -> 
     assert doc["touchstones"] == [{"name": "Zé", "conviction": "Nobody gets left", "note": "his ghoul"},
                                   {"name": "Rosa", "conviction": "Nobody gets left"},
                                   {"name": "Zé", "conviction": "Never bow to money"}, {"name": "Avó"}]
+
+
+def test_a_sheet_batch_reads_as_each_changed_value_in_the_log() -> None:
+    from vtm_tui.model.log_entry import describe_change
+
+    change = {"field": "sheet", "before": {"attributes.Strength": 4, "clan": ""},
+              "after": {"attributes.Strength": 5, "clan": "Brujah"}}
+    assert describe_change(change) == "attributes.Strength 4→5, clan —→Brujah"
