@@ -42,7 +42,8 @@ async def test_a_batch_of_edits_is_one_log_entry_with_the_diff_and_one_undo(camp
     assert batch["change"]["field"] == "sheet"
     assert batch["change"]["after"] == {"concept": "Sommelier", "generation": 11, "attributes.Strength": 5,
                                         "disciplines.Fortitude": 1}
-    assert batch["change"]["before"]["attributes.Strength"] == 4 and batch["change"]["before"]["disciplines.Fortitude"] == ""
+    assert batch["change"]["before"]["attributes.Strength"] == 4
+    assert batch["change"]["before"]["disciplines.Fortitude"] == ""
     assert undo["comment"] == "undo" and undo["change"]["after"] == batch["change"]["before"]
 
 

@@ -18,13 +18,14 @@ TALENTS = {"Toughness": "Endurance", "Longevity": "Stamina", "Mindfulness": "Foc
 TALENT_BONUS = 4
 
 
-def _die(value: Any) -> int:
+def die_size(value: Any) -> int:
+    """A die written ``"d8"`` or ``8`` as its size."""
     text = str(value).strip().lower()
     return int(text[1:]) if text.startswith("d") and text[1:].isdigit() else int(value or 0)
 
 
 def report(doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
-    attributes = {k: _die(v) for k, v in (doc.get("attributes", {}) or {}).items()}
+    attributes = {k: die_size(v) for k, v in (doc.get("attributes", {}) or {}).items()}
     good = sum(1 for n in ATTRIBUTES if attributes.get(n) == GOOD)
     weak = sum(1 for n in ATTRIBUTES if attributes.get(n) == WEAK)
     proficiencies = doc.get("proficiencies", {}) or {}
@@ -47,7 +48,7 @@ def report(doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport
 def apply(doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
     """Resources follow the attributes; the talent adds 4 to its resource's maximum."""
     result = dict(doc)
-    attributes = {k: _die(v) for k, v in (doc.get("attributes", {}) or {}).items()}
+    attributes = {k: die_size(v) for k, v in (doc.get("attributes", {}) or {}).items()}
     boosted = TALENTS.get(choices.get("talent", ""))
     resources: dict[str, Any] = {}
     for resource, attribute in RESOURCE_ATTRIBUTES:

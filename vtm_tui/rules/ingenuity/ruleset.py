@@ -43,7 +43,8 @@ class IngenuityRuleSet:
 
     def conflict_extra(self, doc: Mapping[str, Any]) -> tuple[dict[str, int], int, bool]:
         """The general pool is the largest die on the sheet; Health is 6 + the Strength die (or the file's)."""
-        dice = {k: creation._die(v) for table in ("attributes", "skills") for k, v in (doc.get(table, {}) or {}).items()}
+        dice = {k: creation.die_size(v) for table in ("attributes", "skills")
+                for k, v in (doc.get(table, {}) or {}).items()}
         pools = {str(k).casefold(): int(v) for k, v in (doc.get("pools", {}) or {}).items()}
         general = pools.pop("general", max(dice.values(), default=4))
         health = (doc.get("resources", {}) or {}).get("Health", {}).get("max")
