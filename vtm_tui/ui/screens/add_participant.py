@@ -99,7 +99,7 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
                 if self.ruleset != "ingenuity":
                     yield Checkbox("Vampire", id="add-vampire")
             yield Static("", id="add-error", markup=False)
-            yield Static("Tab: next field · ctrl+t: from a template · ctrl+s or Enter: add · Esc: cancel",
+            yield Static("Tab: next field · ctrl+t: a template · ctrl+s/Enter: add · Esc: cancel",
                          id="add-hint")
 
     def _label(self, character: Character) -> Text:
