@@ -67,3 +67,23 @@ def test_a_chronicles_templates_override_and_add_and_a_broken_one_is_reported(tm
     assert len(loaded.problems) == 2
     assert any("broken.toml" in p and "line 1" in p for p in loaded.problems)
     assert any("named.toml" in p and "character.name" in p for p in loaded.problems)
+
+
+def test_opening_a_chronicle_with_a_quick_character_imports_no_engine(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from vtm_tui.store.chronicle_store import open_chronicle
+
+    source = Path(__file__).resolve().parents[2] / "campaigns" / "lisboa-nocturna"
+    import shutil
+
+    shutil.copytree(source, tmp_path / "c")
+    store = open_chronicle(tmp_path / "c")
+    thug = next(t for t in ruleset_for("v5").quick_templates() if t.id == "thug")
+    store.add_character(quick_character(thug, "Rui", "v5"))
+    code = ("import sys; from vtm_tui.store.chronicle_store import open_chronicle; "
+            f"s = open_chronicle({str(tmp_path / 'c')!r}); "
+            "print(sum(1 for c in s.characters if c.pools), 'vtm_tui.rules.v5' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["1", "False"]

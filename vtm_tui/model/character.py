@@ -99,9 +99,8 @@ MAX_POOLS = 24
 
 def _read_pools(r: Reader, ruleset: str) -> dict[str, int]:
     """name → dice (or die size, written ``8`` or ``"d8"``), each checked by the rule set."""
-    from vtm_tui.rules.ruleset import ruleset_for
+    from vtm_tui.rules.pool_limits import pool_value_error  # a small table: no engine imported
 
-    rules = ruleset_for(ruleset)
     pools: dict[str, int] = {}
     if len(r.keys()) > MAX_POOLS:
         raise r.error(r.keys()[MAX_POOLS], f"is one pool too many; a character has at most {MAX_POOLS}")
@@ -113,7 +112,7 @@ def _read_pools(r: Reader, ruleset: str) -> dict[str, int]:
             value = int(value.strip()[1:])
         if isinstance(value, bool) or not isinstance(value, int):
             raise r.error(key, f"{value!r} is not a whole number")
-        problem = rules.pool_value_error(value)
+        problem = pool_value_error(ruleset, value)
         if problem:
             raise r.error(key, f"{value}: {problem}")
         pools[key] = value

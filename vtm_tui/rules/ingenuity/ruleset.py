@@ -8,6 +8,7 @@ from typing import Any
 from vtm_tui.rules.ingenuity import creation, templates
 from vtm_tui.rules.ingenuity.character import ATTRIBUTES, RESOURCE_ATTRIBUTES, SKILLS
 from vtm_tui.rules.ingenuity.sizes import SIZES
+from vtm_tui.rules import pool_limits
 from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
 
 DICE = (4, 6, 8, 10, 12)
@@ -39,7 +40,7 @@ class IngenuityRuleSet:
         return templates.TEMPLATES
 
     def pool_value_error(self, value: int) -> str | None:
-        return None if value in DICE else "a pool is a die: 4, 6, 8, 10 or 12 (d4…d12)"
+        return pool_limits.pool_value_error(self.id, value)
 
     def conflict_extra(self, doc: Mapping[str, Any]) -> tuple[dict[str, int], int, bool]:
         """The general pool is the largest die on the sheet; Health is 6 + the Strength die (or the file's)."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from vtm_tui.rules import pool_limits
 from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
 from vtm_tui.rules.v20 import catalogue, creation, templates
 from vtm_tui.rules.v20.traits import ABILITIES, ATTRIBUTES, VIRTUES
 
-POOL_MAX = 30
 V20_DISCIPLINES = ("Animalism", "Auspex", "Celerity", "Chimerstry", "Dementation", "Dominate", "Fortitude",
                    "Necromancy", "Obfuscate", "Obtenebration", "Potence", "Presence", "Protean", "Quietus",
                    "Serpentis", "Thaumaturgy", "Vicissitude")
@@ -49,7 +49,7 @@ class V20RuleSet:
         return templates.TEMPLATES
 
     def pool_value_error(self, value: int) -> str | None:
-        return None if 0 <= value <= POOL_MAX else f"a pool is 0-{POOL_MAX} dice"
+        return pool_limits.pool_value_error(self.id, value)
 
     def conflict_extra(self, doc: Mapping[str, Any]) -> tuple[dict[str, int], int, bool]:
         """Seven health levels; a blood pool of more than 2 (not a mortal's 1 or a ghoul's 2) is a vampire's."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from vtm_tui.rules import pool_limits
 from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
 from vtm_tui.rules.v5 import catalogue, creation, templates
 from vtm_tui.rules.v5.traits import ATTRIBUTE_NAMES, DISCIPLINES, SKILL_NAMES
 
-POOL_MAX = 20
 
 
 class V5RuleSet:
@@ -46,9 +46,7 @@ class V5RuleSet:
         return templates.TEMPLATES
 
     def pool_value_error(self, value: int) -> str | None:
-        if not 0 <= value <= POOL_MAX:
-            return f"a pool is 0-{POOL_MAX} dice"
-        return None
+        return pool_limits.pool_value_error(self.id, value)
 
     def conflict_extra(self, doc: Mapping[str, Any]) -> tuple[dict[str, int], int, bool]:
         stamina = int((doc.get("attributes", {}) or {}).get("Stamina", 1))
