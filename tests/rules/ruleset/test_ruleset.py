@@ -67,6 +67,8 @@ def test_v5_report_counts_what_is_left_and_the_age_sets_generation() -> None:
     assert budgets["Advantage points"].allowed == 7 + 2 + 3 and budgets["Advantage points"].left == 7
     assert budgets["Flaw points"].allowed == 2 + 2
     assert budgets["Discipline dots"].left == 0
+    assert budgets["Discipline dots"].note == "Brujah: Celerity, Potence, Presence · Alleycat: Celerity or Potence"
+    assert doc["hunger"] == 1
     assert not any(w.startswith(("Disciplines", "Humanity", "Generation", "Blood Potency", "Attributes"))
                    for w in report.warnings)
     doc["disciplines"]["Dominate"] = 1
@@ -95,6 +97,8 @@ def test_v20_freebies_pick_the_cheapest_priorities_and_price_each_dot() -> None:
 def test_v20_virtues_set_humanity_and_willpower() -> None:
     doc = v20.apply({"virtues": {"Conscience": 2, "Self-Control": 4, "Courage": 3}}, {"clan": "Gangrel"})
     assert (doc["clan"], doc["path_rating"], doc["willpower"]["permanent"]) == ("Gangrel", 6, 3)
+    budget = next(b for b in v20.report(doc, {}).budgets if b.label == "Discipline dots")
+    assert budget.note == "Animalism, Fortitude, Protean"
 
 
 def test_ingenuity_two_good_two_weak_and_a_talent() -> None:

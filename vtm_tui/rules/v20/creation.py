@@ -14,6 +14,7 @@ from itertools import permutations
 from typing import Any
 
 from vtm_tui.rules.sheet_spec import Budget, CreationReport, dots_above
+from vtm_tui.rules.v20.catalogue import CLAN_DISCIPLINES
 from vtm_tui.rules.v20.traits import KNOWLEDGES, MENTAL, PHYSICAL, SKILLS, SOCIAL, TALENTS
 
 ATTRIBUTE_PRIORITIES = (7, 5, 3)
@@ -74,7 +75,8 @@ def report(doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport
                "7 / 5 / 3"),
         Budget("Ability dots", sum(dots_above(abilities, n, 0) for n in (TALENTS, SKILLS, KNOWLEDGES)), 27,
                "13 / 9 / 5"),
-        Budget("Discipline dots", sum(_ints(doc.get("disciplines")).values()), DISCIPLINE_DOTS),
+        Budget("Discipline dots", sum(_ints(doc.get("disciplines")).values()), DISCIPLINE_DOTS,
+               ", ".join(CLAN_DISCIPLINES.get(str(doc.get("clan", "")), ()))),
         Budget("Background dots", sum(_ints(doc.get("backgrounds")).values()), BACKGROUND_DOTS),
         Budget("Virtue dots", sum(max(0, v - 1) for v in virtues.values()), VIRTUE_DOTS),
         Budget("Freebie points", total, allowed,

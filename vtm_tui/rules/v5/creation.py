@@ -65,6 +65,16 @@ def discipline_warnings(disciplines: Mapping[str, Any], clan: str, predator: str
     return problems
 
 
+def discipline_note(clan: str, grant: object) -> str:
+    """Where the dots may go: ``Brujah: Celerity, Potence, Presence · Alleycat: Celerity or Potence``."""
+    parts = []
+    if clan in CLAN_DISCIPLINES and clan != "Caitiff":
+        parts.append(f"{clan}: {', '.join(CLAN_DISCIPLINES[clan])}")
+    if grant is not None:
+        parts.append(f"{grant.name}: {' or '.join(grant.disciplines)}")  # type: ignore[attr-defined]
+    return " · ".join(parts)
+
+
 def age_values(age: str) -> tuple[tuple[int, ...], int, int, int, int, int]:
     return AGES.get(age, AGES["Neonate"])
 
@@ -91,7 +101,8 @@ def report(doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport
                sum(r * n for r, n in SKILL_DISTRIBUTIONS.get(distribution, {}).items()) or None,
                distribution or "no distribution chosen"),
         Budget("Specialties", specialties, specialties_allowed(skills, predator)),
-        Budget("Discipline dots", sum(int(v or 0) for v in disciplines.values()), 3 + (1 if grant else 0)),
+        Budget("Discipline dots", sum(int(v or 0) for v in disciplines.values()), 3 + (1 if grant else 0),
+               discipline_note(str(doc.get("clan", "")), grant)),
         Budget("Advantage points", advantages, adv_allowed, "merits and backgrounds"),
         Budget("Flaw points", flaws, flaw_wanted, "at least"),
     ]
@@ -132,6 +143,7 @@ def apply(doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
         result["generation"] = gens[-1] if result.get("generation") not in gens else result["generation"]
         result["blood_potency"] = potency + (grant.blood_potency if grant else 0)
         result["humanity"] = HUMANITY + humanity_change + (grant.humanity if grant else 0)
+        result["hunger"] = max(1, int(result.get("hunger", 1) or 0))  # the Embraced start at Hunger 1
         if xp:
             result["experience"] = {"total": xp, "spent": 0}
         else:
