@@ -96,3 +96,21 @@ async def test_v20_and_ingenuity_wizards_count_their_own_budgets(campaigns):
     data = character_file(campaigns / "lanterns-of-saltmarsh", "wren")
     assert data["attributes"] == {"Strength": "d4", "Dexterity": "d4", "Intellect": "d6", "Resolve": "d6"}
     assert data["resources"]["Endurance"] == {"current": 16, "max": 16}  # 6 + d6 + Toughness 4
+
+
+async def test_a_choice_message_from_the_page_just_left_neither_breaks_nor_sets_the_next_page(campaigns):
+    from textual.widgets import OptionList
+    from textual.widgets.option_list import Option
+
+    app = make_app(campaigns / LISBOA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c", *"Ana", "pagedown", "pagedown", "down", "enter", "down", "enter")
+        await pilot.pause()
+        wizard = app.screen
+        assert wizard.step.id == "attributes" and wizard.choices == {"clan": "Brujah", "age": "Neonate"}
+        childe = Option("Childe", id="Childe")
+        stale = OptionList(childe, id="create-choice")  # the age page's list, now gone
+        wizard.on_option_list_option_highlighted(OptionList.OptionHighlighted(stale, childe, 0))
+        await pilot.pause()
+        assert wizard.step.id == "attributes" and wizard.choices["age"] == "Neonate"

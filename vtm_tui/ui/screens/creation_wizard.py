@@ -228,17 +228,28 @@ class CreationWizard(ModalScreen[Character | None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         self.discard_armed = False
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def _current_choice(self, event: OptionList.OptionMessage) -> str | None:
+        """The option an event names, if it comes from this page's choice list (a message from the page just
+        left can arrive after the next page is drawn: it must not set, or break, the new page)."""
+        step = self.step
+        if event.option_list.id != "create-choice" or not event.option_list.is_attached or step.kind != "choice":
+            return None
+        return event.option.id if event.option.id in step.options else None
+
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option_list.id == "create-choice":
-            self.choices[self.step.id] = self.step.options[event.option_index]
+        chosen = self._current_choice(event)
+        if chosen is not None:
+            event.option_list.disabled = True  # keys typed ahead go to the next page, never to this choice
+            self.choices[self.step.id] = chosen
             self._changed()
-            self.run_worker(self.action_page(1))
+            await self.action_page(1)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        if event.option_list.id == "create-choice":
-            self.choices[self.step.id] = self.step.options[event.option_index]
+        chosen = self._current_choice(event)
+        if chosen is not None:
+            self.choices[self.step.id] = chosen
             self._changed()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
