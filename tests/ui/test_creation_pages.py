@@ -26,6 +26,9 @@ def test_names_complete_to_the_rule_sets_spelling_and_zero_removes() -> None:
     parse_named(doc, step, "Auspex")
     parse_named(doc, step, "Tenebrous Whispers 1")  # a chronicle's own: kept as typed
     parse_named(doc, step, "fort 3")  # the one name it begins
+    parse_named(doc, step, "pot 3")  # already on the sheet and in the list: still one name
+    parse_named(doc, step, "pot 2")
+    parse_named(doc, step, "tenebrous whispers 1")  # the sheet's own spelling
     parse_named(doc, step, "Ob 1")  # Obfuscate or Oblivion: kept as typed
     assert doc["disciplines"] == {"Potence": 2, "Auspex": 1, "Tenebrous Whispers": 1, "Fortitude": 3, "Ob": 1}
     parse_named(doc, step, "auspex 0")

@@ -139,3 +139,26 @@ async def test_an_untouched_text_field_is_kept_exactly_as_the_file_has_it(campai
         await pilot.press("ctrl+e", "pagedown")
         await pilot.pause()
         assert "No changes yet." in screen_text(app)
+
+
+async def test_a_quick_characters_pools_are_a_page_of_the_editor_checked_on_save(campaigns):
+    chronicle = campaigns / LISBOA
+    app = make_app(chronicle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("A", "down", "enter", "ctrl+u", *"Rui", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+e", "end")
+        await pilot.pause()
+        editor = app.screen
+        assert isinstance(editor, SheetEditor)
+        while editor.step.id != "pools":
+            await pilot.press("pagedown")
+        await pilot.press(*"Melee 6", "enter", *"brawl 0", "enter", *"Physical 25", "enter", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetEditor) and "a pool is 0-20 dice" in screen_text(app)
+        await pilot.press(*"Physical 5", "enter", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, CoterieScreen)
+    assert character_file(chronicle, "rui")["pools"] == {"Physical": 5, "Social": 2, "Mental": 2,
+                                                       "Intimidation": 4, "Melee": 6}

@@ -59,7 +59,7 @@ def _canonical(text: str, options: tuple[str, ...]) -> str:
     exact = next((o for o in options if o.casefold() == folded), None)
     if exact is not None:
         return exact
-    begun = [o for o in options if o.casefold().startswith(folded)]
+    begun = [o for o in dict.fromkeys(options) if o.casefold().startswith(folded)]
     return begun[0] if len(begun) == 1 and len(folded) >= 3 else " ".join(text.split())
 
 
@@ -73,7 +73,7 @@ def parse_named(doc: dict[str, Any], step: CreationStep, text: str) -> None:
         skill, sep, specialty = text.partition(":")
         if not sep or not skill.strip() or not specialty.strip():
             raise VtmError("Write the skill, a colon and the specialty: 'Brawl: Grappling'.")
-        skill, specialty = _canonical(skill, step.options), specialty.strip()[:MAX_NAME]
+        skill, specialty = _canonical(skill, (*table, *step.options)), specialty.strip()[:MAX_NAME]
         held = list(table.get(skill, []))
         if specialty not in held:
             held.append(specialty)
@@ -86,7 +86,7 @@ def parse_named(doc: dict[str, Any], step: CreationStep, text: str) -> None:
             name, value = text, max(1, step.low)
         if len(name) > MAX_NAME:
             raise VtmError(f"A name is at most {MAX_NAME} characters.")
-        name = _canonical(name, step.options)
+        name = _canonical(name, (*table, *step.options))  # a name on the sheet already, in its spelling
         if value == 0:
             table.pop(name, None)
         elif not max(1, step.low) <= value <= step.high:

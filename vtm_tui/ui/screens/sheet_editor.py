@@ -4,7 +4,7 @@ Its pages are the guided-creation pages without the choices: first every text fi
 clan, sire, generation, predator type, ambition, desire...; completion from the rule set's lists), then its
 ratings (attributes, skills, virtues: ↑/↓, ``+``/``-`` or a digit) and its named traits (disciplines, merits,
 flaws, backgrounds, specialties, proficiencies: type ``Name 2`` with completion, ``Name 0`` or Delete removes;
-a new name adds, so renaming is remove and add). The panel lists what changed so far. ``ctrl+s`` hands the
+a new name adds, so renaming is remove and add; a quick storyteller character's pools too). The panel lists what changed so far. ``ctrl+s`` hands the
 edited character back; the coterie saves it as one logged change (the diff) that ``ctrl+z`` reverts whole.
 Esc goes back a page; on the first page Esc twice discards every change.
 """
@@ -21,6 +21,10 @@ from vtm_tui.ui.screens.creation_wizard import CreationWizard
 from vtm_tui.ui.sheet_batch import sheet_diff
 
 MAX_SHOWN = 8
+#: A quick storyteller character's simplified pools (checked by the rule set when the batch is saved).
+POOLS_STEP = CreationStep("pools", "Simplified pools", "named",
+                          "Name and dice, rolled by name: 'Brawl 6' (Ingenuity: a die size, 'Fight 8'); 0 removes.",
+                          options=("Physical", "Social", "Mental"), table="pools", low=1, high=30)
 
 
 class SheetEditor(CreationWizard):
@@ -40,6 +44,7 @@ class SheetEditor(CreationWizard):
                          "Tab or Enter moves between fields; PgDn: the next page.", fields=texts),
             *[s for s in self.rules.creation_steps() if s.kind in ("dots", "named")],
             *extra_text,
+            *([POOLS_STEP] if character.pools else []),
         )
 
     def on_mount(self) -> None:  # type: ignore[override]
