@@ -279,3 +279,28 @@ async def test_the_footer_offers_plus_and_minus_only_where_they_work(lisboa: Pat
         sheet.cursor = "hunger"
         await pilot.pause()
         assert "Raise" in screen_text(app).splitlines()[-1]
+
+
+async def test_the_sheet_editor_follows_players_may_edit_traits(lisboa: Path) -> None:
+    from vtm_tui.ui.screens.sheet_editor import SheetEditor
+
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayerScreen) and "players_may_edit_traits is off" in screen_text(app)
+    path = lisboa / "chronicle.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("players_may_edit_traits = false",
+                                                             "players_may_edit_traits = true"), encoding="utf-8")
+    before = character_file(lisboa, "ines-valadares")
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetEditor)
+        await pilot.press("pagedown", "5", "ctrl+s")
+        await pilot.pause()
+    after = character_file(lisboa, "ines-valadares")
+    assert after["attributes"]["Strength"] == 5 and after["private_notes"] == before["private_notes"]

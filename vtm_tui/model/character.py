@@ -4,7 +4,8 @@ One file per character (``characters/<slug>.toml``). The common fields sit at th
 top of the file, the sheet's fields beside them, so a person reading the file
 sees one flat character. ``player = ""`` means a storyteller character is
 unassigned; ``kind`` says whether it is a player character (``pc``) or a
-storyteller character (``spc``).
+storyteller character (``spc``). ``pools`` holds a quick storyteller character's simplified pools (name →
+dice, or an Ingenuity die size), rolled by name; they stand in front of the sheet's traits of the same name.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ Sheet = V5Sheet | V20Sheet | IngenuitySheet
 SHEETS: dict[str, type] = {"v5": V5Sheet, "v20": V20Sheet, "ingenuity": IngenuitySheet}
 KINDS = ("pc", "spc")
 #: Keys of the common part, in file order.
-COMMON_KEYS = ("schema_version", "name", "ruleset", "kind", "player", "concept", "notes", "private_notes")
+COMMON_KEYS = ("schema_version", "name", "ruleset", "kind", "player", "concept", "notes", "private_notes", "pools")
 
 
 @dataclass
@@ -38,6 +39,7 @@ class Character:
     notes: str = ""  # shown to the players
     private_notes: str = ""  # the storyteller's eyes only
     schema_version: int = SCHEMA_VERSION
+    pools: dict[str, int] = field(default_factory=dict)  # simplified pools of a quick storyteller character
     extra: dict[str, Any] = field(default_factory=dict)
     slug: str = field(default="", compare=False)  # the file name, set by the store
 
@@ -50,8 +52,11 @@ class Character:
         return self.kind == "spc"
 
     def traits(self) -> dict[str, int]:
-        """Name → dots (or die size) for the pool parser."""
-        return self.sheet.traits()
+        """Name → dots (or die size) for the pool parser; simplified pools stand in front of the sheet's."""
+        found = self.sheet.traits()
+        if self.pools:
+            found = {**found, **self.pools}
+        return found
 
     def to_toml(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"schema_version": self.schema_version, "name": self.name, "ruleset": self.ruleset,
@@ -60,6 +65,8 @@ class Character:
             if getattr(self, key):
                 doc[key] = getattr(self, key)
         doc.update(self.sheet.to_toml())
+        if self.pools:
+            doc["pools"] = dict(self.pools)
         return merge_extra(doc, self.extra)
 
     @classmethod
@@ -81,8 +88,35 @@ class Character:
         player = r.str("player")
         concept, notes, private = r.str("concept"), r.str("notes"), r.str("private_notes")
         sheet = SHEETS[own].read(r)
+        pools = _read_pools(r.table("pools"), own) if r.has("pools") else {}
         return cls(name=name, sheet=sheet, player=player, kind=kind, concept=concept, notes=notes,
-                   private_notes=private, schema_version=schema, extra=r.leftover())
+                   private_notes=private, schema_version=schema, pools=pools, extra=r.leftover())
+
+
+#: At most this many simplified pools on one character (a file is data; it stays small).
+MAX_POOLS = 24
+
+
+def _read_pools(r: Reader, ruleset: str) -> dict[str, int]:
+    """name → dice (or die size, written ``8`` or ``"d8"``), each checked by the rule set."""
+    from vtm_tui.rules.pool_limits import pool_value_error  # a small table: no engine imported
+
+    pools: dict[str, int] = {}
+    if len(r.keys()) > MAX_POOLS:
+        raise r.error(r.keys()[MAX_POOLS], f"is one pool too many; a character has at most {MAX_POOLS}")
+    for key in r.keys():
+        if not key.strip() or len(key) > 60:
+            raise r.error(key, "a pool's name is 1-60 characters")
+        value = r.raw(key)
+        if isinstance(value, str) and value.strip().lower().startswith("d") and value.strip()[1:].isdigit():
+            value = int(value.strip()[1:])
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise r.error(key, f"{value!r} is not a whole number")
+        problem = pool_value_error(ruleset, value)
+        if problem:
+            raise r.error(key, f"{value}: {problem}")
+        pools[key] = value
+    return pools
 
 
 def new_character(name: str, ruleset: str, **common: Any) -> Character:

@@ -305,6 +305,10 @@ def describe_change(change: dict[str, Any], *, arrow: str = "→") -> str:
         return ", ".join(f"{key} {change_value_text(before.get(key, '?'))}{arrow}{change_value_text(value)}"
                          for key, value in after.items())
     name = change.get("field", "")
+    if name == "sheet" and isinstance(change.get("before"), dict) and isinstance(change.get("after"), dict):
+        before, after = change["before"], change["after"]  # a batch from the sheet editor: each changed value
+        return ", ".join(f"{key} {change_value_text(before.get(key, '')) or '—'}{arrow}"
+                         f"{change_value_text(value) or '—'}" for key, value in after.items())
     if "before" in change or "after" in change:
         before = change_value_text(change.get("before", "?"))
         after = change_value_text(change.get("after", "?"))

@@ -58,6 +58,8 @@ class Edit:
     def describe(self, name: str) -> str:
         """A one-line notification: ``Ana: Strength 2 → 3``."""
         label = self.field.split(".")[-1].replace("_", " ")
+        if self.field == "sheet" and isinstance(self.after, dict):  # a batch from the sheet editor
+            return f"{name}: {', '.join(self.after)} ({self.comment})"[:200]
         if isinstance(self.after, str):
             text = f"{name}: {label} changed ({len(self.after)} characters)"
             return f"{text} ({self.comment})" if self.comment else text

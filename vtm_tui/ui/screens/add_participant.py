@@ -2,7 +2,8 @@
 
 Space ticks characters in the list (those already fighting are not offered);
 or type an extra's name, how many, one number per pool (``general 5, attack 6``:
-dice in V5/V20, die sizes in Ingenuity such as ``d8``) and health. Enter or
+dice in V5/V20, die sizes in Ingenuity such as ``d8``) and health — or ``ctrl+t``
+fills them from a quick storyteller-character template. Enter or
 ctrl+s adds, Esc cancels. Bad input is explained in the dialog, which stays open.
 """
 
@@ -44,6 +45,7 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
         Binding("ctrl+s", "add", "Add", priority=True, id="add_participant.add"),
         Binding("escape", "cancel", "Cancel", id="add_participant.cancel"),
         Binding("enter", "add", "Add", show=False, id="add_participant.enter"),  # from the list and tick boxes
+        Binding("ctrl+t", "template", "From a template", priority=True, id="add_participant.template"),
     ]
     DEFAULT_CSS = """
     AddParticipantDialog { align: center middle; }
@@ -98,7 +100,8 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
                 if self.ruleset != "ingenuity":
                     yield Checkbox("Vampire", id="add-vampire")
             yield Static("", id="add-error", markup=False)
-            yield Static("Tab: next field · ctrl+s or Enter: add · Esc: cancel", id="add-hint")
+            yield Static("Tab: next field · ctrl+t: a template · ctrl+s/Enter: add · Esc: cancel",
+                         id="add-hint")
 
     def _label(self, character: Character) -> Text:
         who = "player" if character.kind == "pc" else "storyteller"
@@ -116,6 +119,37 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def action_template(self) -> None:
+        """Pick a quick storyteller-character template; it fills the extras' name, pools, health and kind."""
+        from vtm_tui.store.templates import load_templates
+        from vtm_tui.ui.screens.quick_character import QuickCharacterDialog
+
+        store = getattr(self.app, "chronicle_store", None)
+        if store is None:
+            return
+        loaded = load_templates(store.path, self.ruleset)
+        self.app.push_screen(QuickCharacterDialog(loaded.templates, loaded.problems, ask_name=False),
+                             self._template_chosen)
+
+    def _template_chosen(self, answer: tuple | None) -> None:
+        if answer is None:
+            return
+        from vtm_tui.conflict.roster import format_pools
+        from vtm_tui.play.quick import conflict_extra
+
+        template = answer[0]
+        try:
+            pools, health, vampire = conflict_extra(template, self.ruleset)
+        except VtmError as exc:
+            self.query_one("#add-error", Static).update(str(exc))
+            return
+        self.query_one("#add-name", Input).value = template.label
+        self.query_one("#add-pools", Input).value = format_pools(pools)
+        self.query_one("#add-health", Input).value = str(health)
+        if self.query("#add-vampire"):
+            self.query_one("#add-vampire", Checkbox).value = vampire
+        self.query_one("#add-count", Input).focus()
 
     def action_add(self) -> None:
         try:

@@ -22,6 +22,7 @@ from vtm_tui.model.character import Character
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui import sheet_edits
+from vtm_tui.ui.screens.coterie_create import CreateActions
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.sheet_actions import SheetEditActions
 from vtm_tui.ui.sheet_edits import Edit
@@ -41,7 +42,7 @@ HINTS = {
 HINT = HINTS["v5"]
 
 
-class CoterieScreen(XpActions, SheetEditActions, ModeScreen[None]):
+class CoterieScreen(CreateActions, XpActions, SheetEditActions, ModeScreen[None]):
     """Characters and their sheets, edited with keys alone."""
 
     HELP_TITLE = "Coterie"
@@ -62,6 +63,9 @@ class CoterieScreen(XpActions, SheetEditActions, ModeScreen[None]):
         Binding("E", "notes('private_notes')", "Storyteller notes", show=False, id="coterie.private_notes"),
         Binding("a", "add", "Add", show=False, id="coterie.add"),
         Binding("R", "rename", "Rename", show=False, id="coterie.rename"),
+        Binding("A", "quick", "Quick storyteller character", show=False, id="coterie.quick"),
+        Binding("c", "create", "Guided creation", show=False, id="coterie.create"),
+        Binding("ctrl+e", "edit_sheet", "Edit the whole sheet", show=False, id="coterie.edit_sheet"),
         Binding("ctrl+z", "undo", "Undo", id="coterie.undo"),
         Binding("t", "toggle_list", "Hide/show list", show=False, id="coterie.toggle_list"),
         Binding("X", "raise_with_xp", "Raise with experience", show=False, id="sheet.raise_with_xp"),
@@ -157,6 +161,7 @@ class CoterieScreen(XpActions, SheetEditActions, ModeScreen[None]):
             ("Export character sheet", "Markdown and JSON of the selected character, into exports/",
              self.action_export_character),
             *self._kind_commands(),
+            *self.create_commands(),
         ]
 
     def _kind_commands(self) -> list[tuple[str, str, Callable[[], object]]]:

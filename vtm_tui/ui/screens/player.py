@@ -86,6 +86,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         Binding("left_square_bracket", "hunger(-1)", "Slake", key_display="[", show=False, id="player.hunger_down"),
         Binding("s", "stain(1)", "Stain", show=False, id="player.stain"),
         Binding("e", "notes", "Notes", show=False, id="player.notes"),
+        Binding("ctrl+e", "edit_sheet", "Edit the whole sheet", show=False, id="player.edit_sheet"),
         Binding("tab", "switch_pane", "Sheet/log", show=False, id="player.switch_pane"),
         Binding("ctrl+z", "undo", "Undo", show=False, id="player.undo"),
         # Reached only when the sheet's own +/- is off (a trait while traits are the storyteller's): says why.
@@ -359,6 +360,29 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
             raise
         self.selected_character = saved
         self.say("Saved · " + edit.describe(saved.name))
+
+    def action_edit_sheet(self) -> None:
+        """The sheet editor, when the chronicle lets players change their traits (one logged batch)."""
+        from vtm_tui.ui.screens.sheet_editor import SheetEditor
+
+        character = self.selected_character
+        if character is None:
+            return
+        options = self.store.chronicle.options if self.store is not None else {}
+        if not editable(self.viewer, character, traits=True, options=options):
+            return self.say("Traits are the storyteller's to change here "
+                            "(the chronicle's players_may_edit_traits is off).", error=True)
+        self.app.push_screen(SheetEditor(character), self._sheet_edited)
+
+    def _sheet_edited(self, edited: Character | None) -> None:
+        from vtm_tui.ui.sheet_batch import batch_edit
+
+        character = self.selected_character
+        if edited is None or character is None or edited.slug != character.slug:
+            return
+        edit = batch_edit(character, edited)
+        if edit is not None:
+            self.apply(lambda _c: edit, from_key=False)
 
     def apply(self, make: Callable[[Character], Edit], *, from_key: bool = True) -> None:
         """Edit the store's own character (never the redacted copy), save, log, show.

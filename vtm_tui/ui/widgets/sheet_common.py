@@ -21,6 +21,8 @@ def identity_lines(b: SheetBuilder, character: Character, facts: list[str]) -> N
         facts = [character.concept, *facts]
     if facts:
         b.paragraph(" · ".join(facts))
+    if character.pools:  # a quick storyteller character: rolled by pool name
+        b.paragraph("Pools (roll by name): " + " · ".join(f"{k} {v}" for k, v in character.pools.items()))
 
 
 def notes_section(b: SheetBuilder, character: Character) -> None:

@@ -1,0 +1,58 @@
+"""Ingenuity character creation ("Creating a Character"), as pure functions on a character's TOML document.
+
+Two good attributes at d6 and two weak ones at d4; one talent adds 4 to a resource (Toughness: Endurance,
+Longevity: Stamina, Mindfulness: Focus); resources follow from the attributes. The archetype's trained skills
+and proficiencies are the table's to decide: shown, not counted. Everything warns; nothing refuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from vtm_tui.rules.ingenuity.character import ATTRIBUTES, RESOURCE_ATTRIBUTES, RESOURCE_BASE
+from vtm_tui.rules.sheet_spec import Budget, CreationReport
+
+GOOD, WEAK = 6, 4
+TALENTS = {"Toughness": "Endurance", "Longevity": "Stamina", "Mindfulness": "Focus"}
+TALENT_BONUS = 4
+
+
+def die_size(value: Any) -> int:
+    """A die written ``"d8"`` or ``8`` as its size."""
+    text = str(value).strip().lower()
+    return int(text[1:]) if text.startswith("d") and text[1:].isdigit() else int(value or 0)
+
+
+def report(doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
+    attributes = {k: die_size(v) for k, v in (doc.get("attributes", {}) or {}).items()}
+    good = sum(1 for n in ATTRIBUTES if attributes.get(n) == GOOD)
+    weak = sum(1 for n in ATTRIBUTES if attributes.get(n) == WEAK)
+    proficiencies = doc.get("proficiencies", {}) or {}
+    budgets = (
+        Budget("Good attributes (d6)", good, 2),
+        Budget("Weak attributes (d4)", weak, 2),
+        Budget("Proficiencies", len(proficiencies), None, "the archetype's"),
+    )
+    warnings = []
+    other = [n for n in ATTRIBUTES if attributes.get(n) not in (GOOD, WEAK)]
+    if other:
+        warnings.append(f"Attributes: {', '.join(other)} should be d6 (good) or d4 (weak)")
+    if good != 2 or weak != 2:
+        warnings.append(f"Attributes: {good} good and {weak} weak, the book gives 2 and 2")
+    if choices.get("talent") not in TALENTS:
+        warnings.append(f"Talent: choose one of {', '.join(TALENTS)}")
+    return CreationReport(budgets, tuple(warnings))
+
+
+def apply(doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
+    """Resources follow the attributes; the talent adds 4 to its resource's maximum."""
+    result = dict(doc)
+    attributes = {k: die_size(v) for k, v in (doc.get("attributes", {}) or {}).items()}
+    boosted = TALENTS.get(choices.get("talent", ""))
+    resources: dict[str, Any] = {}
+    for resource, attribute in RESOURCE_ATTRIBUTES:
+        top = RESOURCE_BASE + attributes.get(attribute, GOOD) + (TALENT_BONUS if resource == boosted else 0)
+        resources[resource] = {"current": top, "max": top}
+    result["resources"] = resources
+    return result

@@ -1,0 +1,75 @@
+"""The Ingenuity :class:`~vtm_tui.rules.ruleset.RuleSet`: fields, catalogues, creation and templates."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from vtm_tui.rules.ingenuity import creation, templates
+from vtm_tui.rules.ingenuity.character import ATTRIBUTES, RESOURCE_ATTRIBUTES, SKILLS
+from vtm_tui.rules.ingenuity.sizes import SIZES
+from vtm_tui.rules import pool_limits
+from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
+
+DICE = (4, 6, 8, 10, 12)
+PROFICIENCIES = ("Climbing", "Jumping", "Swimming", "Lifting", "Riding", "Tracking", "Woodlands", "Herbalism",
+                 "Lockpicking", "Swords", "Bows", "Shields", "Cooking", "Smithing", "Navigation", "Languages")
+
+
+class IngenuityRuleSet:
+    id = "ingenuity"
+    title = "Ingenuity"
+
+    def text_fields(self) -> tuple[TextField, ...]:
+        return (
+            TextField("ancestry", "Ancestry", 60, ("Dwarf", "Elf", "Human")),
+            TextField("size", "Size", 20, tuple(name for name, _value in SIZES)),
+            TextField("fate", "Fate", 3, number=True),
+            *[TextField(f"resources.{name}.max", f"{name} maximum (empty: 6 + the {attribute} die)", 3, number=True)
+              for name, attribute in RESOURCE_ATTRIBUTES],
+        )
+
+    def catalogue_kinds(self) -> tuple[str, ...]:
+        return ("proficiencies", "skills")
+
+    def catalogue(self, kind: str) -> tuple[str, ...]:
+        return {"proficiencies": PROFICIENCIES, "skills": SKILLS, "attributes": ATTRIBUTES,
+                "talents": tuple(creation.TALENTS)}.get(kind, ())
+
+    def quick_templates(self) -> tuple[QuickTemplate, ...]:
+        return templates.TEMPLATES
+
+    def pool_value_error(self, value: int) -> str | None:
+        return pool_limits.pool_value_error(self.id, value)
+
+    def conflict_extra(self, doc: Mapping[str, Any]) -> tuple[dict[str, int], int, bool]:
+        """The general pool is the largest die on the sheet; Health is 6 + the Strength die (or the file's)."""
+        dice = {k: creation.die_size(v) for table in ("attributes", "skills")
+                for k, v in (doc.get(table, {}) or {}).items()}
+        pools = {str(k).casefold(): int(v) for k, v in (doc.get("pools", {}) or {}).items()}
+        general = pools.pop("general", max(dice.values(), default=4))
+        health = (doc.get("resources", {}) or {}).get("Health", {}).get("max")
+        return {"general": general, **pools}, int(health or 6 + dice.get("Strength", 6)), False
+
+    def creation_steps(self) -> tuple[CreationStep, ...]:
+        return (
+            CreationStep("concept", "Concept and ancestry", "text", "Archetype: ancestry, background, class.",
+                         fields=("concept", "ancestry")),
+            CreationStep("attributes", "Attributes", "dots", "Two good (d6), two weak (d4).",
+                         table="attributes", fields=ATTRIBUTES, low=4, high=12, values=DICE),
+            CreationStep("talent", "Talent", "choice", "Toughness +4 Endurance · Longevity +4 Stamina · "
+                         "Mindfulness +4 Focus.", options=tuple(creation.TALENTS)),
+            CreationStep("skills", "Trained skills", "dots", "The archetype's trained skills.",
+                         table="skills", fields=SKILLS, low=4, high=12, values=DICE),
+            CreationStep("proficiencies", "Proficiencies", "named", "Bonus +1 to +4.", options=PROFICIENCIES,
+                         table="proficiencies", low=1, high=4),
+        )
+
+    def creation_apply(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
+        return creation.apply(doc, choices)
+
+    def creation_report(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
+        return creation.report(doc, choices)
+
+
+RULESET = IngenuityRuleSet()

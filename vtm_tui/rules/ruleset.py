@@ -1,0 +1,89 @@
+"""One interface per rule set, found through one registry: ``ruleset_for(id) -> RuleSet``.
+
+What differs between V5, V20 and Ingenuity *about sheets* belongs behind :class:`RuleSet` and nowhere else:
+
+- the sheet's free-text fields (``text_fields``) and the catalogues that complete trait names
+  (``catalogue(kind)``: disciplines, merits, backgrounds, proficiencies...);
+- guided creation: the pages (``creation_steps``), what a choice sets on the sheet (``creation_apply``) and
+  the budgets and warnings of the core book (``creation_report``) — pure functions on the character's TOML
+  document, which warn and never block (storytellers house-rule);
+- quick storyteller characters: the shipped templates (``quick_templates``) and what a simplified pool may
+  hold (``pool_value_error``).
+
+Code outside ``vtm_tui/rules/`` asks the object returned by :func:`ruleset_for`; it never compares a rule
+set's name. Each implementation lives in its package (``v5/ruleset.py``, ``v20/ruleset.py``,
+``ingenuity/ruleset.py``) and is imported only when first asked for, so opening a chronicle stays cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
+
+from vtm_tui.rules.base import RULESETS
+from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
+
+#: Rule-set id → the module holding its implementation (``RULESET`` in that module).
+_MODULES = {"v5": "vtm_tui.rules.v5.ruleset", "v20": "vtm_tui.rules.v20.ruleset",
+            "ingenuity": "vtm_tui.rules.ingenuity.ruleset"}
+_LOADED: dict[str, RuleSet] = {}
+
+
+@runtime_checkable
+class RuleSet(Protocol):
+    """What a rule set says about its sheets (see the module docstring for what belongs here)."""
+
+    id: str
+    title: str
+
+    def text_fields(self) -> tuple[TextField, ...]:
+        """The sheet's free-text fields, in sheet order."""
+        ...
+
+    def catalogue_kinds(self) -> tuple[str, ...]:
+        """The sheet tables whose names complete from a catalogue (``disciplines``, ``advantages``...)."""
+        ...
+
+    def catalogue(self, kind: str) -> tuple[str, ...]:
+        """The rule set's names for ``kind`` (empty for a kind it does not know)."""
+        ...
+
+    def quick_templates(self) -> tuple[QuickTemplate, ...]:
+        """The shipped storyteller-character templates (a chronicle's ``templates/`` may override them)."""
+        ...
+
+    def pool_value_error(self, value: int) -> str | None:
+        """Why ``value`` cannot be a simplified pool's rating (dice, or a die size), or None."""
+        ...
+
+    def conflict_extra(self, doc: Mapping[str, Any]) -> tuple[dict[str, int], int, bool]:
+        """A (quick) character document as a conflict's nameless extra: (pools, health, takes damage as a vampire).
+
+        Pool names are the conflict's (``general`` first, lower case); values are dice or die sizes.
+        """
+        ...
+
+    def creation_steps(self) -> tuple[CreationStep, ...]:
+        """The pages of guided creation, in order."""
+        ...
+
+    def creation_apply(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
+        """``doc`` with what the choices decide set on it (a clan, an age's generation...); a new dict."""
+        ...
+
+    def creation_report(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
+        """What is left to spend and what differs from the book, for the character document ``doc``."""
+        ...
+
+
+def ruleset_for(ruleset_id: str) -> RuleSet:
+    """The one registry: the :class:`RuleSet` of ``ruleset_id`` (``v5``, ``v20``, ``ingenuity``)."""
+    found = _LOADED.get(ruleset_id)
+    if found is None:
+        if ruleset_id not in _MODULES:
+            raise RulesError(f"unknown rule set {ruleset_id!r}: use one of {', '.join(RULESETS)}")
+        found = importlib.import_module(_MODULES[ruleset_id]).RULESET
+        _LOADED[ruleset_id] = found
+    return found

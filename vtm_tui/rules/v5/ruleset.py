@@ -1,0 +1,103 @@
+"""The V5 :class:`~vtm_tui.rules.ruleset.RuleSet`: V5 sheets' fields, catalogues, creation and templates."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from vtm_tui.rules import pool_limits
+from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
+from vtm_tui.rules.v5 import catalogue, creation, templates
+from vtm_tui.rules.v5.traits import ATTRIBUTE_NAMES, DISCIPLINES, SKILL_NAMES
+
+
+
+class V5RuleSet:
+    id = "v5"
+    title = "Vampire: The Masquerade 5th edition"
+
+    def text_fields(self) -> tuple[TextField, ...]:
+        return (
+            TextField("clan", "Clan", 60, tuple(catalogue.CLAN_DISCIPLINES)),
+            TextField("sire", "Sire", 120),
+            TextField("generation", "Generation", 2, number=True),
+            TextField("predator", "Predator type", 60, tuple(catalogue.PREDATOR_TYPES)),
+            TextField("ambition", "Ambition", 300),
+            TextField("desire", "Desire", 300),
+            TextField("bane", "Bane", 300),
+        )
+
+    def catalogue_kinds(self) -> tuple[str, ...]:
+        return ("disciplines", "advantages", "flaws", "loresheets", "specialties")
+
+    def catalogue(self, kind: str) -> tuple[str, ...]:
+        return {
+            "disciplines": DISCIPLINES,
+            "advantages": catalogue.MERITS,
+            "backgrounds": catalogue.BACKGROUNDS,
+            "flaws": catalogue.FLAWS,
+            "loresheets": catalogue.LORESHEETS,
+            "specialties": SKILL_NAMES,
+            "clans": tuple(catalogue.CLAN_DISCIPLINES),
+            "predator types": tuple(catalogue.PREDATOR_TYPES),
+        }.get(kind, ())
+
+    def quick_templates(self) -> tuple[QuickTemplate, ...]:
+        return templates.TEMPLATES
+
+    def pool_value_error(self, value: int) -> str | None:
+        return pool_limits.pool_value_error(self.id, value)
+
+    def conflict_extra(self, doc: Mapping[str, Any]) -> tuple[dict[str, int], int, bool]:
+        stamina = int((doc.get("attributes", {}) or {}).get("Stamina", 1))
+        return _extra_pools(doc, "Physical"), stamina + 3, str(doc.get("creature", "vampire")) == "vampire"
+
+    def creation_steps(self) -> tuple[CreationStep, ...]:
+        return (
+            CreationStep("concept", "Concept, ambition, desire", "text",
+                         "Who the character is and what drives them.", fields=("concept", "ambition", "desire")),
+            CreationStep("clan", "Clan", "choice", "Two of its Disciplines start at 2 and 1.",
+                         options=tuple(catalogue.CLAN_DISCIPLINES)),
+            CreationStep("age", "Age at the Embrace", "choice",
+                         "Childe: generation 14-16, Blood Potency 0. Neonate: 12-13, BP 1, 15 XP. "
+                         "Ancilla: 10-11, BP 2, 35 XP, +2 advantages, +2 flaws, Humanity -1.",
+                         options=tuple(catalogue.AGES)),
+            CreationStep("attributes", "Attributes", "dots", "One at 4, three at 3, four at 2, one at 1.",
+                         table="attributes", fields=ATTRIBUTE_NAMES, low=1, high=5),
+            CreationStep("skills", "Skill distribution", "choice",
+                         "Jack of all trades 3/2×8/1×10 · Balanced 3×3/2×5/1×7 · Specialist 4/3×3/2×3/1×3.",
+                         options=tuple(creation.SKILL_DISTRIBUTIONS)),
+            CreationStep("skill_dots", "Skills", "dots", "Academics, Craft, Performance, Science need a specialty.",
+                         table="skills", fields=SKILL_NAMES, low=0, high=5),
+            CreationStep("specialties", "Specialties", "named",
+                         "Skill name, then the specialty: 'Brawl: Grappling'. One free, plus those the skills need.",
+                         options=SKILL_NAMES, table="specialties"),
+            CreationStep("predator", "Predator type", "choice",
+                         "Grants a Discipline dot, a specialty and some advantages and flaws.",
+                         options=tuple(catalogue.PREDATOR_TYPES)),
+            CreationStep("disciplines", "Disciplines", "named", "Two clan Disciplines at 2 and 1, plus the "
+                         "predator type's dot.", options=DISCIPLINES, table="disciplines", high=5),
+            CreationStep("advantages", "Merits, backgrounds, loresheets", "named",
+                         "7 points (more from predator and age).",
+                         options=catalogue.MERITS + catalogue.LORESHEETS, table="advantages", high=5),
+            CreationStep("flaws", "Flaws", "named", "At least 2 points (more from predator and age).",
+                         options=catalogue.FLAWS, table="flaws", high=5),
+            CreationStep("convictions", "Convictions and touchstones", "text",
+                         "One to three Convictions, each with a Touchstone (one per line: 'conviction = person').",
+                         fields=("convictions",)),
+        )
+
+    def creation_apply(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
+        return creation.apply(doc, choices)
+
+    def creation_report(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
+        return creation.report(doc, choices)
+
+
+def _extra_pools(doc: Mapping[str, Any], general: str) -> dict[str, int]:
+    pools = {str(k).casefold(): int(v) for k, v in (doc.get("pools", {}) or {}).items()}
+    first = pools.pop(general.casefold(), None)
+    return {"general": first if first is not None else max(pools.values(), default=1), **pools}
+
+
+RULESET = V5RuleSet()
