@@ -122,3 +122,16 @@ def test_a_seat_without_a_character_does_not_offer_to_add_one(tmp_path: Path) ->
             assert "a adds one" not in screen_text(app)
 
     run(body())
+
+
+@pytest.mark.parametrize("example", ["lisboa-nocturna", "the-iron-vigil", "lanterns-of-saltmarsh"])
+def test_whose_a_character_is_never_changes_from_a_seat(tmp_path: Path, example: str) -> None:
+    """The sheet editor on a seat (ctrl+e, traits allowed) saves a whole batch: its name, player and kind stay the
+    storyteller's, so a player cannot hand their character to another player or make it a storyteller character."""
+    store = open_chronicle(chronicle_copy(tmp_path, example))
+    character = next(c for c in store.characters if c.player)
+    viewer = viewer_for(character.player, store.characters)
+    allowed = {"players_may_edit_traits": True}
+    for field in ("name", "player", "kind", "private_notes"):
+        assert refusal(viewer, character, field, allowed), field
+    assert refusal(viewer, character, "notes", allowed) == ""

@@ -248,6 +248,10 @@ def editable(viewer: Viewer, character: Character, *, traits: bool = False,
 PLAYER_TEXT_FIELDS = frozenset({"notes"})
 
 
+#: What a character is and whose: a seat never changes these, whatever the chronicle's options.
+IDENTITY_FIELDS = frozenset({"name", "player", "kind", "schema_version"})
+
+
 def refusal(viewer: Viewer, character: Character, field: str, options: Mapping[str, Any] | None = None) -> str:
     """Why ``viewer`` may not change ``field`` of ``character`` ('' when they may): the one check of a seat's rights.
 
@@ -262,6 +266,8 @@ def refusal(viewer: Viewer, character: Character, field: str, options: Mapping[s
         return "Only your own character's trackers and notes are yours to change."
     if field in PRIVATE_FIELDS:
         return "Private notes are the storyteller's."
+    if field.split(".")[0] in IDENTITY_FIELDS:  # whose a character is and what it is: never a seat's to change
+        return f"{field}: the character's name, player and kind are the storyteller's to change."
     if field in PLAYER_TEXT_FIELDS or is_tracker(character.ruleset, field):
         return ""
     if editable(viewer, character, traits=True, options=options):

@@ -381,8 +381,14 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         if edited is None or character is None or edited.slug != character.slug:
             return
         edit = batch_edit(character, edited)
-        if edit is not None:
-            self.apply(lambda _c: edit, from_key=False)
+        if edit is None:
+            return
+        options = self.store.chronicle.options if self.store is not None else {}
+        for key in edit.after:  # each changed value passes the seat's one rights check, as a key's edit does
+            refused = refusal(self.viewer, character, key, options)
+            if refused:
+                return self.say(f"Nothing saved: {refused}", error=True)
+        self.apply(lambda _c: edit, from_key=False)
 
     def apply(self, make: Callable[[Character], Edit], *, from_key: bool = True) -> None:
         """Edit the store's own character (never the redacted copy), save, log, show.
