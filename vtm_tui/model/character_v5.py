@@ -15,7 +15,7 @@ from vtm_tui.model.traits import V5_ATTRIBUTES, V5_CREATURES, V5_DISCIPLINES, V5
 from vtm_tui.model.experience import XpEvent, history_toml, read_history
 from vtm_tui.model.validation import Reader, canonical_name, merge_extra
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.v5.powers import MAX_LEVEL, PowerInfo, catalogue_power, parse_rouse
+from vtm_tui.rules.catalogue.v5_powers import MAX_LEVEL, PowerInfo, catalogue_power, parse_rouse
 
 
 #: How a bought or imported ritual or formula is named among a discipline's powers.
@@ -77,7 +77,7 @@ class Power:
     """A power on the sheet: its name, and its level, Rouse cost and pool when the catalogue lacks them.
 
     A power written as a bare name (``Dominate = ["Mesmerize"]``) takes those from the
-    core catalogue (:mod:`vtm_tui.rules.v5.powers`); one written as a table
+    core catalogue (:mod:`vtm_tui.rules.catalogue.v5_powers`); one written as a table
     (``{name = "Eyes of Ash", level = 2, rouse = 1, pool = "Wits + Oblivion"}``) carries
     its own, overriding the catalogue. A bare name stays a bare name when saved.
     """

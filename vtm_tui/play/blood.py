@@ -97,7 +97,7 @@ def find_power(character: Character, name: str) -> Any:
 
 def learnable_powers(character: Character) -> list[Any]:
     """Catalogue powers the sheet's discipline dots allow and the sheet does not list yet."""
-    from vtm_tui.rules.v5.powers import catalogue_for
+    from vtm_tui.rules.catalogue.v5_powers import catalogue_for
 
     sheet = v5_sheet(character)
     held = {(d.casefold(), p.name.casefold()) for d, powers in sheet.powers.items() for p in powers}

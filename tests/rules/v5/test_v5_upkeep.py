@@ -10,7 +10,7 @@ from vtm_tui.rules.dice import GivenFaces
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.v5.compulsions import clan_compulsion, general_compulsion
 from vtm_tui.rules.v5.hunting import hunting_pools, judge_resonance, predator_type, roll_resonance
-from vtm_tui.rules.v5.powers import CATALOGUE, PowerInfo, catalogue_for, catalogue_power, parse_rouse
+from vtm_tui.rules.catalogue.v5_powers import CATALOGUE, PowerInfo, catalogue_for, catalogue_power, parse_rouse
 from vtm_tui.rules.v5.upkeep import awaken, judge_awaken, judge_power_rouse, power_rouse, slake
 
 MESMERIZE = catalogue_power("Dominate", "Mesmerize")

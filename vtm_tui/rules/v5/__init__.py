@@ -43,7 +43,7 @@ Checks, Humanity, Frenzy, blood (``checks``, ``humanity``, ``frenzy``, ``blood``
     bane_severity; ``BLOOD_POTENCY`` is the table); ``blood_surge(pool, level, hunger, dice)``,
     ``mend(health, level, hunger, dice)``.
 
-Upkeep, powers, hunting, compulsions (``upkeep``, ``powers``, ``hunting``, ``compulsions``)
+Upkeep, powers, hunting, compulsions (``upkeep``, ``hunting``, ``compulsions``; the powers catalogue is ``vtm_tui.rules.catalogue.v5_powers``)
     ``PowerInfo`` and the core ``CATALOGUE`` (``catalogue_power``, ``catalogue_for``);
     ``power_rouse(power, hunger, potency, dice, *, creature, oblivion_stains) -> PowerRouse`` (one Rouse
     check per point of cost, Blood Potency's re-roll); ``awaken``, ``slake`` (Blood Potency's feeding

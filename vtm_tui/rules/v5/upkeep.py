@@ -32,7 +32,7 @@ from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.v5.blood import blood_potency
 from vtm_tui.rules.v5.checks import RouseResult, judge_rouse, rouse_refusal
-from vtm_tui.rules.v5.powers import PowerInfo
+from vtm_tui.rules.catalogue.v5_powers import PowerInfo
 from vtm_tui.rules.v5.results import MAX_HUNGER
 from vtm_tui.rules.v5.rolling import REGULAR
 
