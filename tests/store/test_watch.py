@@ -115,16 +115,30 @@ def test_subscribers_on_an_event_loop_get_batches(chronicle: Path) -> None:
     watcher = ChronicleWatcher(chronicle)
 
     async def follow() -> set[str]:
-        seen: set[str] = set()
-        changes = watcher.subscribe()
-        first = asyncio.ensure_future(changes.__anext__())
-        await asyncio.sleep(0)  # the subscription is in place once the generator has started
-        while watcher._thread is None:
-            await asyncio.sleep(0.01)
+        changes = watcher.subscribe()  # watching from here on
         (chronicle / "ledger.toml").write_text("", encoding="utf-8")
-        seen |= (await asyncio.wait_for(first, WAIT)).paths
-        await changes.aclose()
+        seen = (await asyncio.wait_for(anext(changes), WAIT)).paths
+        changes.close()
         return seen
 
     assert "ledger.toml" in asyncio.run(follow())
-    assert watcher._thread is None  # leaving the loop ended the subscription
+    assert watcher._thread is None  # closing it ended the watching
+
+
+def test_a_cancelled_subscriber_stops_listening(chronicle: Path) -> None:
+    watcher = ChronicleWatcher(chronicle)
+
+    async def follow() -> None:
+        async for _changes in watcher.subscribe():
+            pass
+
+    async def main() -> None:
+        task = asyncio.ensure_future(follow())
+        await asyncio.sleep(0.01)
+        assert watcher._thread is not None
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(main())
+    assert watcher._thread is None and watcher._listeners == []

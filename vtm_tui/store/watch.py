@@ -263,35 +263,51 @@ class ChronicleWatcher:
             if self._thread is not None:
                 self._halt()
 
-    async def subscribe(self) -> AsyncIterator[Changes]:
-        """Changes as they come, for the running event loop; the notices of a busy moment come as one batch.
+    def subscribe(self) -> Subscription:
+        """Changes as they come, for the running event loop, in an ``async for``.
 
-        Use it in an ``async for``; leaving the loop (or cancelling the task) stops the subscription.
+        The watching is in place when this returns (call it before the first read, and nothing written in
+        between is missed); the notices of a busy moment come as one batch. :meth:`Subscription.close`, or
+        leaving the loop, ends it.
         """
-        loop = asyncio.get_running_loop()
-        pending: set[str] = set()
-        ready = asyncio.Event()
+        return Subscription(self)
 
-        def arrive(paths: frozenset[str]) -> None:
-            pending.update(paths)
-            ready.set()
 
-        def listener(changes: Changes) -> None:
-            try:
-                loop.call_soon_threadsafe(arrive, changes.paths)
-            except RuntimeError:  # the loop has closed
-                pass
+class Subscription:
+    """An async iterator of :class:`Changes` for one event loop (see :meth:`ChronicleWatcher.subscribe`)."""
 
-        stop = self.listen(listener)
+    def __init__(self, watcher: ChronicleWatcher) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._pending: set[str] = set()
+        self._ready = asyncio.Event()
+        self._stop = watcher.listen(self._from_thread)
+
+    def _from_thread(self, changes: Changes) -> None:
         try:
-            while True:
-                await ready.wait()
-                ready.clear()
-                batch = Changes(frozenset(pending))
-                pending.clear()
-                yield batch
-        finally:
-            stop()
+            self._loop.call_soon_threadsafe(self._arrive, changes.paths)
+        except RuntimeError:  # the loop has closed
+            pass
+
+    def _arrive(self, paths: frozenset[str]) -> None:
+        self._pending.update(paths)
+        self._ready.set()
+
+    def __aiter__(self) -> AsyncIterator[Changes]:
+        return self
+
+    async def __anext__(self) -> Changes:
+        try:
+            await self._ready.wait()
+        except BaseException:
+            self.close()
+            raise
+        self._ready.clear()
+        batch = Changes(frozenset(self._pending))
+        self._pending.clear()
+        return batch
+
+    def close(self) -> None:
+        self._stop()
 
 
 _watchers: dict[Path, ChronicleWatcher] = {}
