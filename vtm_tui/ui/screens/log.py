@@ -39,7 +39,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.review.filters import LogFilter
 from vtm_tui.review.source import EntryCache, Poll, SessionTail, history_rows
 from vtm_tui.store.index import IndexedEntry
-from vtm_tui.ui.chronicle_watch import ChronicleChanged, Following, follow_chronicle
+from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui.screens.log_filtering import FilterActions
 from vtm_tui.ui.screens.log_review import ReviewActions
@@ -162,7 +162,7 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
             return
         self.cache = EntryCache(folder)
         # Before the first read, so nothing is missed.
-        self._following = follow_chronicle(self, folder, "sessions", "chronicle.toml")
+        self._following = follow_chronicle(folder, lambda _changes: self.poll(), "sessions", "chronicle.toml")
         current = self.app.chronicle_store.chronicle.current_session  # type: ignore[attr-defined]
         self.scope = current
         self._open_tail(SessionTail(folder, current, follow_newest=True))
@@ -270,9 +270,6 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
         self._refilter()
 
     # -- live updates -----------------------------------------------------------------------------
-
-    def on_chronicle_changed(self, _message: ChronicleChanged) -> None:
-        self.poll()
 
     def poll(self) -> None:
         """Pick up entries appended since the last look (by this app or any other process)."""

@@ -37,7 +37,7 @@ from vtm_tui.play.visibility import Viewer, character_for, editable, entries_for
 from vtm_tui.review.source import SessionTail
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk, open_requests
-from vtm_tui.ui.chronicle_watch import ChronicleChanged, Following, follow_chronicle
+from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui import sheet_edits
 from vtm_tui.ui.sheet_actions import SheetEditActions
@@ -132,7 +132,8 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         self.selected_character = own[0] if own else None
         current = store.chronicle.current_session
         # Before the first read, so nothing is missed.
-        self._following = follow_chronicle(self, store.path, "sessions", "characters", "chronicle.toml")
+        self._following = follow_chronicle(store.path, lambda _changes: self.poll(),
+                                           "sessions", "characters", "chronicle.toml")
         self.tail = SessionTail(store.path, current, follow_newest=True)
         self.tail.load()
         self._show_log()
@@ -168,9 +169,6 @@ class PlayerScreen(SheetEditActions, ModeScreen[None]):
         if tail.title:
             title += f" — {tail.title}"
         self.query_one("#player-log-title", Static).update(title)
-
-    def on_chronicle_changed(self, _message: ChronicleChanged) -> None:
-        self.poll()
 
     def on_unmount(self) -> None:
         if self._following is not None:
