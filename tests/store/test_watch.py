@@ -142,3 +142,20 @@ def test_a_cancelled_subscriber_stops_listening(chronicle: Path) -> None:
 
     asyncio.run(main())
     assert watcher._thread is None and watcher._listeners == []
+
+
+@linux_only
+def test_a_failing_notifier_gives_way_to_polling(chronicle: Path, monkeypatch) -> None:
+    def fail(self, stop):  # noqa: ANN001 - e.g. the inotify descriptor went bad
+        raise OSError(9, "Bad file descriptor")
+
+    monkeypatch.setattr(watch._InotifyBackend, "wait", fail)
+    monkeypatch.setattr(watch._PollingBackend.__init__, "__defaults__", (0.02,))
+    watcher = ChronicleWatcher(chronicle, backend="inotify")
+    notices, stop = _listen(watcher)
+    try:
+        (chronicle / "ledger.toml").write_text("", encoding="utf-8")
+        _until(notices, "ledger.toml")
+        assert watcher.backend == "polling"
+    finally:
+        stop()

@@ -82,7 +82,9 @@ class _InotifyBackend(_Backend):
         self.mask = (flags.MODIFY | flags.CLOSE_WRITE | flags.CREATE | flags.DELETE | flags.MOVED_TO
                      | flags.MOVED_FROM | flags.ATTRIB)
         self.inotify = INotify()
-        self.wake_r, self.wake_w = os.pipe()  # written by close(): the blocked select returns
+        self.wake_r, self.wake_w = os.pipe()  # written by interrupt(): the blocked select returns
+        self.closing = threading.Lock()
+        self.closed = False
         self.dirs: dict[int, str] = {}
         try:
             self.dirs[self.inotify.add_watch(folder, self.mask | flags.DELETE_SELF | flags.MOVE_SELF)] = ""
@@ -122,18 +124,24 @@ class _InotifyBackend(_Backend):
         return set()
 
     def close(self) -> None:
-        for fd in (self.wake_w, self.wake_r):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        self.inotify.close()
+        with self.closing:
+            if self.closed:
+                return
+            self.closed = True
+            for fd in (self.wake_w, self.wake_r):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+            self.inotify.close()
 
     def interrupt(self) -> None:
-        try:
-            os.write(self.wake_w, b"x")
-        except OSError:
-            pass
+        with self.closing:  # never write to a closed descriptor's number: another file may have it by now
+            if not self.closed:
+                try:
+                    os.write(self.wake_w, b"x")
+                except OSError:
+                    pass
 
 
 class _PollingBackend(_Backend):
@@ -242,7 +250,12 @@ class ChronicleWatcher:
     def _run(self, stop: threading.Event, backend: _Backend) -> None:
         try:
             while not stop.is_set():
-                changed = backend.wait(stop)
+                try:
+                    changed = backend.wait(stop)
+                except OSError:  # the notifier failed: keep telling, by looking at the files
+                    backend.close()
+                    backend = self._backend = _PollingBackend(self.folder)
+                    continue
                 if not changed or stop.is_set():
                     continue
                 notice = Changes(frozenset(changed))
