@@ -255,7 +255,7 @@ class ChronicleWatcher:
                 except OSError:  # the notifier failed: keep telling, by looking at the files
                     backend.close()
                     backend = self._backend = _PollingBackend(self.folder)
-                    continue
+                    changed = {*WATCHED_FILES, *WATCHED_DIRS}  # what changed meanwhile is unknown: look at all
                 if not changed or stop.is_set():
                     continue
                 notice = Changes(frozenset(changed))
