@@ -54,8 +54,9 @@ IDLE_SECONDS = 5.0
 COLUMNS, ROWS = 180, 30
 #: Tab presses from the pool field to the comment in a V5 seat's roll dialog.
 TABS_TO_COMMENT = 8
-#: Between two typed keys (keys arriving in one burst are taken before the focus has moved on).
-KEY_GAP = 0.04
+#: At least this long between two typed keys (and the app must have drawn the last one first).
+KEY_GAP = 0.02
+KEY_WAIT = 0.5  # a key whose effect draws nothing is taken as done after this long
 SETTLE = 0.3
 STUCK = 10.0
 
@@ -76,6 +77,7 @@ class Seat:
     count: int = 0
     keys: list[bytes] = field(default_factory=list)  # typed one at a time, as a person would
     key_at: float = 0.0
+    key_mark: int = -1  # the output's length when the last key was sent
 
 
 @dataclass
@@ -197,7 +199,11 @@ def _load(room: list[Table], everyone: dict[int, PtyProgram], seats: int, second
                     seat.next_roll += ROLL_EVERY
         for table in room:
             for seat in table.seats:
-                if seat.keys and now >= seat.key_at:
+                # The next key only once the app has drawn the last one's effect: keys that arrive together
+                # are dispatched before a Tab has moved the focus (the tag then lands in the pool field).
+                drawn = len(seat.program.output) > seat.key_mark or now >= seat.key_at + KEY_WAIT
+                if seat.keys and now >= seat.key_at and drawn:
+                    seat.key_mark = len(seat.program.output)
                     seat.program.send(seat.keys.pop(0))
                     seat.key_at = now + KEY_GAP
         for program, start, when in _pump(everyone, 0.005):
@@ -217,6 +223,7 @@ def _load(room: list[Table], everyone: dict[int, PtyProgram], seats: int, second
                 seat.count += 1
                 seat.tag = f"k{seat.table}{seat.number}{seat.count:03d}"  # short: the log line's end shows it
                 seat.keys = [b"\t"] * TABS_TO_COMMENT + [seat.tag.encode()]
+                seat.key_mark = -1
                 seat.key_at = when + SETTLE  # the form is drawn a moment before its first field has the focus
                 seat.state = "typing"
             elif seat.state == "typing" and not seat.keys and seat.tag.encode() in new:
