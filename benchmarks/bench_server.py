@@ -23,7 +23,10 @@ the seats of a table spread evenly over the interval. Figures, with budgets
   percent of one core.
 
 The full size is 5 × (1 + 7) = 40 processes for 60 s (heavy: run it alone);
-``--quick`` is 1 × (1 + 3) for 10 s. Times are wall clock on this machine, so a
+``--quick`` is 1 × (1 + 3) for 10 s; ``VTM_BENCH_SERVER=tables,seats,seconds``
+sets another size. "CPU of all apps per roll made" is the CPU time every app
+of the run spent during the load, divided by the rolls made: what one roll
+costs the machine (the roller's dialog, every other app's new line). Times are wall clock on this machine, so a
 busy machine shows in them: the load average is printed with the figures.
 """
 
@@ -166,6 +169,7 @@ def run(tables: int, seats: int, seconds: float) -> dict[str, object]:
 
 def _load(room: list[Table], everyone: dict[int, PtyProgram], seats: int, seconds: float) -> dict[str, object]:
     begin = time.perf_counter()
+    cpu_at_start = sum(_cpu_seconds(p.pid) for p in everyone.values())
     for table in room:
         for seat in table.seats:
             # The seats of a table spread over the interval; the tables a little apart from each other.
@@ -252,6 +256,7 @@ def _load(room: list[Table], everyone: dict[int, PtyProgram], seats: int, second
                     (seen_covered if (tag, program.fd) in covered else seen).append((when - sent_at) * 1000)
                     if not waiting:
                         del pending[tag]
+    load_cpu = sum(_cpu_seconds(p.pid) for p in everyone.values()) - cpu_at_start
     unseen = sum(len(waiting) for _, waiting in pending.values())
     if os.environ.get("VTM_BENCH_DEBUG"):
         names = {p.fd: p.argv[-1] for p in everyone.values()}
@@ -268,7 +273,7 @@ def _load(room: list[Table], everyone: dict[int, PtyProgram], seats: int, second
     if os.environ.get("VTM_BENCH_DEBUG"):
         print([(p.argv[-1], round(pct, 2)) for p, pct in zip(everyone.values(), idle_pct, strict=True)])
     return {"paint": paint, "seen": seen, "seen_covered": seen_covered, "unseen": unseen, "sent": sent_tags,
-            "rss": rss, "idle": idle_pct, "given_up": given_up}
+            "rss": rss, "idle": idle_pct, "given_up": given_up, "load_cpu": load_cpu}
 
 
 def _lost(sent: list[tuple[Path, str]]) -> tuple[int, int]:
@@ -292,6 +297,9 @@ def _p95(samples: list[float]) -> float:
 
 def figures(quick: bool) -> list[Figure]:
     tables, seats, seconds = (1, 3, 10.0) if quick else (5, 7, 60.0)
+    if os.environ.get("VTM_BENCH_SERVER"):  # another size: "tables,seats,seconds"
+        size = os.environ["VTM_BENCH_SERVER"].split(",")
+        tables, seats, seconds = int(size[0]), int(size[1]), float(size[2])
     load = os.getloadavg()[0]
     result = run(tables, seats, seconds)
     paint, seen = result["paint"], result["seen"]
@@ -309,6 +317,8 @@ def figures(quick: bool) -> list[Figure]:
                f"{len(result['seen_covered'])} sightings: shown when that dialog closes"),  # type: ignore[arg-type]
         Figure("server: entries lost or doubled", float(wrong), "", 0.0, f"{len(result['sent'])} rolls sent, "
                f"{logged} entries in the logs, {result['given_up']} rolls given up"),
+        Figure("server: CPU of all apps per roll made", result["load_cpu"] / max(len(paint), 1) * 1000,  # type: ignore[operator]
+               "ms", None, f"{result['load_cpu']:.1f} s over the run; a 2-core machine has 2,000 ms a second"),
         Figure("server: resident memory per seat (max)", max(rss), "MB", RSS_BUDGET_MB,  # type: ignore[arg-type]
                f"median {statistics.median(rss):.0f} MB"),  # type: ignore[arg-type]
         Figure("server: CPU per idle app (mean)", statistics.mean(idle), "%", 0.5,  # type: ignore[arg-type]
