@@ -306,6 +306,8 @@ def figures(quick: bool) -> list[Figure]:
     wrong, logged = result["lost"]  # type: ignore[misc]
     size = f"{tables}×(1+{seats}) = {tables * (seats + 1)} apps, {seconds:g} s, load {load:.1f} at start"
     rss, idle = result["rss"], result["idle"]
+    per_roll = result["load_cpu"] / max(len(paint), 1) * 1000  # type: ignore[operator]
+    seen_covered: list[float] = result["seen_covered"]  # type: ignore[assignment]
     return [
         Figure("server: rolls made", float(len(paint)), "", None, size),
         Figure("server: key → result painted, p95", _p95(paint), "ms", PAINT_BUDGET_MS,
@@ -313,12 +315,11 @@ def figures(quick: bool) -> list[Figure]:
         Figure("server: roll → seen on every other seat, p95", _p95(seen), "ms", SEEN_BUDGET_MS,
                f"median {statistics.median(seen):.0f} ms of {len(seen)}; never seen {result['unseen']}"
                if seen else "nothing seen"),
-        Figure("server: roll → seen by a seat in its own dialog, p95", _p95(result["seen_covered"]), "ms", None,
-               f"{len(result['seen_covered'])} sightings: shown when that dialog closes"),  # type: ignore[arg-type]
+        Figure("server: roll → seen by a seat in its own dialog, p95", _p95(seen_covered), "ms", None,
+               f"{len(seen_covered)} sightings: shown when that dialog closes"),
         Figure("server: entries lost or doubled", float(wrong), "", 0.0, f"{len(result['sent'])} rolls sent, "
                f"{logged} entries in the logs, {result['given_up']} rolls given up"),
-        Figure("server: CPU of all apps per roll made", result["load_cpu"] / max(len(paint), 1) * 1000,  # type: ignore[operator]
-               "ms", None, f"{result['load_cpu']:.1f} s over the run; a 2-core machine has 2,000 ms a second"),
+        Figure("server: CPU of all apps per roll made", per_roll, "ms", None, f"{result['load_cpu']:.1f} s over the run; a 2-core machine has 2,000 ms a second"),
         Figure("server: resident memory per seat (max)", max(rss), "MB", RSS_BUDGET_MB,  # type: ignore[arg-type]
                f"median {statistics.median(rss):.0f} MB"),  # type: ignore[arg-type]
         Figure("server: CPU per idle app (mean)", statistics.mean(idle), "%", 0.5,  # type: ignore[arg-type]
