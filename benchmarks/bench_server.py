@@ -319,7 +319,8 @@ def figures(quick: bool) -> list[Figure]:
                f"{len(seen_covered)} sightings: shown when that dialog closes"),
         Figure("server: entries lost or doubled", float(wrong), "", 0.0, f"{len(result['sent'])} rolls sent, "
                f"{logged} entries in the logs, {result['given_up']} rolls given up"),
-        Figure("server: CPU of all apps per roll made", per_roll, "ms", None, f"{result['load_cpu']:.1f} s over the run; a 2-core machine has 2,000 ms a second"),
+        Figure("server: CPU of all apps per roll made", per_roll, "ms", None,
+               f"{result['load_cpu']:.1f} s over the run; a 2-core machine has 2,000 ms a second"),
         Figure("server: resident memory per seat (max)", max(rss), "MB", RSS_BUDGET_MB,  # type: ignore[arg-type]
                f"median {statistics.median(rss):.0f} MB"),  # type: ignore[arg-type]
         Figure("server: CPU per idle app (mean)", statistics.mean(idle), "%", 0.5,  # type: ignore[arg-type]
