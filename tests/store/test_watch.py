@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import queue
 import sys
 from pathlib import Path
@@ -13,7 +14,10 @@ from vtm_tui.store import watch
 from vtm_tui.store.watch import ChronicleWatcher, Changes, watcher_for
 
 WAIT = 10  # seconds: how long a test waits for a notice before it fails (never a measure of speed)
-linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
+linux_only = pytest.mark.skipif(
+    not sys.platform.startswith("linux") or importlib.util.find_spec("inotify_simple") is None,
+    reason="inotify is Linux's, through inotify_simple (a dependency: pip install -e . brings it)",
+)
 
 
 @pytest.fixture
