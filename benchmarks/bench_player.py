@@ -1,8 +1,9 @@
 """Player seats on a pseudo-terminal: the bytes one roll key press sends, and how soon another seat sees it.
 
-Budgets (issue 10): one roll key press sends under 8 KB to the player's
-terminal (what travels over SSH), and a player's seat sees another's roll
-within one second (the log polls twice a second).
+Budgets (issues 10 and 18): one roll key press sends under 8 KB to the
+player's terminal (what travels over SSH), and a player's seat sees another's
+roll within 50 ms (the store's watcher tells the seat at once; before it, the
+log was polled twice a second and the budget was one second).
 
 Two real seats (``vtm-tui PATH --player Marta`` and ``--player Tiago``) run on
 80×24 pseudo-terminals with ``TEXTUAL_ANIMATIONS=none`` (the README's
@@ -33,7 +34,7 @@ from benchmarks.ptyrun import PtyProgram
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "campaigns" / "lisboa-nocturna"
 BYTES_BUDGET = 8 * 1024
-SEEN_BUDGET = 1.0
+SEEN_BUDGET = 0.05
 TOAST_SECONDS = 8.5  # a new request's notification shows for 8 s
 
 
@@ -104,8 +105,8 @@ def figures(quick: bool) -> list[Figure]:
         Figure("player seat: bytes of the roll key press (roll dialog)", statistics.median(s for s, _ in full), "B",
                BYTES_BUDGET, f"median of {rounds}, worst {max(s for s, _ in full)} B: the result page replaces "
                              "the whole form"),
-        Figure("player seat: another seat sees the roll after", statistics.median(seen), "s", SEEN_BUDGET,
-               f"median of {len(seen)}; worst {max(seen):.2f} s"),
+        Figure("player seat: another seat sees the roll after (worst)", max(seen), "s", SEEN_BUDGET,
+               f"of {len(seen)}; median {statistics.median(seen):.3f} s"),
     ]
 
 

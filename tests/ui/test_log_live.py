@@ -1,4 +1,4 @@
-"""Live updates: entries appended by anyone (this test, another process) appear within a poll."""
+"""Live updates: entries appended by anyone (this test, another process) appear as the watcher notices them."""
 
 from __future__ import annotations
 
@@ -6,13 +6,12 @@ import subprocess
 import sys
 from datetime import datetime, timezone
 
-from ui_support import screen_text
+from ui_support import screen_text, until
 from test_log_support import log_app, log_env, open_log, settle  # noqa: F401 - log_env is a fixture
 
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.rules.v5 import judge
 from vtm_tui.store.session_log import append_entry, create_session
-from vtm_tui.ui.screens.log import POLL_SECONDS
 
 WHEN = datetime(2026, 11, 29, 21, 40, tzinfo=timezone.utc)
 
@@ -22,9 +21,9 @@ def _roll(comment: str, session: int = 3) -> LogEntry:
                                  pool="Manipulation 3 + Subterfuge 2", difficulty=3, comment=comment, now=WHEN)
 
 
-async def _wait_poll(pilot) -> None:
-    await pilot.pause(POLL_SECONDS * 2 + 0.1)
-    await pilot.pause()
+def _timers(screen) -> list:
+    """The screen's own timers: none, it looks at the disk only when the store's watcher says to."""
+    return [timer for timer in screen._timers if timer.name != "screen_update"]  # Textual's repaint timer
 
 
 async def test_a_second_writer_appears_and_the_view_follows(log_env):
@@ -32,8 +31,9 @@ async def test_a_second_writer_appears_and_the_view_follows(log_env):
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_log(pilot)
         before = len(screen.view.rows)
+        assert _timers(screen) == []
         append_entry(log_env, _roll("the guard lies about the manifest"))
-        await _wait_poll(pilot)
+        await until(pilot, lambda: len(screen.view.rows) == before + 1)
         assert len(screen.view.rows) == before + 1
         assert screen.view.cursor == before  # it was on the newest, so it follows
         text = screen_text(app)
@@ -54,12 +54,12 @@ async def test_another_process_and_a_new_session_are_picked_up(log_env):
             " now=datetime(2026, 11, 29, 21, 41, tzinfo=timezone.utc), comment='typed at the other login'))\n"
         )
         subprocess.run([sys.executable, "-c", code, str(log_env)], check=True)
-        await _wait_poll(pilot)
+        await until(pilot, lambda: screen.view.rows[-1].comment == "typed at the other login")
         assert screen.view.rows[-1].comment == "typed at the other login"
         assert screen.view.cursor == 0
         create_session(log_env, 4, started=WHEN, title="Night four")
         append_entry(log_env, _roll("first roll of night four", session=4))
-        await _wait_poll(pilot)
+        await until(pilot, lambda: [row.comment for row in screen.view.rows] == ["first roll of night four"])
         assert screen.scope == 4 and [row.comment for row in screen.view.rows] == ["first roll of night four"]
         assert "Session 4 — Night four" in screen_text(app)
 
@@ -73,7 +73,8 @@ async def test_filters_apply_to_new_entries_and_all_sessions_stay_live(log_env):
         before = len(screen.view.rows)
         append_entry(log_env, LogEntry.new("note", session=3, ruleset="v5", now=WHEN, comment="not messy"))
         append_entry(log_env, _roll("messy, and live"))
-        await _wait_poll(pilot)
+        await until(pilot, lambda: len(screen.view.rows) > before)
+        await pilot.pause()
         assert [row.comment for row in screen.view.rows[before:]] == ["messy, and live"]
         await pilot.press("m")  # again: nothing new, and no line twice
         await settle(pilot)
@@ -93,11 +94,10 @@ async def test_a_session_started_elsewhere_with_no_entry_yet(log_env):
         other = open_chronicle(log_env)  # and while the log is open: another login ends it, starts the next
         other.end_session(WHEN)
         assert other.start_session(WHEN) == 5
-        await _wait_poll(pilot)
+        await until(pilot, lambda: screen.scope == 5)
         assert screen.scope == 5 and screen.view.rows == []
         append_entry(log_env, _roll("first roll of night five", session=5))
-        await _wait_poll(pilot)
-        await _wait_poll(pilot)
+        await until(pilot, lambda: len(screen.view.rows) == 1)
         assert [row.comment for row in screen.view.rows] == ["first roll of night five"]
 
 

@@ -28,6 +28,20 @@ def no_polling() -> None:
 
 
 
+async def until(pilot, condition, within: float = 10.0) -> None:
+    """Let the app run until ``condition()`` holds: a file watcher's notice comes from another thread, at a
+    moment no pause can name. Fails after ``within`` seconds (a bound for a broken build, not a measure)."""
+    import asyncio
+    import time
+
+    limit = time.monotonic() + within
+    await pilot.pause()
+    while not condition():
+        assert time.monotonic() < limit, "the app never showed the change"
+        await asyncio.sleep(0.005)
+        await pilot.pause()
+
+
 def make_app(path: Path | str | None = None, campaigns: Path | None = None, **kwargs) -> VtmApp:
     """The app as the tests run it: seeded dice, a fixed clock, no user keymap."""
     kwargs.setdefault("keymap", {})

@@ -20,6 +20,7 @@ from textual.widgets import Input, OptionList, Static
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.store.errors import ConflictError
+from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui import sheet_edits
 from vtm_tui.ui.screens.coterie_create import CreateActions
@@ -77,8 +78,9 @@ class CoterieScreen(CreateActions, XpActions, SheetEditActions, ModeScreen[None]
         Binding("b", "blood", "Blood", id="coterie.blood"),
     ]
 
-    #: How often to look for sheets another login saved (seconds; None: never). Only while this screen is on top,
-    #: so a dialog never holds a sheet older than the store's.
+    #: Whether to look for sheets another login saved (None: never; tests decide when). Looked at when the store's
+    #: watcher says a sheet changed, and on coming back to the screen: only while this screen is on top, so a
+    #: dialog never holds a sheet older than the store's. (Once a period in seconds, hence the name.)
     POLL_SECONDS: float | None = 3.0
 
     selected_character: reactive[Character | None] = reactive(None, always_update=True)
@@ -87,6 +89,7 @@ class CoterieScreen(CreateActions, XpActions, SheetEditActions, ModeScreen[None]
     def __init__(self) -> None:
         super().__init__()
         self.keeper: SheetKeeper | None = None
+        self._following: Following | None = None
 
     # -- building -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -109,8 +112,18 @@ class CoterieScreen(CreateActions, XpActions, SheetEditActions, ModeScreen[None]
         self.query_one(CharacterList).follow = self._follow_list
         self.refresh_list()
         self.say(HINTS.get(store.chronicle.ruleset, HINT) if store is not None else HINT)
-        if self.POLL_SECONDS:
-            self.set_interval(self.POLL_SECONDS, self.poll_disk)
+        if self.POLL_SECONDS and store is not None:
+            self._following = follow_chronicle(store.path, lambda _changes: self.poll_disk(),
+                                               "characters", "chronicle.toml")
+
+    def on_unmount(self) -> None:
+        if self._following is not None:
+            self._following.stop()
+
+    def on_screen_resume(self) -> None:
+        """What another login saved while a dialog covered the screen."""
+        if self._following is not None:
+            self.poll_disk()
 
     def poll_disk(self) -> None:
         """Show what another login saved (a second SSH session on the same chronicle)."""

@@ -23,6 +23,7 @@ from textual.widgets.data_table import CellDoesNotExist
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.ledger import SECTIONS, SINGULAR, TITLES, Ledger, LedgerItem, field_specs
+from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
@@ -55,6 +56,7 @@ class LedgerScreen(ModeScreen[None]):
                   "←/→ switch sections; a adds, Enter edits, s makes an entry secret or public, Delete twice "
                   "removes. Every change is saved at once and logged in the session; secret entries never reach "
                   "a player's seat.")
+    #: Whether to look at ledger.toml when the store's watcher says it changed (None: never; tests decide when).
     POLL_SECONDS: float | None = 2.0
     BINDINGS = [
         Binding("right,tab", "section(1)", "Next section", show=False, priority=True, id="ledger.next_section"),
@@ -75,6 +77,7 @@ class LedgerScreen(ModeScreen[None]):
         self.broken = ""
         self._text: str | None = None  # the file's text when last read (None: no file)
         self._confirm_remove: str | None = None
+        self._following: Following | None = None
 
     def compose(self) -> ComposeResult:
         yield VtmHeader("ledger")
@@ -95,8 +98,13 @@ class LedgerScreen(ModeScreen[None]):
     def on_mount(self) -> None:
         self.load()
         self.query_one(DataTable).focus()
-        if self.POLL_SECONDS:
-            self.set_interval(self.POLL_SECONDS, self._poll)
+        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        if self.POLL_SECONDS and store is not None:  # looked at when the store's watcher says the file changed
+            self._following = follow_chronicle(store.path, lambda _changes: self._poll(), "ledger.toml")
+
+    def on_unmount(self) -> None:
+        if self._following is not None:
+            self._following.stop()
 
     def on_screen_resume(self) -> None:
         if self.app.chronicle_store is not None:  # type: ignore[attr-defined]

@@ -4,9 +4,11 @@ What is shown goes down into :class:`~vtm_tui.ui.widgets.log_view.LogView`
 (drawn a line at a time); what the storyteller asks comes up as key actions.
 
 - **Live.** The current session is read whole on mount (a few hundred entries
-  at most: well under the 100 ms budget), then polled twice a second for bytes
-  other processes appended (:class:`~vtm_tui.review.source.SessionTail`); a
-  newer session started elsewhere is followed. The view stays on the newest
+  at most: well under the 100 ms budget), then read again for the bytes other
+  processes appended (:class:`~vtm_tui.review.source.SessionTail`) whenever the
+  store's watcher says a session file changed
+  (:mod:`vtm_tui.ui.chronicle_watch`); a newer session started elsewhere is
+  followed. The view stays on the newest
   entry while the cursor is there.
 - **Review.** ``s`` picks a session or all of them; filters (character, kind,
   outcome, ``m`` for messy criticals and bestial failures, rule set, date, text)
@@ -37,6 +39,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.review.filters import LogFilter
 from vtm_tui.review.source import EntryCache, Poll, SessionTail, history_rows
 from vtm_tui.store.index import IndexedEntry
+from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui.screens.log_filtering import FilterActions
 from vtm_tui.ui.screens.log_review import ReviewActions
@@ -46,7 +49,6 @@ from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
 from vtm_tui.ui.widgets.log_view import LogView
 
-POLL_SECONDS = 0.5
 #: Entries read for the first paint (from the file's end); the rest of the session follows in a worker.
 FIRST_PAINT = 60
 HINT = "⏎ detail  s sessions  / search  c who  m messy  t stats  e export  Tab chips"
@@ -122,6 +124,7 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
         self._indexed = threading.Event()  # set once the background build has finished (well or not)
         self._stopping = threading.Event()  # set when the screen goes away: worker threads end early
         self._last_progress = -1.0
+        self._following: Following | None = None
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -158,10 +161,11 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
             self.view.show([], empty_text="No chronicle is open.")
             return
         self.cache = EntryCache(folder)
+        # Before the first read, so nothing is missed.
+        self._following = follow_chronicle(folder, lambda _changes: self.poll(), "sessions", "chronicle.toml")
         current = self.app.chronicle_store.chronicle.current_session  # type: ignore[attr-defined]
         self.scope = current
         self._open_tail(SessionTail(folder, current, follow_newest=True))
-        self.set_interval(POLL_SECONDS, self.poll)
         self._index_in_background()
 
     def _open_tail(self, tail: SessionTail, *, show: bool = True) -> None:
@@ -193,6 +197,8 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
     def on_unmount(self) -> None:
         """The app is closing (or the chronicle changed): let no worker thread keep it waiting."""
         self._stopping.set()
+        if self._following is not None:
+            self._following.stop()
 
     def _from_worker(self, callback: Callable[..., object], *args: object, **kwargs: object) -> None:
         """Run ``callback`` on the app's thread for a worker thread, unless the screen is closing.

@@ -12,9 +12,10 @@ Hunger never wipes the storyteller's private notes.
   on. Every edit is checked on the field it changes
   (:func:`vtm_tui.play.visibility.refusal`), whatever key made it. A player with
   several characters switches with ``c``.
-- The log: the current session, polled every half second by the same
-  :class:`~vtm_tui.review.source.SessionTail` the storyteller's log screen uses,
-  so another seat's roll shows within a second.
+- The log: the current session, read again by the same
+  :class:`~vtm_tui.review.source.SessionTail` the storyteller's log screen uses
+  whenever the store's watcher says a session file or a sheet changed
+  (:mod:`vtm_tui.ui.chronicle_watch`), so another seat's roll shows at once.
 - Rolls: ``r`` opens the roll dialog for the character shown; a storyteller's
   request appears at the bottom (and as a notification) and ``a`` answers it
   in a dialog pre-filled with the requested pool (:mod:`.player_request`).
@@ -46,6 +47,7 @@ from vtm_tui.play.visibility import (
 from vtm_tui.review.source import SessionTail
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk, open_requests
+from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui import sheet_edits
 from vtm_tui.ui.seat_text import seat_text
@@ -59,8 +61,6 @@ from vtm_tui.ui.widgets.header import VtmHeader
 from vtm_tui.ui.widgets.log_view import LogView
 from vtm_tui.ui.widgets.sheet_view import SheetView
 
-#: The log is polled this often (the log screen's rhythm: another seat's roll shows within a second).
-POLL_SECONDS = 0.5
 #: Slot kinds that are traits (dots, die sizes): the storyteller's unless the chronicle lets players change them.
 TRAIT_SLOTS = ("dots", "die")
 HINT = "r roll · a answer · d/D damage · h heal · ]/[ Hunger · s stain · ctrl+z undo · Tab log · ? keys"
@@ -109,6 +109,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         self._announced: set[str] = set()
         self._backlog: list = []  # entries read while a dialog covered the seat
         self._reload_log = False
+        self._following: Following | None = None
 
     # -- building -------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -152,11 +153,13 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         own = self.own_characters
         self.selected_character = own[0] if own else None
         current = store.chronicle.current_session
+        # Before the first read, so nothing is missed.
+        self._following = follow_chronicle(store.path, lambda _changes: self.poll(),
+                                           "sessions", "characters", "chronicle.toml")
         self.tail = SessionTail(store.path, current, follow_newest=True)
         self.tail.load()
         self._show_log()
         self._find_requests(announce=False)
-        self.set_interval(POLL_SECONDS, self.poll)
         sheet = self.query_one(SheetView)
         sheet.may_step = self._may_step
         sheet.focus()
@@ -193,6 +196,10 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         if tail.title:
             title += f" — {tail.title}"
         self.query_one("#player-log-title", Static).update(title)
+
+    def on_unmount(self) -> None:
+        if self._following is not None:
+            self._following.stop()
 
     def poll(self) -> None:
         """New entries from any seat (redacted), new requests, and sheets another process saved.

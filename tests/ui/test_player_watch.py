@@ -1,0 +1,60 @@
+"""A player's seat hears the chronicle change (the store's watcher), with no timer of its own."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from ui_support import make_app, until
+
+from vtm_tui.store.chronicle_store import open_chronicle
+from vtm_tui.ui.screens.player import PlayerScreen
+from vtm_tui.ui.widgets.log_view import LogView
+
+WHEN = datetime(2026, 11, 29, 21, 0, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+def lisboa(campaigns: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("VTM_TUI_CACHE", str(tmp_path / "cache"))
+    return campaigns / "lisboa-nocturna"
+
+
+def _own_timers(screen) -> list:
+    return [timer for timer in screen._timers if timer.name != "screen_update"]  # Textual's repaint timer
+
+
+async def test_another_process_rolls_and_the_seat_shows_it_untold(lisboa: Path) -> None:
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PlayerScreen) and _own_timers(screen) == []
+        view = screen.query_one(LogView)
+        before = len(view.rows)
+        code = (
+            "import sys; from pathlib import Path; from datetime import datetime, timezone\n"
+            "from vtm_tui.model.log_entry import LogEntry\n"
+            "from vtm_tui.store.session_log import append_entry\n"
+            "append_entry(Path(sys.argv[1]), LogEntry.new('note', session=3, ruleset='v5',"
+            " now=datetime(2026, 11, 29, 21, 41, tzinfo=timezone.utc), comment='from the other seat'))\n"
+        )
+        subprocess.run([sys.executable, "-c", code, str(lisboa)], check=True)  # nobody calls poll()
+        await until(pilot, lambda: len(view.rows) == before + 1)
+        assert view.rows[-1].comment == "from the other seat"
+
+
+async def test_a_sheet_saved_elsewhere_shows_on_the_seat(lisboa: Path) -> None:
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        other = open_chronicle(lisboa)  # the storyteller's login
+        ines = other.character("Inês Valadares")
+        other.save_character(dataclasses.replace(ines, notes="A letter from Porto, unopened."))
+        await until(pilot, lambda: screen.selected_character.notes == "A letter from Porto, unopened.")
+        assert screen.shown_character.notes == "A letter from Porto, unopened."
