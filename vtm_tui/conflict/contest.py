@@ -106,9 +106,10 @@ def resolve(conflict: Conflict, table: Table, dice: DiceSource, spec: ContestSpe
     for weapon, who in ((spec.weapon, "attacker"), (spec.defender_weapon, "defender")):
         if isinstance(weapon, bool) or not isinstance(weapon, int) or not 0 <= weapon <= 20:
             raise ConflictError(f"the {who}'s weapon rating must be 0-20, not {weapon!r}")
-    if table.ruleset == "v5":
+    style = table.rules.roll_style
+    if style == "successes":
         return _v5(conflict, table, dice, spec)
-    if table.ruleset == "v20":
+    if style == "difficulty":
         return _v20(conflict, table, dice, spec)
     return _ingenuity(conflict, table, dice, spec)
 

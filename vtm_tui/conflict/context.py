@@ -19,6 +19,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.conflict import Conflict, Participant
 from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.rules.ruleset import RuleSet, ruleset_for
 
 
 class ConflictError(VtmError):
@@ -39,6 +40,11 @@ class Table:
     def build(cls, ruleset: str, session: int, now: datetime, options: Mapping[str, bool | str] | None = None,
               characters: Iterable[Character] = ()) -> Table:
         return cls(ruleset, session, now, dict(options or {}), {c.name: c for c in characters})
+
+    @property
+    def rules(self) -> RuleSet:
+        """The conflict's rule set: what differs (rolls, turn order, wounds) is asked of it, never of its name."""
+        return ruleset_for(self.ruleset)
 
     def option(self, name: str, default: bool | str = False) -> bool | str:
         return self.options.get(name, default)

@@ -74,9 +74,10 @@ def _extra_pool(p: Participant, text: str) -> tuple[int, str] | None:
 def read_pool(p: Participant, table: Table, text: str, *, split: int = 0) -> Dice:
     """``text`` as dice for ``p`` now; ``split`` is V20's multiple-action penalty for this action."""
     try:
-        if table.ruleset == "v5":
+        style = table.rules.roll_style
+        if style == "successes":
             return _v5(p, table, text)
-        if table.ruleset == "v20":
+        if style == "difficulty":
             return _v20(p, table, text, split)
         return _ingenuity(p, table, text)
     except RulesError as exc:

@@ -111,6 +111,7 @@ def roll_tally(conflict: Conflict, table: Table, dice: DiceSource, label: str, p
     tally = find_tally(conflict, label)
     actor = find(conflict, tally.actor)
     level = DEFAULT_DIFFICULTY[table.ruleset] if difficulty is None else difficulty
+    counts_wins = table.rules.roll_style == "total"  # a roll is a total, not successes: a tally counts wins
     mine, mine_botch, mine_text, outcome = _roll(actor, table, dice, pool, level)
     entries = [_roll_entry(table, tally.actor, outcome, mine_text, level, tally.label)]
     theirs, theirs_botch = 0, False
@@ -118,9 +119,9 @@ def roll_tally(conflict: Conflict, table: Table, dice: DiceSource, label: str, p
         other = find(conflict, tally.extra["opponent"])
         theirs, theirs_botch, their_text, their_outcome = _roll(other, table, dice, opponent_pool, level)
         entries.append(_roll_entry(table, other.name, their_outcome, their_text, level, tally.label))
-        if table.ruleset == "ingenuity":  # each exchange's winner gains 1
+        if counts_wins:  # each exchange's winner gains 1
             mine, theirs = int(mine > theirs), int(theirs > mine)
-    elif table.ruleset == "ingenuity":  # each test that meets the Difficulty gains 1
+    elif counts_wins:  # each test that meets the Difficulty gains 1
         mine = int(outcome.win)
     change = record(conflict, table, label, mine, theirs, botched=mine_botch, opponent_botched=theirs_botch)
     return Change(change.conflict, tuple(entries) + change.entries, message=change.message,
@@ -129,10 +130,11 @@ def roll_tally(conflict: Conflict, table: Table, dice: DiceSource, label: str, p
 
 def _roll(p, table: Table, dice: DiceSource, pool: str, level: int):  # noqa: ANN001, ANN202 - local helper
     found = read_pool(p, table, pool)
-    if table.ruleset == "v5":
+    style = table.rules.roll_style
+    if style == "successes":
         rolled = v5.roll(found.dice, found.hunger, 0, dice, mortal=found.mortal)
         return rolled.successes, False, found.text, rolled
-    if table.ruleset == "v20":
+    if style == "difficulty":
         rolled = v20.roll(found.dice, level, dice, options=V20Options.from_dict(table.options, strict=False))
         return rolled.successes, rolled.botched, found.text, rolled
     rolled = ingenuity.roll(found.attribute, found.skill, dice, bonus=found.bonus, difficulty=level)

@@ -47,9 +47,10 @@ def round_label(conflict: Conflict, table: Table) -> str:
     """``Setting up``, ``Round 3``, ``Round 2 · declarations`` or ``Surprise round``."""
     if not started(conflict):
         return "Setting up"
-    if table.ruleset == "ingenuity":
+    order = table.rules.turn_order
+    if order == "teams":
         return ingenuity_round.round_label(conflict)
-    if table.ruleset == "v20" and v20_round.phase(conflict) == v20_round.DECLARE:
+    if order == "initiative" and v20_round.phase(conflict) == v20_round.DECLARE:
         return f"Round {conflict.round} · declarations (lowest first)"
     return f"Round {conflict.round}"
 
@@ -61,7 +62,7 @@ def actor(conflict: Conflict, table: Table) -> Participant | None:
     current = conflict.current()
     if current is None or not can_act(current, table):
         return None
-    if table.ruleset != "ingenuity":
+    if table.rules.turn_order != "teams":
         return None if current.acted else current
     try:
         choices = ingenuity_round.turn_order(conflict, table).choices
@@ -75,11 +76,12 @@ def next_round(conflict: Conflict, table: Table, dice: DiceSource, *, surprise: 
     if not conflict.participants:
         raise ConflictError("add participants first (a)")
     number = conflict.round + 1 if started(conflict) else 1
-    if surprise is not None and table.ruleset != "ingenuity":
+    if surprise is not None and not table.rules.surprise_rounds:
         raise ConflictError("surprise rounds are an Ingenuity rule; V5 and V20 handle surprise by the storyteller")
-    if table.ruleset == "v5":
+    order = table.rules.turn_order
+    if order == "declared":
         return v5_round.start_round(conflict, table, dice, number)
-    if table.ruleset == "v20":
+    if order == "initiative":
         return v20_round.start_round(conflict, table, dice, number)
     if surprise is not None and started(conflict):
         raise ConflictError("a surprise round can only open the fight")
@@ -90,9 +92,10 @@ def next_turn(conflict: Conflict, table: Table, dice: DiceSource) -> Change:
     """The current actor is done; the next one's turn (a new round when everyone has acted)."""
     if not started(conflict):
         return next_round(conflict, table, dice)
-    if table.ruleset == "ingenuity":
+    order = table.rules.turn_order
+    if order == "teams":
         new, message = ingenuity_round.next_turn(conflict, table)
-    elif table.ruleset == "v20":
+    elif order == "initiative":
         moved = v20_round.next_turn(conflict, table)
         if moved is None:
             return next_round(conflict, table, dice)
@@ -117,9 +120,10 @@ def previous_turn(conflict: Conflict, table: Table) -> Change:
     """Back one turn in this round (a mistaken key press); earlier rounds stay closed."""
     if not started(conflict):
         raise ConflictError("the conflict has not begun (N begins round 1)")
-    if table.ruleset == "ingenuity":
+    order = table.rules.turn_order
+    if order == "teams":
         new, message = ingenuity_round.previous_turn(conflict, table)
-    elif table.ruleset == "v20":
+    elif order == "initiative":
         new, message = v20_round.previous_turn(conflict, table)
     else:
         new = copied(conflict)
@@ -135,9 +139,10 @@ def previous_turn(conflict: Conflict, table: Table) -> Change:
 
 def pass_turn(conflict: Conflict, table: Table) -> Change:
     """The current actor waits: to the end of the order (V5; V20 while acting)."""
-    if table.ruleset == "ingenuity":
+    order = table.rules.turn_order
+    if order == "teams":
         raise ConflictError("in Ingenuity the team picks who acts: choose another member instead (Enter)")
-    if table.ruleset == "v20" and v20_round.phase(conflict) == v20_round.DECLARE:
+    if order == "initiative" and v20_round.phase(conflict) == v20_round.DECLARE:
         raise ConflictError("declarations are taken in initiative order; pass once actions are resolved")
     if not started(conflict):
         raise ConflictError("the conflict has not begun (N begins round 1)")

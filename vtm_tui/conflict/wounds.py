@@ -55,7 +55,7 @@ def vampire(p: Participant, table: Table) -> bool:
     character = table.character(p)
     if character is None:
         return bool(p.extra.get("vampire", False))
-    return bool(getattr(character.sheet, "is_vampire", table.ruleset == "v20"))
+    return bool(getattr(character.sheet, "is_vampire", table.rules.vampire_by_default))
 
 
 # -- reading -----------------------------------------------------------------------------
@@ -97,7 +97,8 @@ def ingenuity_points(p: Participant, table: Table, resource: str = "Health") -> 
 
 def condition(p: Participant, table: Table) -> Condition:
     """The participant's wounds as the tracker shows them (a missing sheet reads as unhurt)."""
-    if table.ruleset == "v5":
+    wounds = table.rules.damage_track
+    if wounds == "boxes":
         health, willpower = v5_tracks(p, table)
         state = health.condition(vampire=vampire(p, table))
         wp_impaired = bool(willpower and willpower.impaired)
@@ -108,7 +109,7 @@ def condition(p: Participant, table: Table) -> Condition:
         if wp_impaired:
             return Condition(health.boxes(), "impaired (WP)", 0, True, True)
         return Condition(health.boxes(), "ok")
-    if table.ruleset == "v20":
+    if wounds == "levels":
         track = v20_track(p, table)
         status = track.status
         if not track.can_act:
@@ -142,9 +143,10 @@ def apply_damage(conflict: Conflict, table: Table, name: str, amount: int, kind:
     character = table.character(p)
     if character is not None:
         character = copy.deepcopy(character)
-    if table.ruleset == "v5":
+    wounds = table.rules.damage_track
+    if wounds == "boxes":
         before, after, note = _v5_damage(p, table, character, amount, kind or "superficial", track or "health")
-    elif table.ruleset == "v20":
+    elif wounds == "levels":
         before, after, note = _v20_damage(p, table, character, amount, kind or "lethal")
     else:
         before, after, note = _ingenuity_damage(p, character, table, amount, track or "Health")
@@ -155,11 +157,11 @@ def apply_damage(conflict: Conflict, table: Table, name: str, amount: int, kind:
         p.note = state.state
     elif state.can_act and p.out and p.note in OUT_STATES:
         p.out, p.note = False, ""
-    what = f"{amount} {kind or ('points' if table.ruleset == 'ingenuity' else 'damage')}"
+    what = f"{amount} {kind or ('points' if wounds == 'points' else 'damage')}"
     comment = f"takes {what}" + (f" from {source}" if source else "") + (f" ({note})" if note else "")
     if not state.can_act:
         comment += f" — {state.state}"
-    field = track if table.ruleset != "v20" else "health"
+    field = track if wounds != "levels" else "health"
     entry = table.entry("damage", actor=p.name, comment=comment,
                         change={"field": field, "before": before, "after": after})
     message = f"{p.name}: {before} → {after}" + (f", {state.state}" if state.state not in ("ok",) else "")

@@ -77,6 +77,30 @@ class RuleSet(Protocol):
         """What is left to spend and what differs from the book, for the character document ``doc``."""
         ...
 
+    # -- conflict --
+    #: How a pool is rolled and judged: ``"successes"`` (d10s, 6+ succeed, Hunger dice, no Difficulty),
+    #: ``"difficulty"`` (d10s against a Difficulty, 1s cancel, botches) or ``"total"`` (an attribute die
+    #: plus a skill die, the total against a Difficulty). Picks how a conflict reads a pool, rolls a
+    #: contest and counts an extended action.
+    roll_style: str
+    #: How a conflict's round is ordered: ``"declared"`` (declared groups or initiative, each acts once),
+    #: ``"initiative"`` (initiative rolled, declarations lowest first, actions highest first) or
+    #: ``"teams"`` (the sides alternate and each side picks who acts).
+    turn_order: str
+    #: Whether a fight may open with a surprise round that the tracker runs (others leave it to the storyteller).
+    surprise_rounds: bool
+    #: How wounds are kept in a conflict: ``"boxes"`` (superficial/aggravated boxes on Health and Willpower),
+    #: ``"levels"`` (bashing/lethal/aggravated health levels) or ``"points"`` (points off a named resource).
+    damage_track: str
+    #: Whether a sheet that does not say what it is belongs to a vampire.
+    vampire_by_default: bool
+    #: Whether an extra's pool is a die size (d4-d12) rather than a number of dice.
+    pools_are_die_sizes: bool
+    #: A nameless extra's general pool when none is given (dice, or a die size).
+    default_extra_pool: int
+    #: A nameless extra's health when none is given (boxes, levels or points).
+    default_extra_health: int
+
 
 def ruleset_for(ruleset_id: str) -> RuleSet:
     """The one registry: the :class:`RuleSet` of ``ruleset_id`` (``v5``, ``v20``, ``ingenuity``)."""

@@ -71,5 +71,15 @@ class IngenuityRuleSet:
     def creation_report(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
         return creation.report(doc, choices)
 
+    # -- conflict --
+    roll_style = "total"
+    turn_order = "teams"
+    surprise_rounds = True
+    damage_track = "points"
+    vampire_by_default = False
+    pools_are_die_sizes = True
+    default_extra_pool = 6
+    default_extra_health = 8
+
 
 RULESET = IngenuityRuleSet()

@@ -84,6 +84,16 @@ class V20RuleSet:
     def creation_report(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
         return creation.report(doc, choices)
 
+    # -- conflict --
+    roll_style = "difficulty"
+    turn_order = "initiative"
+    surprise_rounds = False
+    damage_track = "levels"
+    vampire_by_default = True
+    pools_are_die_sizes = False
+    default_extra_pool = 4
+    default_extra_health = 7
+
 
 def _extra_pools(doc: Mapping[str, Any], general: str) -> dict[str, int]:
     pools = {str(k).casefold(): int(v) for k, v in (doc.get("pools", {}) or {}).items()}

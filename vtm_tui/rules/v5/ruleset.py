@@ -93,6 +93,16 @@ class V5RuleSet:
     def creation_report(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
         return creation.report(doc, choices)
 
+    # -- conflict --
+    roll_style = "successes"
+    turn_order = "declared"
+    surprise_rounds = False
+    damage_track = "boxes"
+    vampire_by_default = False
+    pools_are_die_sizes = False
+    default_extra_pool = 4
+    default_extra_health = 4
+
 
 def _extra_pools(doc: Mapping[str, Any], general: str) -> dict[str, int]:
     pools = {str(k).casefold(): int(v) for k, v in (doc.get("pools", {}) or {}).items()}

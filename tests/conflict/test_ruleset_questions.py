@@ -1,0 +1,51 @@
+"""The conflict layer asks the RuleSet what differs (rolls, turn order, wounds, extras); it never compares names.
+
+Issue 15: a rule set's name compared in every layer makes each new rule set cost a branch everywhere. The
+conflict code reaches ``Table.rules`` (the :class:`~vtm_tui.rules.ruleset.RuleSet`) instead; these tests pin
+the answers each rule set gives and guard against comparisons creeping back in.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from vtm_tui.conflict import roster, tracker
+from vtm_tui.conflict.context import Table
+from vtm_tui.rules.ruleset import RuleSet, ruleset_for
+
+CONFLICT = Path(__file__).resolve().parents[2] / "vtm_tui" / "conflict"
+NAME = r"['\"](?:v5|v20|ingenuity)['\"]"
+COMPARISON = re.compile(rf"(==|!=)\s*{NAME}|{NAME}\s*(==|!=)|case\s+{NAME}|\bin\s*[(\[{{]\s*{NAME}")
+
+
+def test_no_rule_set_name_is_compared_under_conflict():
+    found = [f"{path.name}:{number}: {line.strip()}"
+             for path in sorted(CONFLICT.glob("*.py"))
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if COMPARISON.search(line)]
+    assert found == []
+
+
+@pytest.mark.parametrize(("ruleset", "answers"), [
+    ("v5", ("successes", "declared", False, "boxes", False, False, 4, 4)),
+    ("v20", ("difficulty", "initiative", False, "levels", True, False, 4, 7)),
+    ("ingenuity", ("total", "teams", True, "points", False, True, 6, 8)),
+])
+def test_each_rule_set_answers_the_conflict_questions(ruleset, answers):
+    rules = ruleset_for(ruleset)
+    assert isinstance(rules, RuleSet)
+    assert (rules.roll_style, rules.turn_order, rules.surprise_rounds, rules.damage_track, rules.vampire_by_default,
+            rules.pools_are_die_sizes, rules.default_extra_pool, rules.default_extra_health) == answers
+
+
+@pytest.mark.parametrize(("ruleset", "pools", "health"), [
+    ("v5", {"general": 4}, 4), ("v20", {"general": 4}, 7), ("ingenuity", {"general": 6}, 8)])
+def test_an_extra_without_pools_or_health_gets_the_rule_sets_defaults(ruleset, pools, health):
+    table = Table.build(ruleset, 1, datetime(2026, 1, 1, tzinfo=timezone.utc))
+    assert table.rules is ruleset_for(ruleset)
+    extra = roster.add_extras(tracker.new_conflict(), table, "Ghoul").conflict.participants[0]
+    assert extra.extra["pools"] == pools and extra.extra["health"] == health
