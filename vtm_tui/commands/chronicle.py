@@ -20,6 +20,7 @@ from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import KINDS, STORYTELLER_COMMENT, LogEntry
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.pool import resolve
+from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.store.chronicle_store import ChronicleStore, open_chronicle
 
 
@@ -41,7 +42,7 @@ def character_pool(chronicle: str, character: str, expression: str) -> tuple[int
     except VtmError as exc:
         raise VtmError(f"--pool {expression!r} for {found.name}: {exc}") from None
     description = resolved.describe()
-    if found.ruleset == "ingenuity":
+    if ruleset_for(found.ruleset).rolls_sized_dice:
         description = " + ".join(f"{name} d{size}" for name, size in resolved.traits) or description
     return max(0, resolved.total), description
 

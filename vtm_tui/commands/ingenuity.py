@@ -32,6 +32,7 @@ from vtm_tui.rules.ingenuity.odds import odds
 from vtm_tui.rules.ingenuity.outcome import IngenuityOutcome
 from vtm_tui.rules.ingenuity.rolls import MAX_PROFICIENCY, judge, judge_luck, luck_test, roll
 from vtm_tui.rules.ingenuity.sizes import parse_size, size_bonus
+from vtm_tui.rules.ruleset import ruleset_for
 
 
 def _argument_type(parse, name: str):
@@ -148,7 +149,7 @@ def _die(args: argparse.Namespace, option: str, text: str) -> tuple[StepDie, str
     from vtm_tui.rules.pool import match_trait
 
     _, character = find_character(args.chronicle, args.character)
-    if character.ruleset != "ingenuity":
+    if not ruleset_for(character.ruleset).rolls_sized_dice:
         raise VtmError(f"{option}: {character.name} is a {character.ruleset} character, not an Ingenuity one")
     traits = character.traits()
     try:

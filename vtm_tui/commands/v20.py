@@ -36,6 +36,7 @@ from vtm_tui.rules.v20.options import EXTENDED_BOTCH_RULES, V20Options, ones_can
 from vtm_tui.rules.v20.pools import DEFAULT_DIFFICULTY, check_dice, check_difficulty, resolve_pool
 from vtm_tui.rules.v20.retry import ImpossibleTask, retry_difficulty
 from vtm_tui.rules.v20.rolling import automatic_success, roll
+from vtm_tui.rules.ruleset import ruleset_for
 
 
 def whole_number(text: str) -> int:
@@ -136,7 +137,7 @@ def chronicle_rules(path: str) -> tuple[V20Options, bool]:
 
     store = open_chronicle(path)
     chronicle = store.chronicle
-    if chronicle.ruleset != "v20":
+    if not ruleset_for(chronicle.ruleset).has_free_botch:
         raise VtmError(f"{store.path} plays {chronicle.ruleset}, not v20: roll with 'vtm-tui roll {chronicle.ruleset}'")
     options = V20Options.from_dict(chronicle.options, strict=False)
     used = False
@@ -267,7 +268,7 @@ def _run_virtue(args: argparse.Namespace, kind: V20Kind) -> int:
         raise VtmError(f"--pool: a {kind.label} rolls {args.character}'s {' or '.join(kind.virtues)} from the "
                        "sheet; give --pool only without --character")
     store, character = find_character(args.chronicle, args.character)
-    if store.chronicle.ruleset != "v20":
+    if not ruleset_for(store.chronicle.ruleset).has_virtue_rolls:
         raise VtmError(f"{store.path} plays {store.chronicle.ruleset}, not v20: roll with "
                        f"'vtm-tui roll {store.chronicle.ruleset}'")
     request = make_request(character, "", kind=kind.id, difficulty=_difficulty(args), secret=args.secret,

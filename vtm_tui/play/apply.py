@@ -19,6 +19,7 @@ from vtm_tui.model.log_entry import STORYTELLER_COMMENT, LogEntry
 from vtm_tui.model.typed import mark_typed
 from vtm_tui.play.request import RollRequest
 from vtm_tui.rules.base import Outcome
+from vtm_tui.rules.ruleset import ruleset_for
 
 
 @dataclass(frozen=True)
@@ -52,11 +53,12 @@ def apply(
     changes: list[str] = []
     kind = request.log_kind
     after = character  # copied only when the roll changes the sheet: most rolls do not
-    if outcome.ruleset == "v5":
+    rules = ruleset_for(outcome.ruleset)
+    if rules.has_hunger:
         if _v5_changes_sheet(character, outcome):
             after = copy.deepcopy(character)
         kind, change, changes = _v5(after, outcome, kind)
-    elif outcome.ruleset == "v20" and request.willpower:
+    elif rules.willpower_buys_success and request.willpower:
         after = copy.deepcopy(character)
         sheet = after.sheet
         before = sheet.willpower_current

@@ -19,6 +19,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.rules.pool import SIGN, complete_trait, resolve
+from vtm_tui.rules.ruleset import ruleset_for
 
 _SPLIT = SIGN  # a hyphen between letters is part of a name (Self-Control)
 _RATED = re.compile(r"^(?P<name>.*?[A-Za-z].*?)\s+d?\d+$")
@@ -28,18 +29,10 @@ LOOK_BACK_SESSIONS = 3
 
 def _attribute_skill_names(character: Character) -> tuple[list[str], list[str]]:
     sheet = character.sheet
-    if character.ruleset == "v5":
-        from vtm_tui.model.traits import V5_SKILLS
-
-        return list(sheet.attributes), list(V5_SKILLS) + [s for s in sheet.skills if s not in V5_SKILLS]
-    if character.ruleset == "v20":
-        from vtm_tui.model.traits import V20_ABILITIES
-
-        return list(sheet.attributes), list(V20_ABILITIES) + [a for a in sheet.abilities if a not in V20_ABILITIES]
-    from vtm_tui.model.traits import INGENUITY_MUNDANE_SKILLS
-
-    skills = list(INGENUITY_MUNDANE_SKILLS) + [s for s in sheet.skills if s not in INGENUITY_MUNDANE_SKILLS]
-    return list(sheet.attributes), skills
+    rules = ruleset_for(character.ruleset)
+    book = rules.pool_skill_order()
+    own = getattr(sheet, rules.skills_table)
+    return list(sheet.attributes), list(book) + [s for s in own if s not in book]
 
 
 def strongest_pool(character: Character) -> str:
@@ -145,7 +138,7 @@ def default_pool(character: Character, ruleset: str | None = None, last_pool: st
         if expression:
             try:
                 names = dict(character.traits())
-                if character.ruleset == "ingenuity":
+                if ruleset_for(character.ruleset).pools_use_proficiencies:
                     names.update(dict.fromkeys(character.sheet.proficiencies, 0))
                 resolve(expression, names)
                 return expression
@@ -157,7 +150,7 @@ def default_pool(character: Character, ruleset: str | None = None, last_pool: st
 def completion_names(character: Character) -> list[str]:
     """Every name a pool may use for this character (Ingenuity adds its proficiencies)."""
     names = list(character.traits())
-    if character.ruleset == "ingenuity":
+    if ruleset_for(character.ruleset).pools_use_proficiencies:
         names += [p for p in character.sheet.proficiencies if p not in names]
     return names
 

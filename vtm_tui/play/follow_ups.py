@@ -17,6 +17,7 @@ from vtm_tui.play.odds_view import OddsView, label
 from vtm_tui.play.perform import SURGE_NOTE, reroll_odds
 from vtm_tui.play.request import RollRequest
 from vtm_tui.rules.base import Outcome
+from vtm_tui.rules.ruleset import ruleset_for
 
 #: Actions the dialog can take; "info" is only said.
 ACTIONS = ("info", "reroll", "pick", "cost", "rouse", "frenzy", "compulsion")
@@ -46,9 +47,10 @@ class FollowUp:
 
 def follow_ups(outcome: Outcome, request: RollRequest, character: Character | None = None) -> tuple[FollowUp, ...]:
     """Everything that follows ``outcome``, in the order a storyteller reads it."""
-    if outcome.ruleset == "v5":
+    rules = ruleset_for(outcome.ruleset)
+    if rules.has_hunger:
         return _v5(outcome, request, character)
-    if outcome.ruleset == "v20":
+    if not rules.rolls_sized_dice:  # a pool of d10s without Hunger dice (V20)
         return _v20(outcome, request)
     return _ingenuity(outcome)
 
@@ -143,7 +145,7 @@ def _rerolls(roll: object, character: Character | None) -> list[FollowUp]:
     if refusal:
         return [FollowUp("info", f"No Willpower re-roll: {refusal}", available=False)]
     cost = "1 Willpower"
-    if character is not None and character.ruleset == "v5":
+    if character is not None and ruleset_for(character.ruleset).willpower_takes_damage:
         sheet = character.sheet
         if sheet.willpower.impaired(sheet.willpower_size):
             cost = "1 Willpower, Aggravated: the track is full"

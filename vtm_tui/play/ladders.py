@@ -14,6 +14,7 @@ from vtm_tui.rules.ingenuity.difficulty import LADDER as INGENUITY_LADDER
 from vtm_tui.rules.ingenuity.difficulty import parse_difficulty as parse_ingenuity_difficulty
 from vtm_tui.rules.numbers import looks_whole, read_whole
 from vtm_tui.rules.pool import PoolError, match_trait
+from vtm_tui.rules.ruleset import ruleset_for
 
 #: V5: Difficulty = successes needed; 0 means "no Difficulty set" (one success wins).
 V5_MAX_DIFFICULTY = 15
@@ -50,9 +51,10 @@ def difficulty_name(ruleset: str, value: int | None) -> str:
     for name, rung in ladder:
         if rung == value:
             return name
-    if ruleset == "v5" and value > V5_LADDER[-1][1]:
-        return V5_LADDER[-1][0]
-    if ruleset == "v5" and value == 0:
+    counts_successes = ruleset_for(ruleset).difficulty_counts_successes
+    if counts_successes and value > ladder[-1][1]:
+        return ladder[-1][0]
+    if counts_successes and value == 0:
         return "no Difficulty"
     return ""
 
@@ -69,7 +71,7 @@ def ladder_text(ruleset: str) -> str:
     """The ladder on one line: ``Routine 1 · Straightforward 2 · …``."""
     rungs = LADDERS[ruleset]
     text = " · ".join(f"{name} {value}" for name, value in rungs)
-    return text + "+" if ruleset == "v5" else text
+    return text + "+" if ruleset_for(ruleset).difficulty_counts_successes else text
 
 
 def parse_difficulty(ruleset: str, text: str | int | None) -> int | None:
@@ -80,9 +82,10 @@ def parse_difficulty(ruleset: str, text: str | int | None) -> int | None:
     :class:`VtmError` naming the range.
     """
     low, high = RANGES[ruleset]
+    rules = ruleset_for(ruleset)
     if text is None or (isinstance(text, str) and not text.strip()):
-        return None if ruleset == "ingenuity" else DEFAULT_DIFFICULTY[ruleset]
-    if ruleset == "ingenuity":
+        return None if rules.rolls_sized_dice else DEFAULT_DIFFICULTY[ruleset]
+    if rules.rolls_sized_dice:
         try:
             return parse_ingenuity_difficulty(text).value
         except VtmError as exc:
@@ -100,6 +103,6 @@ def parse_difficulty(ruleset: str, text: str | int | None) -> int | None:
             except PoolError:
                 raise VtmError(f"Difficulty {text.strip()!r} is not a number or a name ({ladder_text(ruleset)})") from None
     if not low <= value <= high:
-        what = "successes needed" if ruleset == "v5" else "the target number of each die"
+        what = "successes needed" if rules.difficulty_counts_successes else "the target number of each die"
         raise VtmError(f"Difficulty {value} is out of range: a {ruleset.upper()} Difficulty ({what}) is {low}-{high}")
     return value

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vtm_tui.play.request import RollRequest
+from vtm_tui.rules.ruleset import ruleset_for
 
 #: How results read on screen (names in docs/rules.md, spaces for underscores).
 LABELS = {
@@ -53,9 +54,10 @@ class OddsView:
 
 def odds(request: RollRequest) -> OddsView:
     """Exact odds of ``request`` (V5 with its Hunger; V20 with specialty and Willpower; Ingenuity with luck)."""
-    if request.ruleset == "v5":
+    rules = ruleset_for(request.ruleset)
+    if rules.has_hunger:
         return _v5(request)
-    if request.ruleset == "v20":
+    if not rules.rolls_sized_dice:  # a pool of d10s without Hunger dice (V20)
         return _v20(request)
     return _ingenuity(request)
 

@@ -18,13 +18,15 @@ from vtm_tui.play.request import RollRequest
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource, parse_faces
 from vtm_tui.rules.numbers import read_whole
+from vtm_tui.rules.ruleset import ruleset_for
 
 
 def perform(request: RollRequest, dice: DiceSource) -> Outcome:
     """Roll ``request`` with ``dice`` and return the engine's judged outcome."""
-    if request.ruleset == "v5":
+    rules = ruleset_for(request.ruleset)
+    if rules.has_hunger:
         return _v5_roll(request, dice)
-    if request.ruleset == "v20":
+    if not rules.rolls_sized_dice:  # a pool of d10s without Hunger dice (V20)
         from vtm_tui.rules.v20 import roll
 
         return roll(request.dice, request.difficulty or 6, dice, specialty=bool(request.specialty),
@@ -39,20 +41,21 @@ def perform(request: RollRequest, dice: DiceSource) -> Outcome:
 
 def faces_hint(request: RollRequest) -> str:
     """What the faces field expects, e.g. ``5 faces: 3 regular | 2 Hunger (0 reads as 10)``."""
-    if request.ruleset == "ingenuity":
+    rules = ruleset_for(request.ruleset)
+    if rules.rolls_sized_dice:
         extra = abs(request.modifier)
         tail = f", then {extra} re-roll face{'s' if extra != 1 else ''}" if extra else ""
         return f"attribute d{request.attribute_die}, skill d{request.skill_die}, luck d20{tail}"
-    if request.ruleset == "v5" and request.kind in ("rouse", "check"):
+    if rules.has_hunger and request.kind in ("rouse", "check"):
         return "1 face" if request.dice == 1 else "2 faces (keep the better)"
     count = f"{request.dice} face{'s' if request.dice != 1 else ''}"
     if request.surge:
         count = f"the Blood Surge Rouse die, then {count}"
-        if request.ruleset == "v5" and request.hunger < min(5, request.dice):
+        if rules.has_hunger and request.hunger < min(5, request.dice):
             return f"{count}: {request.regular} regular | {request.hunger} Hunger, one more if the Rouse fails"
-    if request.ruleset == "v5" and request.hunger:
+    if rules.has_hunger and request.hunger:
         return f"{count}: {request.regular} regular | {request.hunger} Hunger (0 reads as 10)"
-    return count + (" (0 reads as 10)" if request.ruleset in ("v5", "v20") else "")
+    return count + (" (0 reads as 10)" if not rules.rolls_sized_dice else "")
 
 
 def judge_faces(request: RollRequest, text: str) -> Outcome:
@@ -62,9 +65,10 @@ def judge_faces(request: RollRequest, text: str) -> Outcome:
     faces are read as the Hunger dice). Ingenuity: attribute, skill, luck, then
     any re-roll faces that advantage or disadvantage call for.
     """
-    if request.ruleset == "ingenuity":
+    rules = ruleset_for(request.ruleset)
+    if rules.rolls_sized_dice:
         return _ingenuity_faces(request, text)
-    if request.ruleset == "v5" and "|" in text:
+    if rules.has_hunger and "|" in text:
         left, _, right = text.partition("|")
         regular = parse_faces(left, sides=10, what="Faces")
         hunger = parse_faces(right, sides=10, what="Hunger faces")
@@ -75,7 +79,7 @@ def judge_faces(request: RollRequest, text: str) -> Outcome:
         faces = parse_faces(text, sides=10, what="Faces")
         if len(faces) != request.dice:
             raise VtmError(f"Faces: expected {faces_hint(request)}, got {len(faces)}")
-    if request.ruleset == "v20":
+    if not rules.has_hunger:  # d10 faces without Hunger dice (V20)
         from vtm_tui.rules.v20 import judge
         from vtm_tui.rules.v20.options import ones_cancel
 

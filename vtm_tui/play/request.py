@@ -20,6 +20,7 @@ from vtm_tui.model.limits import MAX_COMMENT, check_text
 from vtm_tui.play.ladders import difficulty_label, parse_difficulty
 from vtm_tui.rules.kinds import roll_kinds
 from vtm_tui.rules.pool import PoolError, parse_pool, resolve
+from vtm_tui.rules.ruleset import ruleset_for
 
 #: Kinds of roll the play layer makes (V5 has them all; V20 and Ingenuity make tests).
 KINDS = ("test", "tracker", "rouse", "check", "remorse", "frenzy")
@@ -87,11 +88,11 @@ class RollRequest:
 
     @property
     def advantage(self) -> int:
-        return max(0, self.modifier) if self.ruleset == "ingenuity" else 0
+        return max(0, self.modifier) if ruleset_for(self.ruleset).rolls_sized_dice else 0
 
     @property
     def disadvantage(self) -> int:
-        return max(0, -self.modifier) if self.ruleset == "ingenuity" else 0
+        return max(0, -self.modifier) if ruleset_for(self.ruleset).rolls_sized_dice else 0
 
     def difficulty_text(self, *, reveal: bool = True) -> str:
         """``Moderate 3``; a secret Difficulty reads ``Moderate 3 (secret)``, or just ``secret`` unrevealed."""
@@ -105,7 +106,7 @@ class RollRequest:
 
         ``reveal=False`` keeps a secret Difficulty off a screen the players may see (the result page).
         """
-        if self.ruleset == "ingenuity":
+        if ruleset_for(self.ruleset).rolls_sized_dice:
             head = f"{self.description}"
             if self.modifier:
                 head += f", {'advantage' if self.modifier > 0 else 'disadvantage'} {abs(self.modifier)}"
@@ -173,12 +174,13 @@ def make_request(
         options=dict(options or {}),
         free_botch_used=free_botch_used,
     )
-    if character.ruleset == "v5":
+    rules = ruleset_for(character.ruleset)
+    if rules.has_hunger:
         return _v5(character, base, difficulty, willpower=willpower, surge=surge, voluntary=voluntary,
                    rouse_reroll=rouse_reroll)
     if kind not in offered:
         raise VtmError(f"a {kind} is not a {character.ruleset.upper()} roll (kinds: {', '.join(offered)})")
-    if character.ruleset == "v20":
+    if not rules.rolls_sized_dice:  # a pool of d10s without Hunger dice (V20)
         return _v20(character, base, difficulty, willpower=willpower)
     return _ingenuity(character, base, difficulty)
 

@@ -16,6 +16,7 @@ from vtm_tui.model.typed import is_typed
 from vtm_tui.review.entry_odds import Odds
 from vtm_tui.review.lines import Die, change_text, dice_of, difficulty_text, margin_text, outcome_name
 from vtm_tui.review.stats import RESULT_ORDER
+from vtm_tui.rules.ruleset import ruleset_for
 
 
 @dataclass(frozen=True)
@@ -102,9 +103,10 @@ def detail_rows(
         name = f" {roll['difficulty_name']}" if roll.get("difficulty_name") else ""
         rows.append(DetailRow("Difficulty", difficulty[1:].replace(" secret", "") + name
                               + (" (secret)" if entry.secret and storyteller else "")))
-    if entry.ruleset == "ingenuity" and isinstance(roll.get("faces"), dict):
+    rules = ruleset_for(entry.ruleset)
+    if rules.rolls_sized_dice and isinstance(roll.get("faces"), dict):
         rows += _ingenuity_dice(roll)
-    elif entry.ruleset == "v5":
+    elif rules.has_hunger:
         rows += _v5_dice(roll)
     elif isinstance(roll.get("faces"), list):
         rows.append(DetailRow("Dice", " ".join(map(str, roll["faces"]))))

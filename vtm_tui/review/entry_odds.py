@@ -26,6 +26,7 @@ from typing import Any
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.rules.ruleset import ruleset_for
 
 Odds = dict[str, float]
 
@@ -50,12 +51,12 @@ def entry_odds(entry: LogEntry, context: OddsContext | None = None) -> Odds | No
         return None
     context = context or OddsContext()
     try:
-        if entry.ruleset == "v5":
+        rules = ruleset_for(entry.ruleset)
+        if rules.has_hunger:
             return _v5(roll)
-        if entry.ruleset == "v20":
-            return _v20(roll, context)
-        if entry.ruleset == "ingenuity":
+        if rules.rolls_sized_dice:
             return _ingenuity(roll)
+        return _v20(roll, context)  # a pool of d10s without Hunger dice (V20)
     except (VtmError, KeyError, TypeError, ValueError):
         return None
     return None
@@ -175,6 +176,6 @@ def odds_contexts(entries: list[LogEntry], options: dict[str, Any] | None = None
     for entry in entries:
         available = free_botch and entry.session not in spent
         contexts.append(OddsContext(options, available))
-        if entry.ruleset == "v20" and entry.roll.get("free_botch_consumed"):
+        if ruleset_for(entry.ruleset).has_free_botch and entry.roll.get("free_botch_consumed"):
             spent.add(entry.session)
     return contexts

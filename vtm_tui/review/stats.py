@@ -20,6 +20,7 @@ from typing import Any
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.review.entry_odds import entry_odds, odds_contexts
 from vtm_tui.review.lines import outcome_name
+from vtm_tui.rules.ruleset import ruleset_for
 
 #: Result names in the order docs/rules.md lists them, per rule set (others follow, alphabetically).
 RESULT_ORDER = {
@@ -81,7 +82,7 @@ def _possessive(label: str) -> str:
 
 def _successes(entry: LogEntry) -> int | None:
     roll = entry.roll
-    if entry.ruleset == "ingenuity":
+    if ruleset_for(entry.ruleset).rolls_sized_dice:
         total = roll.get("total")
         return total if isinstance(total, int) else None
     value = roll.get("successes")
@@ -95,7 +96,7 @@ def hunger_points(entry: LogEntry) -> int | None:
     roll = entry.roll
     if isinstance(roll.get("hunger_after"), int):
         return roll["hunger_after"]
-    if entry.ruleset == "v5" and roll.get("kind") == "test" and isinstance(roll.get("hunger"), int) \
+    if ruleset_for(entry.ruleset).has_hunger and roll.get("kind") == "test" and isinstance(roll.get("hunger"), int) \
             and roll["hunger"] > 0:  # fmt: skip
         return roll["hunger"]  # the Hunger dice: the actor's Hunger unless the pool was smaller
     return None

@@ -8,7 +8,10 @@ What differs between V5, V20 and Ingenuity *about sheets* belongs behind :class:
   the budgets and warnings of the core book (``creation_report``) — pure functions on the character's TOML
   document, which warn and never block (storytellers house-rule);
 - quick storyteller characters: the shipped templates (``quick_templates``) and what a simplified pool may
-  hold (``pool_value_error``).
+  hold (``pool_value_error``);
+- rolling, judging, odds and the log: capabilities named for what differs (``has_hunger``,
+  ``rolls_sized_dice``, ``difficulty_counts_successes``, ``willpower_buys_success``...), which play/,
+  review/ and the command line ask instead of the rule set's name.
 
 Code outside ``vtm_tui/rules/`` asks the object returned by :func:`ruleset_for`; it never compares a rule
 set's name. Each implementation lives in its package (``v5/ruleset.py``, ``v20/ruleset.py``,
@@ -100,6 +103,33 @@ class RuleSet(Protocol):
     default_extra_pool: int
     #: A nameless extra's health when none is given (boxes, levels or points).
     default_extra_health: int
+
+    # -- play / review / commands --
+
+    #: Pools carry Hunger dice: Rouse checks, messy criticals and bestial failures, the Willpower re-roll
+    #: and the Blood Surge follow a roll (V5).
+    has_hunger: bool
+    #: A roll is an attribute die plus a skill die plus a luck d20 (sizes, not a pool of d10s): the result is
+    #: a total, a modifier means advantage or disadvantage, and a blank Difficulty means none (Ingenuity).
+    rolls_sized_dice: bool
+    #: The Difficulty is the number of successes needed (open-ended, 0 = none), not a target per die (V5).
+    difficulty_counts_successes: bool
+    #: Spending Willpower on a roll buys one automatic success and costs a point at once (V20).
+    willpower_buys_success: bool
+    #: Willpower is a damage track that can be impaired, so spending it may cost Aggravated damage (V5).
+    willpower_takes_damage: bool
+    #: The chronicle option of one free botch per session can apply to a roll (V20).
+    has_free_botch: bool
+    #: Conscience, Self-Control and Courage are rolled as their own kinds of roll (V20).
+    has_virtue_rolls: bool
+    #: A pool may name the sheet's proficiencies as well as its traits (Ingenuity).
+    pools_use_proficiencies: bool
+    #: The sheet table that holds skills (``skills``, or ``abilities`` in V20).
+    skills_table: str
+
+    def pool_skill_order(self) -> tuple[str, ...]:
+        """The book's skills in the order a pool list shows them (the sheet's own ones follow)."""
+        ...
 
 
 def ruleset_for(ruleset_id: str) -> RuleSet:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vtm_tui.rules.ingenuity import creation, templates
-from vtm_tui.rules.ingenuity.character import ATTRIBUTES, RESOURCE_ATTRIBUTES, SKILLS
+from vtm_tui.rules.ingenuity.character import ATTRIBUTES, MUNDANE_SKILLS, RESOURCE_ATTRIBUTES, SKILLS
 from vtm_tui.rules.ingenuity.sizes import SIZES
 from vtm_tui.rules import pool_limits
 from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
@@ -80,6 +80,21 @@ class IngenuityRuleSet:
     pools_are_die_sizes = True
     default_extra_pool = 6
     default_extra_health = 8
+
+    # -- play / review / commands --
+
+    has_hunger = False
+    rolls_sized_dice = True
+    difficulty_counts_successes = False
+    willpower_buys_success = False
+    willpower_takes_damage = False
+    has_free_botch = False
+    has_virtue_rolls = False
+    pools_use_proficiencies = True
+    skills_table = "skills"
+
+    def pool_skill_order(self) -> tuple[str, ...]:
+        return MUNDANE_SKILLS
 
 
 RULESET = IngenuityRuleSet()

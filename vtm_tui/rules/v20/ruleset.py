@@ -94,6 +94,21 @@ class V20RuleSet:
     default_extra_pool = 4
     default_extra_health = 7
 
+    # -- play / review / commands --
+
+    has_hunger = False
+    rolls_sized_dice = False
+    difficulty_counts_successes = False
+    willpower_buys_success = True
+    willpower_takes_damage = False
+    has_free_botch = True
+    has_virtue_rolls = True
+    pools_use_proficiencies = False
+    skills_table = "abilities"
+
+    def pool_skill_order(self) -> tuple[str, ...]:
+        return ABILITIES
+
 
 def _extra_pools(doc: Mapping[str, Any], general: str) -> dict[str, int]:
     pools = {str(k).casefold(): int(v) for k, v in (doc.get("pools", {}) or {}).items()}

@@ -103,6 +103,21 @@ class V5RuleSet:
     default_extra_pool = 4
     default_extra_health = 4
 
+    # -- play / review / commands --
+
+    has_hunger = True
+    rolls_sized_dice = False
+    difficulty_counts_successes = True
+    willpower_buys_success = False
+    willpower_takes_damage = True
+    has_free_botch = False
+    has_virtue_rolls = False
+    pools_use_proficiencies = False
+    skills_table = "skills"
+
+    def pool_skill_order(self) -> tuple[str, ...]:
+        return SKILL_NAMES
+
 
 def _extra_pools(doc: Mapping[str, Any], general: str) -> dict[str, int]:
     pools = {str(k).casefold(): int(v) for k, v in (doc.get("pools", {}) or {}).items()}
