@@ -71,5 +71,26 @@ class IngenuityRuleSet:
     def creation_report(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
         return creation.report(doc, choices)
 
+    # -- ui --
+    has_hunger = False
+    has_stains = False
+    has_blood_pool = False
+    has_creatures = False
+    has_vampire_damage = False
+    damage_tracks_superficial = False
+    health_levels = False
+    traits_are_die_sizes = True
+    has_proficiencies = True
+    judges_total = True
+    difficulty_is_target_number = False
+    difficulty_placeholder = "none"
+    willpower_buys_success = False
+    has_free_botch = False
+    contest_damage_label = "Resource"
+    contest_to_willpower = False
+    declares_action_groups = False
+    rolls_initiative = False
+    teams_pick_turns = True
+
 
 RULESET = IngenuityRuleSet()

@@ -84,6 +84,27 @@ class V20RuleSet:
     def creation_report(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
         return creation.report(doc, choices)
 
+    # -- ui --
+    has_hunger = False
+    has_stains = False
+    has_blood_pool = True
+    has_creatures = False
+    has_vampire_damage = True
+    damage_tracks_superficial = False
+    health_levels = True
+    traits_are_die_sizes = False
+    has_proficiencies = False
+    judges_total = False
+    difficulty_is_target_number = True
+    difficulty_placeholder = ""
+    willpower_buys_success = True
+    has_free_botch = True
+    contest_damage_label = "Damage"
+    contest_to_willpower = False
+    declares_action_groups = False
+    rolls_initiative = True
+    teams_pick_turns = False
+
 
 def _extra_pools(doc: Mapping[str, Any], general: str) -> dict[str, int]:
     pools = {str(k).casefold(): int(v) for k, v in (doc.get("pools", {}) or {}).items()}

@@ -93,6 +93,27 @@ class V5RuleSet:
     def creation_report(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
         return creation.report(doc, choices)
 
+    # -- ui --
+    has_hunger = True
+    has_stains = True
+    has_blood_pool = False
+    has_creatures = True
+    has_vampire_damage = True
+    damage_tracks_superficial = True
+    health_levels = False
+    traits_are_die_sizes = False
+    has_proficiencies = False
+    judges_total = False
+    difficulty_is_target_number = False
+    difficulty_placeholder = ""
+    willpower_buys_success = False
+    has_free_botch = False
+    contest_damage_label = "Damage"
+    contest_to_willpower = True
+    declares_action_groups = True
+    rolls_initiative = False
+    teams_pick_turns = False
+
 
 def _extra_pools(doc: Mapping[str, Any], general: str) -> dict[str, int]:
     pools = {str(k).casefold(): int(v) for k, v in (doc.get("pools", {}) or {}).items()}
