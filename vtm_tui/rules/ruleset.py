@@ -131,6 +131,44 @@ class RuleSet(Protocol):
         """The book's skills in the order a pool list shows them (the sheet's own ones follow)."""
         ...
 
+    # -- ui --
+    # What the screens ask so they never compare a rule set's name: each answer names what differs.
+
+    #: Humanity takes stains (``s``/``S``), and stains beyond its empty boxes are degeneration.
+    has_stains: bool
+    #: Vitae is a counted blood pool that is spent and regained (``[``/``]`` spend and regain it).
+    has_blood_pool: bool
+    #: A sheet says what it holds (vampire, ghoul, mortal...): new characters pick one.
+    has_creatures: bool
+    #: A nameless extra may be a vampire, who takes damage as one (the Vampire box when adding it).
+    has_vampire_damage: bool
+    #: Health and Willpower are tracks of Superficial and Aggravated boxes (resized, healed lightest first).
+    damage_tracks_superficial: bool
+    #: Health is seven levels marked bashing / lethal / aggravated, each level a dice penalty; other tracks
+    #: (Willpower, blood) lose a point.
+    health_levels: bool
+    #: Traits are rated in die sizes (d4-d12, untrained mundane skills d4), not in dots.
+    traits_are_die_sizes: bool
+    #: Proficiencies (a bonus any roll may take) stand where other rule sets have specialties of one trait.
+    has_proficiencies: bool
+    #: A roll is judged by the total of its dice (attribute, skill, luck d20), not by counting d10 successes.
+    judges_total: bool
+    #: Difficulty is the target number each d10 must reach (6 unless set), not the successes needed.
+    difficulty_is_target_number: bool
+    #: What an empty Difficulty field means in the roll form ("none", or nothing to say).
+    difficulty_placeholder: str
+    #: What the contest dialog calls the track a blow lowers ("Damage", or "Resource").
+    contest_damage_label: str
+    #: A contest's blow may land on Willpower instead of Health (a social conflict).
+    contest_to_willpower: bool
+    #: Conflict rounds go by declared groups (``g``: conflict, ranged, close, other...).
+    declares_action_groups: bool
+    #: Conflict rounds go by rolled initiative: declared lowest first, acted highest first, and several actions
+    #: (``m``) split the pool.
+    rolls_initiative: bool
+    #: In a conflict, the team whose turn it is picks who acts (Enter on a row).
+    teams_pick_turns: bool
+
 
 def ruleset_for(ruleset_id: str) -> RuleSet:
     """The one registry: the :class:`RuleSet` of ``ruleset_id`` (``v5``, ``v20``, ``ingenuity``)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.ui import sheet_edits
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ class SheetEditActions:
             return self.say("No character selected.", error=True)
         field = self._track()
         severity = SEVERITY[character.ruleset][key]
-        if character.ruleset == "v20" and field != "health":
+        if ruleset_for(character.ruleset).health_levels and field != "health":  # Willpower, blood: a point
             severity = "point"
         self.apply(lambda c: sheet_edits.damage(c, field, severity))
 

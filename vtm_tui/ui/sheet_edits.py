@@ -23,6 +23,7 @@ from typing import Any
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.traits import INGENUITY_DICE, INGENUITY_MUNDANE_SKILLS, INGENUITY_RESOURCES
+from vtm_tui.rules.ruleset import ruleset_for
 
 
 class EditRefused(VtmError):
@@ -82,7 +83,7 @@ def get_value(character: Character, field: str) -> Any:
         if table == "resources":
             return sheet.resource_current(key)  # type: ignore[union-attr]
         values = getattr(sheet, table)
-        if table == "skills" and character.ruleset == "ingenuity":
+        if table == "skills" and ruleset_for(character.ruleset).traits_are_die_sizes:
             return values.get(key, 4 if key in INGENUITY_MUNDANE_SKILLS else 0)
         return values.get(key, 0)
     value = getattr(sheet, field)
@@ -112,14 +113,15 @@ def _set(character: Character, field: str, value: Any) -> Character:
 def _fit_derived(character: Character) -> None:
     """Keep derived limits true after a change (damage fits the track, current ≤ permanent)."""
     sheet = character.sheet
-    if character.ruleset == "v5":
+    rules = ruleset_for(character.ruleset)
+    if rules.damage_tracks_superficial:
         from vtm_tui.rules.v5.trackers import Tracker
 
         for held, size in ((sheet.health, sheet.health_size), (sheet.willpower, sheet.willpower_size)):
             old = Tracker(max(size, held.superficial + held.aggravated), held.superficial, held.aggravated)
             fitted = old.resized(size)
             held.superficial, held.aggravated = fitted.superficial, fitted.aggravated
-    elif character.ruleset == "v20":
+    elif rules.has_blood_pool:
         sheet.willpower_current = min(sheet.willpower_current, sheet.willpower_permanent)
         sheet.blood = min(sheet.blood, sheet.blood_pool)
     else:
@@ -180,7 +182,8 @@ def damage(character: Character, field: str, severity: str) -> Edit:
     V20 ``willpower_current`` and ``blood`` spend a point; Ingenuity ``resources.X`` loses a point.
     """
     before = get_value(character, field)
-    if character.ruleset == "v5":
+    rules = ruleset_for(character.ruleset)
+    if rules.damage_tracks_superficial:
         track = engine_tracker(character, field)
         if track.all_aggravated:
             raise EditRefused(f"{field.title()} is all Aggravated already ({track.size} boxes)")
@@ -190,7 +193,7 @@ def damage(character: Character, field: str, severity: str) -> Edit:
             comment = "the track was full: a Superficial box turned Aggravated"
         new = _with_tracker(character, field, after)
         return Edit(new, "damage", field, before, get_value(new, field), comment)
-    if character.ruleset == "v20" and field == "health":
+    if rules.health_levels and field == "health":
         from vtm_tui.model.character_v20 import HEALTH_BOXES
 
         if character.sheet.health.marked >= HEALTH_BOXES:  # type: ignore[union-attr]
@@ -222,7 +225,8 @@ def heal(character: Character, field: str) -> Edit:
     """Heal one box: the lightest damage first (Superficial before Aggravated; bashing, lethal, aggravated)."""
     before = get_value(character, field)
     new = copy.deepcopy(character)
-    if character.ruleset == "v5":
+    rules = ruleset_for(character.ruleset)
+    if rules.damage_tracks_superficial:
         track = engine_tracker(character, field)
         if track.superficial:
             after = track.heal_superficial(1)
@@ -232,7 +236,7 @@ def heal(character: Character, field: str) -> Edit:
             raise EditRefused(f"{field.title()} has no damage to heal")
         new = _with_tracker(character, field, after)
         return Edit(new, "heal", field, before, get_value(new, field))
-    if character.ruleset == "v20" and field == "health":
+    if rules.health_levels and field == "health":
         tracker = new.sheet.health  # type: ignore[union-attr]
         for severity in ("bashing", "lethal", "aggravated"):
             if getattr(tracker, severity) > 0:
@@ -274,10 +278,11 @@ def resource_max(character: Character, field: str) -> int:
 def hunger(character: Character, delta: int) -> Edit:
     """``]`` raises Hunger, ``[`` slakes it (V5, vampires); in V20 they spend and regain blood."""
     sheet = character.sheet
-    if character.ruleset == "v20":
+    rules = ruleset_for(character.ruleset)
+    if rules.has_blood_pool:
         return _spend(character, "blood", sheet.blood, delta)  # type: ignore[union-attr]
-    if character.ruleset != "v5":
-        raise EditRefused("Ingenuity has no Hunger")
+    if not rules.has_hunger:
+        raise EditRefused(f"{rules.title} has no Hunger")
     if not sheet.is_vampire:  # type: ignore[union-attr]
         raise EditRefused(f"{character.name} is a {sheet.creature}: only vampires have Hunger")  # type: ignore[union-attr]
     slot = Slot("hunger", "Hunger", "hunger", 0, 5)
@@ -287,7 +292,7 @@ def hunger(character: Character, delta: int) -> Edit:
 def add_stain(character: Character, delta: int = 1) -> Edit:
     """``s``: one stain on Humanity (``S`` takes one away). A stain with no empty box left is degeneration:
     1 Aggravated Willpower damage (docs/rules.md, V5)."""
-    if character.ruleset != "v5":
+    if not ruleset_for(character.ruleset).has_stains:
         raise EditRefused("stains belong to V5 Humanity")
     sheet = character.sheet
     before = sheet.stains  # type: ignore[union-attr]
@@ -320,14 +325,15 @@ def is_impaired(character: Character) -> list[str]:
     """What impairs the character now, in words (empty: nothing)."""
     sheet = character.sheet
     found: list[str] = []
-    if character.ruleset == "v5":
+    rules = ruleset_for(character.ruleset)
+    if rules.damage_tracks_superficial:
         if sheet.health.impaired(sheet.health_size):
             found.append("Health: −2 dice to Physical pools")
         if sheet.willpower.impaired(sheet.willpower_size):
             found.append("Willpower: −2 dice to Mental and Social pools")
         if sheet.stains > 10 - sheet.humanity:
             found.append("degeneration: stains beyond the empty Humanity boxes")
-    elif character.ruleset == "v20":
+    elif rules.health_levels:
         penalty = sheet.health.penalty()
         if penalty is None:
             found.append(f"{sheet.health.level()}: cannot act")

@@ -96,5 +96,23 @@ class IngenuityRuleSet:
     def pool_skill_order(self) -> tuple[str, ...]:
         return MUNDANE_SKILLS
 
+    # -- ui --
+    has_stains = False
+    has_blood_pool = False
+    has_creatures = False
+    has_vampire_damage = False
+    damage_tracks_superficial = False
+    health_levels = False
+    traits_are_die_sizes = True
+    has_proficiencies = True
+    judges_total = True
+    difficulty_is_target_number = False
+    difficulty_placeholder = "none"
+    contest_damage_label = "Resource"
+    contest_to_willpower = False
+    declares_action_groups = False
+    rolls_initiative = False
+    teams_pick_turns = True
+
 
 RULESET = IngenuityRuleSet()

@@ -109,6 +109,24 @@ class V20RuleSet:
     def pool_skill_order(self) -> tuple[str, ...]:
         return ABILITIES
 
+    # -- ui --
+    has_stains = False
+    has_blood_pool = True
+    has_creatures = False
+    has_vampire_damage = True
+    damage_tracks_superficial = False
+    health_levels = True
+    traits_are_die_sizes = False
+    has_proficiencies = False
+    judges_total = False
+    difficulty_is_target_number = True
+    difficulty_placeholder = ""
+    contest_damage_label = "Damage"
+    contest_to_willpower = False
+    declares_action_groups = False
+    rolls_initiative = True
+    teams_pick_turns = False
+
 
 def _extra_pools(doc: Mapping[str, Any], general: str) -> dict[str, int]:
     pools = {str(k).casefold(): int(v) for k, v in (doc.get("pools", {}) or {}).items()}

@@ -118,6 +118,24 @@ class V5RuleSet:
     def pool_skill_order(self) -> tuple[str, ...]:
         return SKILL_NAMES
 
+    # -- ui --
+    has_stains = True
+    has_blood_pool = False
+    has_creatures = True
+    has_vampire_damage = True
+    damage_tracks_superficial = True
+    health_levels = False
+    traits_are_die_sizes = False
+    has_proficiencies = False
+    judges_total = False
+    difficulty_is_target_number = False
+    difficulty_placeholder = ""
+    contest_damage_label = "Damage"
+    contest_to_willpower = True
+    declares_action_groups = True
+    rolls_initiative = False
+    teams_pick_turns = False
+
 
 def _extra_pools(doc: Mapping[str, Any], general: str) -> dict[str, int]:
     pools = {str(k).casefold(): int(v) for k, v in (doc.get("pools", {}) or {}).items()}

@@ -21,6 +21,7 @@ from textual.widgets import Input, Label, Static
 from vtm_tui.conflict.roster import parse_pools
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
+from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox as Checkbox
 from vtm_tui.ui.widgets.mark_checkbox import MarkSelectionList as SelectionList
 
@@ -97,7 +98,7 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
                 yield Label(" Health:")
                 yield Input(placeholder={"v5": "4", "v20": "7", "ingenuity": "8"}[self.ruleset], id="add-health",
                             restrict=r"\d*", max_length=2, compact=True)
-                if self.ruleset != "ingenuity":
+                if ruleset_for(self.ruleset).has_vampire_damage:
                     yield Checkbox("Vampire", id="add-vampire")
             yield Static("", id="add-error", markup=False)
             yield Static("Tab: next field · ctrl+t: a template · ctrl+s/Enter: add · Esc: cancel",

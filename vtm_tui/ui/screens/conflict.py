@@ -24,6 +24,7 @@ from vtm_tui.conflict.context import Change, ConflictError, Table
 from vtm_tui.conflict.wounds import sync
 from vtm_tui.errors import VtmError
 from vtm_tui.model.conflict import Conflict
+from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.store.errors import ConflictError as StoreConflict
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui.messages import CharacterChanged
@@ -182,10 +183,11 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
             return f"{title}{label}: {count} participant{'s' if count != 1 else ''} · N begins round 1"
         if current is None:
             return f"{title}{label} · nobody left to act · N: next round"
-        verb = "declares" if table.ruleset == "v20" and v20_round.phase(self.conflict) == v20_round.DECLARE \
+        rules = ruleset_for(table.ruleset)
+        verb = "declares" if rules.rolls_initiative and v20_round.phase(self.conflict) == v20_round.DECLARE \
             else "acts"
         extra = ""
-        if table.ruleset == "ingenuity":
+        if rules.teams_pick_turns:
             try:
                 order = ingenuity_round.turn_order(self.conflict, table)
                 extra = f" · {order.current_team} picks"
@@ -266,7 +268,7 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         name = self.selected
         if name is None:
             return
-        if self.store.chronicle.ruleset != "v5":
+        if not ruleset_for(self.store.chronicle.ruleset).declares_action_groups:
             self.say("Declaring a group is V5's turn order; V20 uses m (multiple actions).", error=True)
             return
         p = roster.find(self.conflict, name)
@@ -277,7 +279,7 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         name = self.selected
         if name is None:
             return
-        if self.store.chronicle.ruleset != "v20":
+        if not ruleset_for(self.store.chronicle.ruleset).rolls_initiative:
             self.say("Multiple actions that split the pool are V20's rule.", error=True)
             return
         count = int(self.conflict.state.get("multiple", {}).get(name, 1))
@@ -306,7 +308,7 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter on a row: in Ingenuity, the team whose turn it is picks that member."""
         event.stop()
-        if self.store.chronicle.ruleset != "ingenuity" or not tracker.started(self.conflict):
+        if not ruleset_for(self.store.chronicle.ruleset).teams_pick_turns or not tracker.started(self.conflict):
             return
         name = str(event.row_key.value)
         self.run(lambda t: ingenuity_round.pick(self.conflict, t, name))

@@ -14,6 +14,7 @@ from vtm_tui.conflict import contest, roster, tallies, tracker, v20_round
 from vtm_tui.conflict.context import Change, ConflictError, Table
 from vtm_tui.conflict.pools import read_pool
 from vtm_tui.errors import VtmError
+from vtm_tui.rules.ruleset import ruleset_for
 
 #: One point of damage per key: (d, D, x) per rule set as (kind, track).
 DAMAGE_KEYS = {
@@ -149,13 +150,15 @@ class ConflictDialogs:
 
     def _preview(self, name: str, text: str, attacking: bool) -> str:
         table = self.table(log=False)
+        rules = ruleset_for(table.ruleset)
         try:
             p = roster.find(self.conflict, name)
-            split = v20_round.split_penalty(self.conflict, name) if attacking and table.ruleset == "v20" else 0
+            split = (v20_round.split_penalty(self.conflict, name)
+                     if attacking and rules.rolls_initiative else 0)
             dice = read_pool(p, table, text, split=split)
         except VtmError as exc:
             return f"? {exc}"
-        if table.ruleset == "ingenuity":
+        if rules.judges_total:
             return f"= {dice.text}"
         how = dice.text.rsplit(" = ", 1)[0]
         count = f"{dice.dice} {'die' if dice.dice == 1 else 'dice'}"

@@ -22,6 +22,7 @@ from vtm_tui.conflict.contest import KINDS, ContestSpec, both_strike_default, de
 from vtm_tui.conflict.context import Change
 from vtm_tui.conflict.pools import DEFAULT_ATTACK, DEFAULT_DEFENCE
 from vtm_tui.errors import VtmError
+from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox as Checkbox
 
 Preview = Callable[[str, str, bool], str]
@@ -73,6 +74,7 @@ class ContestDialog(ModalScreen[Change | None]):
 
     def compose(self) -> ComposeResult:
         options = [(Text(n), n) for n in self.names]  # names: text, not markup
+        rules = ruleset_for(self.ruleset)
         with Vertical() as box:
             box.border_title = "Contest"
             with Horizontal(id="contest-sides"):
@@ -90,7 +92,7 @@ class ContestDialog(ModalScreen[Change | None]):
                 yield Label(" Defender's:")
                 yield Input("0", id="contest-defender-weapon", classes="-small", restrict=r"\d*", max_length=2,
                             compact=True)
-                yield Label(" Damage:" if self.ruleset != "ingenuity" else " Resource:")
+                yield Label(f" {rules.contest_damage_label}:")
                 kinds = [(k, k) for k in KINDS[self.ruleset]]
                 kind = default_kind(self.ruleset, self._default(self.attacker, 0))
                 yield Select(kinds, value=kind, allow_blank=False, compact=True, id="contest-kind")
@@ -98,11 +100,11 @@ class ContestDialog(ModalScreen[Change | None]):
                 both = both_strike_default(self.ruleset, self._default(self.defender, 1))
                 yield Checkbox("Both strike (close combat)", both, id="contest-both")
                 yield Checkbox("Apply damage", True, id="contest-apply")
-                if self.ruleset == "v20":
+                if rules.difficulty_is_target_number:
                     yield Label("Difficulty:")
                     yield Input("6", id="contest-difficulty", classes="-small", restrict=r"\d*", max_length=2,
                                 compact=True)
-                if self.ruleset == "v5":
+                if rules.contest_to_willpower:
                     yield Checkbox("Willpower", False, id="contest-willpower")
             yield Static("", id="contest-result", markup=False)
             yield Static("ctrl+r or Enter: roll both · Tab: next field · Esc: close", id="contest-hint")
@@ -148,10 +150,11 @@ class ContestDialog(ModalScreen[Change | None]):
     # -- rolling --------------------------------------------------------------------------------
     def spec(self) -> ContestSpec:
         value = lambda wid: self.query_one(wid, Input).value.strip()  # noqa: E731
+        rules = ruleset_for(self.ruleset)
         track = "health"
-        if self.ruleset == "v5" and self.query_one("#contest-willpower", Checkbox).value:
+        if rules.contest_to_willpower and self.query_one("#contest-willpower", Checkbox).value:
             track = "willpower"
-        difficulty = int(value("#contest-difficulty") or "6") if self.ruleset == "v20" else 6
+        difficulty = int(value("#contest-difficulty") or "6") if rules.difficulty_is_target_number else 6
         return ContestSpec(
             attacker=str(self.query_one("#contest-attacker", Select).value),
             defender=str(self.query_one("#contest-defender", Select).value),

@@ -19,6 +19,7 @@ from textual.widgets import Input, OptionList, Static
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
+from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
 from vtm_tui.ui.screens.mode_screen import ModeScreen
@@ -357,7 +358,7 @@ class CoterieScreen(CreateActions, XpActions, SheetEditActions, ModeScreen[None]
         try:
             character = new_character(answer["name"], self.keeper.store.chronicle.ruleset, kind=answer["kind"],
                                       player=answer["player"])
-            if answer.get("creature") and character.ruleset == "v5":
+            if answer.get("creature") and ruleset_for(character.ruleset).has_creatures:
                 character.sheet.creature = answer["creature"]
             saved, _ = self.keeper.add(character)
         except VtmError as exc:

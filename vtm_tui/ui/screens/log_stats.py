@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.review.stats import RollStats, bar, roll_stats, spark
+from vtm_tui.rules.ruleset import ruleset_for
 
 #: The outcome a storyteller asks about first, per rule set (the sentence under the table).
 HEADLINE = {"v5": "messy_critical", "v20": "botch", "ingenuity": "failure"}
@@ -125,7 +126,7 @@ class LogStats(ModalScreen[None]):
             sentence += f"\n({stats.rolls - stats.with_odds} rolls without known odds are left out of the expected counts)"
         self.query_one("#stats-sentence", Static).update(sentence)
         mean = stats.mean_successes
-        word = "total per roll" if self.ruleset == "ingenuity" else "successes per roll"
+        word = "total per roll" if ruleset_for(self.ruleset).judges_total else "successes per roll"
         heading = word.capitalize() + (f" (mean {mean:.1f} over {len(stats.successes)} rolls, oldest first)"
                                        if mean is not None else ": none")
         self.query_one("#successes-heading", Static).update(heading)

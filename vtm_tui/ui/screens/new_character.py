@@ -12,6 +12,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 from textual.content import Content
 
+from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.ui.widgets.marked_option_list import MarkedOptionList
 
 DIALOG_CSS = """
@@ -38,6 +39,7 @@ class NewCharacterDialog(ModalScreen[dict | None]):
     def __init__(self, ruleset: str) -> None:
         super().__init__()
         self.ruleset = ruleset
+        self.has_creatures = ruleset_for(ruleset).has_creatures
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -48,7 +50,7 @@ class NewCharacterDialog(ModalScreen[dict | None]):
             yield Input(id="player")
             yield Label("Kind")
             yield MarkedOptionList(*[Option(text, id=key) for key, text in KINDS], id="kind")
-            if self.ruleset == "v5":
+            if self.has_creatures:
                 yield Label("Creature")
                 yield MarkedOptionList(*[Option(text, id=key) for key, text in CREATURES], id="creature")
             yield Label("", id="problem", classes="error")
@@ -68,7 +70,7 @@ class NewCharacterDialog(ModalScreen[dict | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option_list.id == "kind" and self.ruleset == "v5":
+        if event.option_list.id == "kind" and self.has_creatures:
             self.query_one("#creature", OptionList).focus()
             return
         self.submit()
@@ -82,7 +84,7 @@ class NewCharacterDialog(ModalScreen[dict | None]):
         kind_list = self.query_one("#kind", OptionList)
         kind = KINDS[kind_list.highlighted or 0][0]
         creature = None
-        if self.ruleset == "v5":
+        if self.has_creatures:
             creature = CREATURES[self.query_one("#creature", OptionList).highlighted or 0][0]
         self.dismiss({"name": name, "kind": kind, "player": self.query_one("#player", Input).value.strip(),
                       "creature": creature})

@@ -29,6 +29,7 @@ from vtm_tui.play import apply, faces_hint, judge_faces, make_request, perform
 from vtm_tui.play.record import Recorder
 from vtm_tui.play.visibility import Viewer, entry_for, typed_faces_refusal, viewer_for
 from vtm_tui.review.lines import format_entry
+from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk
 from vtm_tui.ui.messages import CharacterChanged
@@ -109,7 +110,7 @@ class RequestDialog(ModalScreen[LogEntry | None]):
             self._error(str(exc))
             return
         self._error("")
-        head = request.description if request.ruleset == "ingenuity" else (
+        head = request.description if ruleset_for(request.ruleset).judges_total else (
             f"{request.description} = {request.dice} {'die' if request.dice == 1 else 'dice'}"
             + (f" ({request.hunger} Hunger)" if request.hunger else ""))
         self.query_one("#request-hint", Static).update(Text(f"{head} · faces: {faces_hint(request)}"))

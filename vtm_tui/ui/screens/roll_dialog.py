@@ -47,6 +47,7 @@ from vtm_tui.play import (
 )
 from vtm_tui.play.record import Recorder
 from vtm_tui.rules.dice import GivenFaces, parse_faces
+from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.screens.roll_followups import FollowUpActions
@@ -156,7 +157,7 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
         return default_pool(self.character, self.character.ruleset, last)
 
     def _surge_dice(self) -> int:
-        if self.character is None or self.character.ruleset != "v5":
+        if self.character is None or not ruleset_for(self.character.ruleset).has_hunger:
             return 0
         from vtm_tui.rules.v5 import blood_potency
 
@@ -173,7 +174,7 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
         self.keys_line = self.query_one("#keys", Static)
         self.result_view.display = False
         self.query_one("#reroll-faces", Input).display = False
-        if self.character.ruleset == "v20" and self.recorder is not None:
+        if ruleset_for(self.character.ruleset).has_free_botch and self.recorder is not None:
             self.free_botch_used = self.recorder.free_botch_used()
         self.refresh_request()
         self.query_one("#faces" if self.kind in FIXED_POOLS else "#pool", Input).focus()

@@ -15,6 +15,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from vtm_tui.model.character import Character
+from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.ui.sheet_edits import is_impaired
 
 
@@ -35,7 +36,7 @@ def row_text(character: Character, highlighted: bool = False) -> Text:
     text = Text(CURSOR if highlighted else " " * len(CURSOR), style="bold")
     text.append(character.name)
     sheet = character.sheet
-    if character.ruleset == "v5" and sheet.is_vampire:
+    if ruleset_for(character.ruleset).has_hunger and sheet.is_vampire:
         text.append(f" H{sheet.hunger}", style="dim")
     if is_impaired(character):
         text.append(" ⚠", style="bold")

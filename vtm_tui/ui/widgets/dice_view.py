@@ -19,6 +19,8 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from vtm_tui.rules.ruleset import ruleset_for
+
 CELL = 5
 LEGEND = {
     "v5": "[n] regular · ⟨n⟩ Hunger · * ten · + success · ! one",
@@ -62,7 +64,7 @@ def dice_cells(outcome: Any) -> list[tuple[str, str, str]]:
     """(kind, face text, mark) for each d10 of a V5/V20 outcome, regular dice first."""
     roll = shown_roll(outcome)
     faces = tuple(getattr(roll, "faces", ()) or ())
-    if outcome.ruleset == "v20":
+    if ruleset_for(outcome.ruleset).difficulty_is_target_number:
         target = roll.difficulty
         return [("regular", regular_face(f), _mark(f, target)) for f in faces]
     cells = [("regular", regular_face(f), _mark(f, 6)) for f in faces]
@@ -76,7 +78,7 @@ def append_dice(text: Text, outcome: Any, width: int, style: Callable[[str], Sty
 
     ``style(name)`` gives the style of a ``dice-view--*`` component (hunger, regular, legend, picked).
     """
-    if outcome.ruleset == "ingenuity":
+    if ruleset_for(outcome.ruleset).judges_total:
         _append_ingenuity(text, outcome, style)
         return
     cells = dice_cells(outcome)
@@ -129,7 +131,7 @@ def describe_dice(outcome: Any) -> str:
     """The dice as plain text (for tests): ``[10] [7] [3] ⟨10⟩ ⟨4⟩``."""
     if outcome is None:
         return ""
-    if outcome.ruleset == "ingenuity":
+    if ruleset_for(outcome.ruleset).judges_total:
         text = Text()
         _append_ingenuity(text, outcome, lambda _name: Style())
         return text.plain

@@ -16,6 +16,7 @@ from vtm_tui.conflict.roster import format_pools, is_extra
 from vtm_tui.conflict.wounds import condition
 from vtm_tui.model.conflict import Conflict, Participant
 from vtm_tui.play.blood import condition_text
+from vtm_tui.rules.ruleset import ruleset_for
 
 CURRENT, ACTED, OUT, WAITING = "▶", "✓", "✗", " "
 #: The row the screen's keys act on (the table's cursor, which colour alone would show).
@@ -36,7 +37,8 @@ def marker(p: Participant, current: Participant | None, table: Table) -> str:
 
 def order_cell(p: Participant, conflict: Conflict, table: Table) -> str:
     """What orders this participant in the round, as a storyteller reads it."""
-    if table.ruleset == "v5":
+    rules = ruleset_for(table.ruleset)
+    if rules.declares_action_groups:
         text = v5_round.SHORT[v5_round.group_of(p)]
         skill = p.extra.get("skill")
         if skill:
@@ -44,7 +46,7 @@ def order_cell(p: Participant, conflict: Conflict, table: Table) -> str:
         if p.name in conflict.state.get("passed", []):
             text += " · passed"
         return text
-    if table.ruleset == "v20":
+    if rules.rolls_initiative:
         if p.initiative is None:
             return "—"
         die = conflict.state.get("initiative", {}).get(p.name, [None])[0]
@@ -81,7 +83,7 @@ def state_cell(p: Participant, table: Table) -> str:
 
 def pools_text(p: Participant, table: Table) -> str:
     """An extra's pools as typed: ``general 4, attack 5`` (die sizes in Ingenuity: ``general d8``)."""
-    return format_pools(dict(p.extra.get("pools", {})), dice=table.ruleset == "ingenuity")
+    return format_pools(dict(p.extra.get("pools", {})), dice=ruleset_for(table.ruleset).traits_are_die_sizes)
 
 
 def details(p: Participant, conflict: Conflict, table: Table) -> str:
@@ -93,11 +95,12 @@ def details(p: Participant, conflict: Conflict, table: Table) -> str:
         parts.append(f"extra: {pools_text(p, table) or 'no pools'}")
     else:
         parts.append("player character" if character.kind == "pc" else "storyteller character")
-    parts.append(f"{'Health' if table.ruleset != 'ingenuity' else 'Health'} {state.track} {state.label}")
-    if character is not None and table.ruleset == "v5":
+    parts.append(f"Health {state.track} {state.label}")
+    rules = ruleset_for(table.ruleset)
+    if character is not None and rules.damage_tracks_superficial:
         sheet = character.sheet
         parts.append(f"Willpower {sheet.willpower.boxes(sheet.willpower_size)}")
-    if table.ruleset == "v20":
+    if rules.rolls_initiative:
         split = v20_round.split_text(conflict, p.name)
         if split:
             parts.append(split)

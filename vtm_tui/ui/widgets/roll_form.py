@@ -21,6 +21,7 @@ from vtm_tui.model.character import Character
 from vtm_tui.play.defaults import completion_names, trait_completions
 from vtm_tui.play.ladders import DEFAULT_DIFFICULTY, ladder_text
 from vtm_tui.play.request import RollRequest
+from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
 from vtm_tui.ui.seat_text import seat_text
 from vtm_tui.ui.widgets.odds_chart import OddsChart
@@ -95,6 +96,7 @@ class RollForm(VerticalScroll):
 
     def compose(self) -> ComposeResult:
         ruleset = self.character.ruleset
+        rules = ruleset_for(ruleset)
         fixed = bool(self.fixed_pool)
         with Horizontal(classes="row"):
             yield Label("Pool")
@@ -108,7 +110,7 @@ class RollForm(VerticalScroll):
         with Horizontal(classes="row"):
             yield Label("Difficulty")
             yield Input(self.initial_difficulty, id="difficulty", compact=True, disabled=no_difficulty,
-                        placeholder="none" if ruleset == "ingenuity" else "")
+                        placeholder=rules.difficulty_placeholder)
             yield Label(MODIFIER_LABELS[ruleset], classes="short")
             yield Input("", id="modifier", compact=True, placeholder="0", classes="short",
                         disabled=fixed or self.kind != "test")
@@ -119,15 +121,15 @@ class RollForm(VerticalScroll):
             yield Static(Text("Ladder: " + ladder_text(ruleset)), id="ladder")
         with Horizontal(classes="row"):
             yield MarkedCheckbox("Secret", id="secret", compact=True)
-            if ruleset == "v5" and self.kind == "test" and getattr(self.character.sheet, "is_vampire", False):
+            if rules.has_hunger and self.kind == "test" and getattr(self.character.sheet, "is_vampire", False):
                 yield MarkedCheckbox(f"Blood Surge +{self.surge_dice}", id="surge", compact=True)
-            if ruleset == "v20" and self.kind == "test":  # never on damage, soak or a Virtue roll
+            if rules.willpower_buys_success and self.kind == "test":  # never on damage, soak or a Virtue roll
                 yield MarkedCheckbox("Spend Willpower", id="willpower", compact=True)
             if self.kind == "rouse":
                 yield MarkedCheckbox("Forced", id="forced", compact=True)
                 yield MarkedCheckbox("Re-roll granted: keep the better die", id="rouse-reroll", compact=True)
             if self.kind == "test":
-                prompt = "no proficiency" if ruleset == "ingenuity" else "no specialty"
+                prompt = "no proficiency" if rules.has_proficiencies else "no specialty"
                 yield Select([], prompt=prompt, id="specialty", compact=True)
         with Horizontal(classes="row"):
             yield Label("Comment")
@@ -146,7 +148,7 @@ class RollForm(VerticalScroll):
                 for name in completion_names(self.character)]
 
     def _rating(self, value: int) -> str:
-        return f"d{value}" if self.character.ruleset == "ingenuity" else str(value)
+        return f"d{value}" if ruleset_for(self.character.ruleset).traits_are_die_sizes else str(value)
 
     # -- reading ---------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -212,7 +214,7 @@ class RollForm(VerticalScroll):
         if select is None:
             return
         sheet = self.character.sheet
-        if self.character.ruleset == "ingenuity":
+        if ruleset_for(self.character.ruleset).has_proficiencies:
             options = tuple((Text(f"{name} +{bonus}"), name) for name, bonus in sheet.proficiencies.items())
         else:
             names = {name for name, _ in request.traits}

@@ -11,7 +11,10 @@ in a scrolling container, every key re-rendered the whole sheet and laid the scr
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from functools import partial
+from types import ModuleType
 
 from rich.text import Text
 from textual.binding import Binding
@@ -29,19 +32,18 @@ from vtm_tui.ui.widgets.text_strips import line_strip
 Layout = Callable[[Character, int, str | None], SheetLayout]
 
 
+def layout_module(ruleset: str) -> ModuleType:
+    """The module that draws the rule set's sheet, ``sheet_<id>.py`` beside this one (imported on first use).
+
+    Found by the rule set's id, so this view never compares a rule set's name. A module whose sheet shows the
+    engine's tables may offer ``engine_loaded()`` and ``load_engine()``: the view then loads it in a thread.
+    """
+    return importlib.import_module(f"vtm_tui.ui.widgets.sheet_{ruleset}")
+
+
 def layout_for(ruleset: str) -> Layout:
-    """The rule set's sheet (imported on first use)."""
-    if ruleset == "v5":
-        from vtm_tui.ui.widgets.sheet_v5 import layout_v5
-
-        return layout_v5
-    if ruleset == "v20":
-        from vtm_tui.ui.widgets.sheet_v20 import layout_v20
-
-        return layout_v20
-    from vtm_tui.ui.widgets.sheet_ingenuity import layout_ingenuity
-
-    return layout_ingenuity
+    """The rule set's sheet: ``layout_<id>`` of its :func:`layout_module`."""
+    return getattr(layout_module(ruleset), f"layout_{ruleset}")
 
 
 class SheetView(ScrollView, can_focus=True):
@@ -122,15 +124,14 @@ class SheetView(ScrollView, can_focus=True):
             self.sheet_layout = layout_for(character.ruleset)(character, width, self.cursor)
         self._show(self.sheet_layout.text)
         self._drawn = (character, self.cursor, width)
-        if character.ruleset == "v5":
-            from vtm_tui.ui.widgets import sheet_v5
-
-            if not sheet_v5.engine_loaded() and not self._engine_coming:
-                # The first sheet shows at once; the engine's table follows, imported in a thread. Imported
-                # on the loop (about 100 ms) it ran before Textual had sent the first frame, which reached
-                # the terminal only after it.
-                self._engine_coming = True
-                self.run_worker(self._load_engine, thread=True, group="sheet-engine")
+        module = layout_module(character.ruleset)
+        engine_loaded = getattr(module, "engine_loaded", None)
+        if engine_loaded is not None and not engine_loaded() and not self._engine_coming:
+            # The first sheet shows at once; the engine's table follows, imported in a thread. Imported
+            # on the loop (about 100 ms) it ran before Textual had sent the first frame, which reached
+            # the terminal only after it.
+            self._engine_coming = True
+            self.run_worker(partial(self._load_engine, module.load_engine), thread=True, group="sheet-engine")
 
     def _show(self, text: Text) -> None:
         """Show ``text``: repaint the lines that changed, or lay out again when their number changed."""
@@ -177,10 +178,8 @@ class SheetView(ScrollView, can_focus=True):
             return strips[index]
         return Strip.blank(width, self.visual_style.rich_style)
 
-    def _load_engine(self) -> None:
-        from vtm_tui.ui.widgets import sheet_v5
-
-        sheet_v5.load_engine()
+    def _load_engine(self, load: Callable[[], None]) -> None:
+        load()
         self.app.call_from_thread(self._with_engine)
 
     def _with_engine(self) -> None:
