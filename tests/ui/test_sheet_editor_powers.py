@@ -48,3 +48,19 @@ async def test_powers_added_with_keys_and_one_removed_are_one_log_entry_and_one_
                                         "powers.Celerity": ["Rapid Reflexes", "Cat's Grace"],
                                         "powers.Presence": ["Daunt", OWN]}
     assert undo["comment"] == "undo" and undo["change"]["after"] == batch["change"]["before"]
+
+
+async def test_guided_creation_picks_a_power_per_dot_after_the_disciplines(campaigns):
+    chronicle = campaigns / LISBOA
+    app = make_app(chronicle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c", *"Ana Luz", *["pagedown"] * 9, *"Potence 2", "enter", "pagedown")
+        await pilot.pause()
+        assert "Step 11 of 14: Discipline powers" in screen_text(app)
+        await pilot.press(*"Potence: Pro", "right", "enter", *"Potence: Fist; 1; 0", "enter")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, CoterieScreen)
+    data = character_file(chronicle, "ana-luz")
+    assert data["powers"] == {"Potence": ["Prowess", {"name": "Fist", "level": 1, "rouse": 0}]}
