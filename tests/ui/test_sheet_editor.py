@@ -121,9 +121,9 @@ async def test_passing_through_the_convictions_page_changes_nothing(campaigns):
     app = make_app(campaigns / LISBOA)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("ctrl+e", *["pagedown"] * 7)
+        await pilot.press("ctrl+e", *["pagedown"] * 8)
         await pilot.pause()
-        assert "Step 8 of 8: Convictions" in screen_text(app)
+        assert "Step 9 of 9: Convictions" in screen_text(app)
         await pilot.press("pageup")
         await pilot.pause()
         assert "No changes yet." in screen_text(app)

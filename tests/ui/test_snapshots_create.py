@@ -34,3 +34,11 @@ def test_quick_character_dialog(snap_compare, campaigns):
         await pilot.pause()
 
     assert snap_compare(make_app(campaigns / LISBOA), terminal_size=(80, 24), run_before=open_it)
+
+
+def test_sheet_editor_powers_page(snap_compare, campaigns):
+    async def to_powers(pilot):
+        await pilot.press("ctrl+e", *["pagedown"] * 5, *"Cel", "right", "enter")
+        await pilot.pause()
+
+    assert snap_compare(make_app(campaigns / LISBOA), terminal_size=(80, 24), run_before=to_powers)

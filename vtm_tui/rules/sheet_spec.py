@@ -67,7 +67,8 @@ class CreationStep:
     traits of ``table`` — ``fields`` lists them, ``low``/``high`` bound a value, ``values`` lists the allowed
     ones in order when they are not every whole number between, such as die sizes), ``text`` (the text fields
     named in ``fields``), ``named`` (a table of name → dots where the player adds names, completed from
-    ``options``).
+    ``options``), ``entries`` (a page whose entries only the rule set reads, such as V5 powers: its logic is
+    :func:`vtm_tui.rules.entry_pages.entry_page`).
     """
 
     id: str

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vtm_tui.rules.sheet_spec import Budget, CreationReport, count_at, shape_warnings
+from vtm_tui.rules.v5 import power_page
 from vtm_tui.rules.v5.catalogue import AGES, CLAN_DISCIPLINES, PREDATOR_TYPES
 from vtm_tui.rules.v5.traits import ATTRIBUTE_NAMES, SKILL_NAMES
 
@@ -113,6 +114,7 @@ def report(doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport
     if specialties > specialties_allowed(skills, predator):
         warnings.append(f"Specialties: {specialties}, the book gives {specialties_allowed(skills, predator)}")
     warnings += discipline_warnings(disciplines, str(doc.get("clan", "")), predator)
+    warnings += power_page.warnings(doc)
     if advantages > adv_allowed:
         warnings.append(f"Advantages: {advantages} points, the book gives {adv_allowed}")
     if flaws < flaw_wanted:

@@ -77,6 +77,10 @@ class V5RuleSet:
                          options=tuple(catalogue.PREDATOR_TYPES)),
             CreationStep("disciplines", "Disciplines", "named", "Two clan Disciplines at 2 and 1, plus the "
                          "predator type's dot.", options=DISCIPLINES, table="disciplines", high=5),
+            CreationStep("powers", "Discipline powers", "entries",
+                         "One power per Discipline dot, each of a level up to the dots: 'Dominate: Mesmerize' "
+                         "(Tab completes). Your own: 'Dominate: Name; level; Rouse; pool'. Delete removes.",
+                         table="powers"),
             CreationStep("advantages", "Merits, backgrounds, loresheets", "named",
                          "7 points (more from predator and age).",
                          options=catalogue.MERITS + catalogue.LORESHEETS, table="advantages", high=5),

@@ -29,6 +29,7 @@ from textual.widgets.option_list import Option
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character, new_character
+from vtm_tui.rules.entry_pages import entry_page
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.rules.sheet_spec import CreationStep
 from vtm_tui.ui.screens.creation_pages import (
@@ -152,12 +153,31 @@ class CreationWizard(ModalScreen[Character | None]):
             dots = DotsList(*self._dots_options(step), id="create-dots")
             dots.highlighted = 0
             return [dots]
+        if step.kind == "entries":
+            return self._entry_widgets(step)
         entries = named_entries(self.doc, step)
         return [Label("Add (Enter):"),
                 Input(id="create-named", suggester=SuggestFromList(step.options, case_sensitive=False),
                       placeholder="Brawl: Grappling" if step.table == "specialties" else f"{step.options[0]} 2",
                       max_length=80),
                 OptionList(*[Option(Text(e)) for e in entries], id="create-entries")]
+
+    def _entry_widgets(self, step: CreationStep) -> list[Any]:
+        """A page of entries the rule set reads (V5 powers): add with completion, the list, what may be added."""
+        page = entry_page(self.ruleset, step.id)
+        if page is None:
+            return [Static(f"Nothing to edit on this page ({step.id}).", markup=False)]
+        offered = page.suggestions(self.doc)
+        return [Label("Add (Enter):"),
+                Input(id="create-entry", suggester=SuggestFromList(offered, case_sensitive=False),
+                      placeholder=offered[0] if offered else page.placeholder, max_length=160),
+                OptionList(*[Option(Text(e)) for e in page.lines(self.doc)], id="create-entries"),
+                Static(self._available_text(step), id="create-available", markup=False)]
+
+    def _available_text(self, step: CreationStep) -> str:
+        page = entry_page(self.ruleset, step.id)
+        offered = page.available(self.doc) if page else []
+        return "Catalogue (level ≤ dots): " + ("; ".join(offered) if offered else "nothing more to add")
 
     def _text_widgets(self, step: CreationStep) -> list[Any]:
         labels = {f.key: f for f in self.rules.text_fields()}
@@ -263,6 +283,8 @@ class CreationWizard(ModalScreen[Character | None]):
             event.input.value = ""
             self._changed()
             self._refresh_entries()
+        elif event.input.id == "create-entry":
+            self._add_entry(event.input)
         elif self.step.kind == "text":
             self.focus_next()
 
@@ -279,20 +301,45 @@ class CreationWizard(ModalScreen[Character | None]):
         self.query_one("#create-dots", DotsList).replace_option_prompt_at_index(
             message.index, dots_line(name, rating(table, name, step.low), step))
 
+    def _add_entry(self, field: Input) -> None:
+        page = entry_page(self.ruleset, self.step.id)
+        if page is None or self.step.kind != "entries":
+            return
+        try:
+            page.add(self.doc, field.value)
+        except VtmError as exc:
+            self.query_one("#create-problem", Static).update(str(exc))
+            return
+        self.query_one("#create-problem", Static).update("")
+        field.value = ""
+        self._changed()
+        self._refresh_entries()
+
     def action_remove(self) -> None:
         entries = self.query("#create-entries")
-        if not entries or self.step.kind != "named":
+        if not entries or self.step.kind not in ("named", "entries"):
             return
         listing = entries.first(OptionList)
         if listing.highlighted is None:
             return
-        named_entries(self.doc, self.step, remove=listing.highlighted)
+        page = entry_page(self.ruleset, self.step.id) if self.step.kind == "entries" else None
+        if page is not None:
+            page.remove(self.doc, listing.highlighted)
+        elif self.step.kind == "named":
+            named_entries(self.doc, self.step, remove=listing.highlighted)
         self._changed()
         self._refresh_entries()
 
     def _refresh_entries(self) -> None:
         listing = self.query_one("#create-entries", OptionList)
-        listing.set_options([Option(Text(e)) for e in named_entries(self.doc, self.step)])
+        page = entry_page(self.ruleset, self.step.id) if self.step.kind == "entries" else None
+        if page is None:
+            listing.set_options([Option(Text(e)) for e in named_entries(self.doc, self.step)])
+            return
+        listing.set_options([Option(Text(e)) for e in page.lines(self.doc)])
+        self.query_one("#create-entry", Input).suggester = SuggestFromList(page.suggestions(self.doc),
+                                                                          case_sensitive=False)
+        self.query_one("#create-available", Static).update(self._available_text(self.step))
 
     # -- pages and the end ----------------------------------------------------------------------
     async def action_page(self, delta: int) -> None:

@@ -4,7 +4,8 @@ Its pages are the guided-creation pages without the choices: first every text fi
 clan, sire, generation, predator type, ambition, desire...; completion from the rule set's lists), then its
 ratings (attributes, skills, virtues: ↑/↓, ``+``/``-`` or a digit) and its named traits (disciplines, merits,
 flaws, backgrounds, specialties, proficiencies: type ``Name 2`` with completion, ``Name 0`` or Delete removes;
-a new name adds, so renaming is remove and add; a quick storyteller character's pools too). The panel lists what changed so far. ``ctrl+s`` hands the
+a new name adds, so renaming is remove and add; V5 powers: ``Discipline: power``, or one's own with its level,
+Rouse cost and pool; a quick storyteller character's pools too). The panel lists what changed so far. ``ctrl+s`` hands the
 edited character back; the coterie saves it as one logged change (the diff) that ``ctrl+z`` reverts whole.
 Esc goes back a page; on the first page Esc twice discards every change.
 """
@@ -42,7 +43,7 @@ class SheetEditor(CreationWizard):
         self.steps = (
             CreationStep("texts", f"{character.name}: who they are", "text",
                          "Tab or Enter moves between fields; PgDn: the next page.", fields=texts),
-            *[s for s in self.rules.creation_steps() if s.kind in ("dots", "named")],
+            *[s for s in self.rules.creation_steps() if s.kind in ("dots", "named", "entries")],
             *extra_text,
             *([POOLS_STEP] if character.pools else []),
         )
