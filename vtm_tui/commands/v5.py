@@ -254,7 +254,48 @@ def _sheet_hunger(args: argparse.Namespace) -> None:
             args.hunger = int(getattr(sheet, "hunger", 0))
 
 
+def _from_sheet(args: argparse.Namespace, kind: RollKind) -> bool:
+    """Whether this is ``--character``'s own roll, made exactly as the app's roll dialog makes it (one path):
+    a pool of trait names, or a kind whose pool the sheet gives. A counted pool (a number), a typed Hunger
+    or Humanity, a Willpower re-roll or an automatic win stay with the counted roll below."""
+    if not (getattr(args, "chronicle", None) and getattr(args, "character", None)):
+        return False
+    counted = (args.hunger, args.humanity, args.willpower, args.reroll)
+    if any(value is not None for value in counted) or args.mortal or args.automatic or args.awakening:
+        return False
+    if kind in (RollKind.TEST, RollKind.TRACKER):
+        return args.pool is not None and not args.pool.strip().lstrip("-").isdecimal()
+    return args.pool is None
+
+
+def _roll_from_sheet(args: argparse.Namespace, kind: RollKind) -> int:
+    """The character's roll through the play layer (:func:`vtm_tui.commands.chronicle.roll_for_character`)."""
+    from vtm_tui.commands.chronicle import roll_for_character
+
+    if args.reroll_faces is not None:
+        raise VtmError("--reroll-faces: only with --reroll")
+    faces = None
+    if args.faces is not None or args.hunger_faces is not None:
+        if kind in (RollKind.TEST, RollKind.TRACKER):
+            faces = f"{args.faces or ''} | {args.hunger_faces or ''}"
+        elif args.hunger_faces is not None:
+            raise VtmError(f"--hunger-faces: a {kind.label} has no Hunger dice")
+        else:
+            faces = args.faces
+    if args.specialty > 1:
+        raise VtmError(f"--specialty {args.specialty}: a pool from {args.character}'s sheet takes one specialty")
+    play_kind = "test" if kind is RollKind.TRACKER else kind.value  # the pool's traits say if it is a tracker roll
+    return roll_for_character(
+        args, "v5", args.pool or "", kind=play_kind, faces=faces, modifier=args.modifier,
+        difficulty=args.difficulty, difficulty_modifier=args.difficulty_modifier,
+        specialty="command line" if args.specialty else "", voluntary=not args.forced,
+        rouse_reroll=args.rouse_reroll,
+    )
+
+
 def run_roll(args: argparse.Namespace) -> int:
+    if _from_sheet(args, RollKind(args.kind)):
+        return _roll_from_sheet(args, RollKind(args.kind))
     _sheet_hunger(args)
     kind = RollKind(args.kind)
     if kind.is_check:
