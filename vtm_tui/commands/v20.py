@@ -266,8 +266,8 @@ def _from_sheet(args: argparse.Namespace) -> bool:
 
 
 def _roll_from_sheet(args: argparse.Namespace, kind: V20Kind) -> int:
-    """The character's roll through the play layer (:func:`vtm_tui.commands.chronicle.roll_for_character`)."""
-    from vtm_tui.commands.chronicle import roll_for_character
+    """The character's roll through the play layer (:mod:`vtm_tui.commands.sheet_roll`)."""
+    from vtm_tui.commands.sheet_roll import roll_for_character
 
     check_difficulty(args.difficulty, what="--difficulty")
     faces = None if args.faces is None else args.faces.replace(",", " ")

@@ -269,8 +269,8 @@ def _from_sheet(args: argparse.Namespace, kind: RollKind) -> bool:
 
 
 def _roll_from_sheet(args: argparse.Namespace, kind: RollKind) -> int:
-    """The character's roll through the play layer (:func:`vtm_tui.commands.chronicle.roll_for_character`)."""
-    from vtm_tui.commands.chronicle import roll_for_character
+    """The character's roll through the play layer (:mod:`vtm_tui.commands.sheet_roll`)."""
+    from vtm_tui.commands.sheet_roll import roll_for_character
 
     if args.reroll_faces is not None:
         raise VtmError("--reroll-faces: only with --reroll")
