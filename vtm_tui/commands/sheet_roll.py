@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from vtm_tui.commands.chronicle import find_character
@@ -20,14 +21,17 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.chronicle import utc_now
 from vtm_tui.play import apply, judge_faces, make_request, perform
 from vtm_tui.play.record import Recorder
+from vtm_tui.play.request import RollRequest
 
 
 def roll_for_character(args: argparse.Namespace, ruleset: str, pool_text: str, *, kind: str = "test",
-                       faces: str | None = None, **request_fields: Any) -> int:
+                       faces: str | None = None, adjust: Callable[[RollRequest], RollRequest] | None = None,
+                       **request_fields: Any) -> int:
     """Roll ``--character``'s pool the way the app's roll dialog does, log it, save what it changed, print it.
 
     ``request_fields`` are :func:`vtm_tui.play.make_request`'s (modifier, difficulty, specialty, willpower, ...);
-    ``faces`` are typed faces in the dialog's form (V5: ``regular | hunger``). Returns the exit status.
+    ``faces`` are typed faces in the dialog's form (V5: ``regular | hunger``); ``adjust`` changes the built
+    request where an option overrides the sheet (V5 ``--hunger``). Returns the exit status.
     """
     store, character = find_character(args.chronicle, args.character)
     if store.chronicle.ruleset != ruleset:
@@ -43,6 +47,8 @@ def roll_for_character(args: argparse.Namespace, ruleset: str, pool_text: str, *
     except VtmError as exc:  # name whose sheet and which pool, as the counted path does
         where = f"--pool {pool_text!r} for {character.name}" if pool_text else f"{character.name}'s {kind}"
         raise VtmError(f"{where}: {exc}") from None
+    if adjust is not None:
+        request = adjust(request)
     outcome = judge_faces(request, faces) if faces is not None else perform(request, dice_from_args(args))
     applied = apply(character, request, outcome, session=recorder.session(request.kind), now=utc_now(),
                     typed=any(getattr(args, name, None) is not None for name in TYPED_FACE_OPTIONS))

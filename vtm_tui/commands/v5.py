@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from vtm_tui.commands.common import (
     add_chronicle_arguments,
@@ -42,6 +45,9 @@ from vtm_tui.rules.v5.reroll import (
 )
 from vtm_tui.rules.v5.results import MAX_HUNGER, RESULTS, V5Roll
 from vtm_tui.rules.v5.rolling import HUNGER, REGULAR, automatic_win, roll, split_pool
+
+if TYPE_CHECKING:
+    from vtm_tui.play.request import RollRequest
 
 
 def hunger_value(text: str) -> int:
@@ -256,16 +262,29 @@ def _sheet_hunger(args: argparse.Namespace) -> None:
 
 def _from_sheet(args: argparse.Namespace, kind: RollKind) -> bool:
     """Whether this is ``--character``'s own roll, made exactly as the app's roll dialog makes it (one path):
-    a pool of trait names, or a kind whose pool the sheet gives. A counted pool (a number), a typed Hunger
-    or Humanity, a Willpower re-roll or an automatic win stay with the counted roll below."""
+    a pool of trait names, or a kind whose pool the sheet gives. A counted pool (a number), a typed Humanity
+    or Willpower, a Willpower re-roll or an automatic win stay with the counted roll below."""
     if not (getattr(args, "chronicle", None) and getattr(args, "character", None)):
         return False
-    counted = (args.hunger, args.humanity, args.willpower, args.reroll)
-    if any(value is not None for value in counted) or args.mortal or args.automatic or args.awakening:
+    counted = (args.humanity, args.willpower, args.reroll)
+    if any(value is not None for value in counted) or args.automatic or args.awakening:
         return False
     if kind in (RollKind.TEST, RollKind.TRACKER):
         return args.pool is not None and not args.pool.strip().lstrip("-").isdecimal()
-    return args.pool is None
+    return args.pool is None and args.hunger is None and not args.mortal
+
+
+def _typed_hunger(args: argparse.Namespace) -> Callable[[RollRequest], RollRequest] | None:
+    """``--hunger``/``--mortal`` on a pool from the sheet: the typed Hunger replaces the sheet's in the request."""
+    if args.hunger is None and not args.mortal:
+        return None
+
+    def adjust(request: RollRequest) -> RollRequest:
+        if args.mortal:
+            return replace(request, hunger=0, mortal=True)
+        return replace(request, hunger=min(args.hunger, request.dice) if request.kind == "test" else 0)
+
+    return adjust
 
 
 def _roll_from_sheet(args: argparse.Namespace, kind: RollKind) -> int:
@@ -289,7 +308,7 @@ def _roll_from_sheet(args: argparse.Namespace, kind: RollKind) -> int:
         args, "v5", args.pool or "", kind=play_kind, faces=faces, modifier=args.modifier,
         difficulty=args.difficulty, difficulty_modifier=args.difficulty_modifier,
         specialty="command line" if args.specialty else "", voluntary=not args.forced,
-        rouse_reroll=args.rouse_reroll,
+        rouse_reroll=args.rouse_reroll, adjust=_typed_hunger(args),
     )
 
 
