@@ -128,3 +128,40 @@ def test_a_typed_hunger_replaces_the_sheets_and_keeps_the_impairment(tmp_path, c
     data = cli_roll(capsys, folder, "--pool", "Strength + Brawl", "--mortal", "--seed", "2")
     assert data["pool"] == 5 and data["hunger_faces"] == []
     assert [entry.pool for entry in new_entries(folder)] == ["Strength 4 + Brawl 3 - 2 impaired"] * 2
+
+
+async def test_a_willpower_reroll_is_logged_and_saved_the_same(tmp_path, capsys):
+    """``--reroll`` after a pool from the sheet: two entries (the roll, then the re-roll naming it), as the app's
+    ``1`` (re-roll failures) logs them, and the Willpower damage saved."""
+    from vtm_tui.rules.dice import GivenFaces
+
+    by_cli, by_app = impaired_copy(tmp_path / "cli"), impaired_copy(tmp_path / "app")
+    data = cli_roll(capsys, by_cli, "--pool", "Strength + Brawl", "--difficulty", "3", "--faces", "7,2",
+                    "--hunger-faces", "4,5,6", "--reroll", "reroll_failures", "--reroll-faces", "8")
+    app = VtmApp(path=by_app, dice=GivenFaces({"regular": [7, 2], "hunger": [4, 5, 6], "reroll": [8]}),
+                 clock=fixed_clock(NOW), keymap={})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#pool").value = "Strength + Brawl"
+        dialog.query_one("#difficulty").value = "3"
+        await pilot.pause()
+        dialog.query_one("#pool").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+    cli_entries, app_entries = new_entries(by_cli), new_entries(by_app)
+    assert [e.kind for e in cli_entries] == [e.kind for e in app_entries] == ["roll", "reroll"]
+    assert cli_entries[1].ref == cli_entries[0].id and data["logged"] == cli_entries[1].id
+    assert data["result"] == app_entries[1].result == "win" and data["pool"] == 5
+    for cli_entry, app_entry in zip(cli_entries, app_entries):
+        cli_fields, app_fields = comparable(cli_entry), comparable(app_entry)
+        assert is_typed(cli_entry) and not is_typed(app_entry)  # the command line was given faces, the app rolled
+        for fields in (cli_fields, app_fields):
+            del fields["extra"], fields["ref"]
+        assert cli_fields == app_fields
+    for folder in (by_cli, by_app):
+        assert open_chronicle(folder).character("duarte").sheet.willpower.superficial == 2

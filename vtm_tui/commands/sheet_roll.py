@@ -22,16 +22,20 @@ from vtm_tui.model.chronicle import utc_now
 from vtm_tui.play import apply, judge_faces, make_request, perform
 from vtm_tui.play.record import Recorder
 from vtm_tui.play.request import RollRequest
+from vtm_tui.rules.base import Outcome
+from vtm_tui.rules.dice import DiceSource
 
 
 def roll_for_character(args: argparse.Namespace, ruleset: str, pool_text: str, *, kind: str = "test",
                        faces: str | None = None, adjust: Callable[[RollRequest], RollRequest] | None = None,
+                       follow_up: Callable[[Outcome, DiceSource], Outcome] | None = None,
                        **request_fields: Any) -> int:
     """Roll ``--character``'s pool the way the app's roll dialog does, log it, save what it changed, print it.
 
     ``request_fields`` are :func:`vtm_tui.play.make_request`'s (modifier, difficulty, specialty, willpower, ...);
     ``faces`` are typed faces in the dialog's form (V5: ``regular | hunger``); ``adjust`` changes the built
-    request where an option overrides the sheet (V5 ``--hunger``). Returns the exit status.
+    request where an option overrides the sheet (V5 ``--hunger``); ``follow_up`` is a roll made after it (the V5
+    Willpower re-roll), logged as its own entry that names the first, as the dialog logs it. Returns the exit status.
     """
     store, character = find_character(args.chronicle, args.character)
     if store.chronicle.ruleset != ruleset:
@@ -49,12 +53,20 @@ def roll_for_character(args: argparse.Namespace, ruleset: str, pool_text: str, *
         raise VtmError(f"{where}: {exc}") from None
     if adjust is not None:
         request = adjust(request)
-    outcome = judge_faces(request, faces) if faces is not None else perform(request, dice_from_args(args))
-    applied = apply(character, request, outcome, session=recorder.session(request.kind), now=utc_now(),
-                    typed=any(getattr(args, name, None) is not None for name in TYPED_FACE_OPTIONS))
+    dice = dice_from_args(args)
+    outcome = judge_faces(request, faces) if faces is not None else perform(request, dice)
+    final = follow_up(outcome, dice) if follow_up is not None else outcome  # refused before anything is logged
+    typed = any(getattr(args, name, None) is not None for name in TYPED_FACE_OPTIONS)
+    session = recorder.session(request.kind)
+    applied = apply(character, request, outcome, session=session, now=utc_now(), typed=typed)
     for note in recorder.notes:
         print(f"vtm-tui: {store.path}: {note}", file=sys.stderr)
-    recorder.record(applied, character)
+    character = recorder.record(applied, character)
+    if final is not outcome:
+        first = applied.entries[0].id
+        applied = apply(character, request, final, session=session, now=utc_now(), ref=first, typed=typed)
+        recorder.record(applied, character)
+        outcome = final
     if not getattr(args, "json", False):
         for note in (*request.penalties, *request.warnings, *request.notes):
             print(f"vtm-tui: note: {note}", file=sys.stderr)

@@ -263,11 +263,13 @@ def _sheet_hunger(args: argparse.Namespace) -> None:
 def _from_sheet(args: argparse.Namespace, kind: RollKind) -> bool:
     """Whether this is ``--character``'s own roll, made exactly as the app's roll dialog makes it (one path):
     a pool of trait names, or a kind whose pool the sheet gives. A counted pool (a number), a typed Humanity
-    or Willpower, a Willpower re-roll or an automatic win stay with the counted roll below."""
+    or Willpower, or an automatic win stay with the counted roll below."""
     if not (getattr(args, "chronicle", None) and getattr(args, "character", None)):
         return False
-    counted = (args.humanity, args.willpower, args.reroll)
+    counted = (args.humanity, args.willpower)
     if any(value is not None for value in counted) or args.automatic or args.awakening:
+        return False
+    if args.reroll and kind not in (RollKind.TEST, RollKind.TRACKER):  # a re-roll of Remorse/Frenzy stays counted
         return False
     if kind in (RollKind.TEST, RollKind.TRACKER):
         return args.pool is not None and not args.pool.strip().lstrip("-").isdecimal()
@@ -291,8 +293,10 @@ def _roll_from_sheet(args: argparse.Namespace, kind: RollKind) -> int:
     """The character's roll through the play layer (:mod:`vtm_tui.commands.sheet_roll`)."""
     from vtm_tui.commands.sheet_roll import roll_for_character
 
-    if args.reroll_faces is not None:
+    if args.reroll_faces is not None and not args.reroll:
         raise VtmError("--reroll-faces: only with --reroll")
+    if args.reroll_faces is not None and args.faces is None and args.hunger_faces is None:
+        raise VtmError("--reroll-faces: only with --faces (typed-in dice)")
     faces = None
     if args.faces is not None or args.hunger_faces is not None:
         if kind in (RollKind.TEST, RollKind.TRACKER):
@@ -308,8 +312,22 @@ def _roll_from_sheet(args: argparse.Namespace, kind: RollKind) -> int:
         args, "v5", args.pool or "", kind=play_kind, faces=faces, modifier=args.modifier,
         difficulty=args.difficulty, difficulty_modifier=args.difficulty_modifier,
         specialty="command line" if args.specialty else "", voluntary=not args.forced,
-        rouse_reroll=args.rouse_reroll, adjust=_typed_hunger(args),
+        rouse_reroll=args.rouse_reroll, adjust=_typed_hunger(args), follow_up=_sheet_reroll(args, kind),
     )
+
+
+def _sheet_reroll(args: argparse.Namespace, kind: RollKind) -> Callable[[Outcome, DiceSource], Outcome] | None:
+    """``--reroll`` after a roll from the sheet: the counted roll's checks, then play's Willpower re-roll."""
+    if not args.reroll:
+        return None
+
+    def follow_up(first: Outcome, dice: DiceSource) -> Outcome:
+        assert isinstance(first, V5Roll)  # a test or tracker roll (see _from_sheet)
+        if args.reroll_faces is not None:
+            dice = GivenFaces({REROLL_PURPOSE: _faces(args.reroll_faces, "--reroll-faces") or []})
+        return _apply_reroll(args, first, dice)  # refusals and a miscount of typed faces, named by option
+
+    return follow_up
 
 
 def run_roll(args: argparse.Namespace) -> int:
