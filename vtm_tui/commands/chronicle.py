@@ -8,6 +8,8 @@ named pool is used, so a plain roll never touches the store.
 - :func:`record_roll` appends the judged roll to the session the app's one rule
   names (:mod:`vtm_tui.play.sessions`): the open one, else the next one starts
   (said on stderr); a Remorse test after the end goes into the session that owed it.
+  It serves rolls the storyteller counted (a number of dice, a typed Hunger); a roll
+  from a character's sheet goes through :mod:`vtm_tui.commands.sheet_roll`.
 """
 
 from __future__ import annotations
@@ -89,3 +91,4 @@ def record_roll(chronicle: str, outcome: Outcome, *, character: str | None, pool
         entry = replace(entry, extra={**entry.extra, STORYTELLER_COMMENT: storyteller_comment.strip()})
     store.log(entry)
     return entry.id
+

@@ -215,6 +215,8 @@ def run_roll(args: argparse.Namespace) -> int:
     kind = parse_kind(args.kind)
     if kind.virtue_roll and args.chronicle and args.character:
         return _run_virtue(args, kind)
+    if _from_sheet(args):
+        return _roll_from_sheet(args, kind)
     if args.pool is None:
         why = "the Virtue's dots, or --chronicle and --character" if kind.virtue_roll else "the dice to roll"
         raise VtmError(f"--pool: required for a {kind.label} ({why})")
@@ -252,6 +254,29 @@ def run_roll(args: argparse.Namespace) -> int:
     return finish_roll(args, outcome, pool=description + _adjustments(args), difficulty=difficulty)
 
 
+def _from_sheet(args: argparse.Namespace) -> bool:
+    """Whether this is ``--character``'s own roll of trait names, made exactly as the app's roll dialog makes it
+    (one path). A counted pool (a number), typed wounds, a retry, an automatic success or house rules changed
+    by flags stay with the counted roll."""
+    if not (args.chronicle and args.character and args.pool is not None):
+        return False
+    if args.pool.strip().lstrip("-").isdecimal() or args.wounds is not None or args.attempt != 1:
+        return False
+    return not (args.automatic or args.free_botch or args.no_specialty_doubling
+                or getattr(args, "ones_do_not_cancel", False))
+
+
+def _roll_from_sheet(args: argparse.Namespace, kind: V20Kind) -> int:
+    """The character's roll through the play layer (:mod:`vtm_tui.commands.sheet_roll`)."""
+    from vtm_tui.commands.sheet_roll import roll_for_character
+
+    check_difficulty(args.difficulty, what="--difficulty")
+    faces = None if args.faces is None else args.faces.replace(",", " ")
+    return roll_for_character(args, "v20", args.pool, kind=kind.id, faces=faces, modifier=args.modifier,
+                              difficulty=args.difficulty, specialty="command line" if args.specialty else "",
+                              willpower=args.willpower)
+
+
 def _run_virtue(args: argparse.Namespace, kind: V20Kind) -> int:
     """A Virtue roll for a chronicle's character, through the play layer the app uses: the sheet's Virtue,
     the chronicle's rules, the roll logged and what it costs (degeneration: a dot of Humanity/Path) saved."""
@@ -277,7 +302,7 @@ def _run_virtue(args: argparse.Namespace, kind: V20Kind) -> int:
         outcome = judge_faces(request, args.faces.replace(",", " "))
     else:
         outcome = perform(request, dice_from_args(args))
-    session = ensure_session(store, outcome)
+    session = ensure_session(store, request.kind)
     applied = apply(character, request, outcome, session=session, now=utc_now())
     Recorder(store, utc_now).record(applied, character)
     data = {**outcome.to_dict(), "logged": applied.entries[0].id, "changes": list(applied.changes)}

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from vtm_tui.commands.common import (
     add_chronicle_arguments,
@@ -42,6 +45,9 @@ from vtm_tui.rules.v5.reroll import (
 )
 from vtm_tui.rules.v5.results import MAX_HUNGER, RESULTS, V5Roll
 from vtm_tui.rules.v5.rolling import HUNGER, REGULAR, automatic_win, roll, split_pool
+
+if TYPE_CHECKING:
+    from vtm_tui.play.request import RollRequest
 
 
 def hunger_value(text: str) -> int:
@@ -254,7 +260,79 @@ def _sheet_hunger(args: argparse.Namespace) -> None:
             args.hunger = int(getattr(sheet, "hunger", 0))
 
 
+def _from_sheet(args: argparse.Namespace, kind: RollKind) -> bool:
+    """Whether this is ``--character``'s own roll, made exactly as the app's roll dialog makes it (one path):
+    a pool of trait names, or a kind whose pool the sheet gives. A counted pool (a number), a typed Humanity
+    or Willpower, or an automatic win stay with the counted roll below."""
+    if not (getattr(args, "chronicle", None) and getattr(args, "character", None)):
+        return False
+    counted = (args.humanity, args.willpower)
+    if any(value is not None for value in counted) or args.automatic or args.awakening:
+        return False
+    if args.reroll and kind not in (RollKind.TEST, RollKind.TRACKER):  # a re-roll of Remorse/Frenzy stays counted
+        return False
+    if kind in (RollKind.TEST, RollKind.TRACKER):
+        return args.pool is not None and not args.pool.strip().lstrip("-").isdecimal()
+    return args.pool is None and args.hunger is None and not args.mortal
+
+
+def _typed_hunger(args: argparse.Namespace) -> Callable[[RollRequest], RollRequest] | None:
+    """``--hunger``/``--mortal`` on a pool from the sheet: the typed Hunger replaces the sheet's in the request."""
+    if args.hunger is None and not args.mortal:
+        return None
+
+    def adjust(request: RollRequest) -> RollRequest:
+        if args.mortal:
+            return replace(request, hunger=0, mortal=True)
+        return replace(request, hunger=min(args.hunger, request.dice) if request.kind == "test" else 0)
+
+    return adjust
+
+
+def _roll_from_sheet(args: argparse.Namespace, kind: RollKind) -> int:
+    """The character's roll through the play layer (:mod:`vtm_tui.commands.sheet_roll`)."""
+    from vtm_tui.commands.sheet_roll import roll_for_character
+
+    if args.reroll_faces is not None and not args.reroll:
+        raise VtmError("--reroll-faces: only with --reroll")
+    if args.reroll_faces is not None and args.faces is None and args.hunger_faces is None:
+        raise VtmError("--reroll-faces: only with --faces (typed-in dice)")
+    faces = None
+    if args.faces is not None or args.hunger_faces is not None:
+        if kind in (RollKind.TEST, RollKind.TRACKER):
+            faces = f"{args.faces or ''} | {args.hunger_faces or ''}"
+        elif args.hunger_faces is not None:
+            raise VtmError(f"--hunger-faces: a {kind.label} has no Hunger dice")
+        else:
+            faces = args.faces
+    if args.specialty > 1:
+        raise VtmError(f"--specialty {args.specialty}: a pool from {args.character}'s sheet takes one specialty")
+    play_kind = "test" if kind is RollKind.TRACKER else kind.value  # the pool's traits say if it is a tracker roll
+    return roll_for_character(
+        args, "v5", args.pool or "", kind=play_kind, faces=faces, modifier=args.modifier,
+        difficulty=args.difficulty, difficulty_modifier=args.difficulty_modifier,
+        specialty="command line" if args.specialty else "", voluntary=not args.forced,
+        rouse_reroll=args.rouse_reroll, adjust=_typed_hunger(args), follow_up=_sheet_reroll(args, kind),
+    )
+
+
+def _sheet_reroll(args: argparse.Namespace, kind: RollKind) -> Callable[[Outcome, DiceSource], Outcome] | None:
+    """``--reroll`` after a roll from the sheet: the counted roll's checks, then play's Willpower re-roll."""
+    if not args.reroll:
+        return None
+
+    def follow_up(first: Outcome, dice: DiceSource) -> Outcome:
+        assert isinstance(first, V5Roll)  # a test or tracker roll (see _from_sheet)
+        if args.reroll_faces is not None:
+            dice = GivenFaces({REROLL_PURPOSE: _faces(args.reroll_faces, "--reroll-faces") or []})
+        return _apply_reroll(args, first, dice)  # refusals and a miscount of typed faces, named by option
+
+    return follow_up
+
+
 def run_roll(args: argparse.Namespace) -> int:
+    if _from_sheet(args, RollKind(args.kind)):
+        return _roll_from_sheet(args, RollKind(args.kind))
     _sheet_hunger(args)
     kind = RollKind(args.kind)
     if kind.is_check:
