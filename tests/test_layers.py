@@ -9,6 +9,7 @@ run on a copy of the package with one bad import added, must fail.
 """
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -90,3 +91,20 @@ def test_the_check_fails_on_a_bad_import(tmp_path: Path, module: str, line: str,
     done = _lint_imports(_copy_with(tmp_path, module, line))
     assert done.returncode != 0, done.stdout
     assert broken in done.stdout, done.stdout + done.stderr
+
+
+#: A comparison with a rule set's name: ``== "v5"``, ``"v20" !=``, ``case "ingenuity"``, ``in ("v5", ...)``.
+RULESET_NAME_COMPARISON = re.compile(
+    r"""(==|!=)\s*['"](v5|v20|ingenuity)['"]|['"](v5|v20|ingenuity)['"]\s*(==|!=)"""
+    r"""|case\s+['"](v5|v20|ingenuity)['"]|in\s*[(\[{]\s*['"](v5|v20|ingenuity)['"]""")
+
+
+def test_no_code_outside_the_rule_set_packages_compares_a_rule_sets_name() -> None:
+    """One interface per rule set: what differs is asked of ``rules.ruleset.ruleset_for(id)``, never decided by
+    comparing the rule set's name (docs/architecture.md, "Layers"). The whole package, every layer."""
+    package = Path(__file__).resolve().parents[1] / "vtm_tui"
+    found = [f"{path.relative_to(package.parent)}:{number}: {line.strip()}"
+             for path in sorted(package.rglob("*.py")) if "rules" not in path.relative_to(package).parts[:1]
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if RULESET_NAME_COMPARISON.search(line)]
+    assert not found, "\n".join(found)

@@ -1,7 +1,7 @@
 """The powers page of V5 creation and the sheet editor, as pure functions on a character's TOML document.
 
 The book gives one power per Discipline dot, each of a level no higher than the Discipline's dots. A power
-of the catalogue (:mod:`vtm_tui.rules.v5.powers`) is written as a bare name (``Dominate = ["Mesmerize"]``),
+of the catalogue (:mod:`vtm_tui.rules.catalogue.v5_powers`) is written as a bare name (``Dominate = ["Mesmerize"]``),
 so its level, Rouse cost and pool come from the catalogue; any other power is a table entry carrying its
 own (``{name, level, rouse, pool}``). Typed text is data: names and pools are size-limited here.
 """
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.v5.powers import MAX_LEVEL, MAX_ROUSE, PowerInfo, catalogue_for, catalogue_power, parse_rouse
+from vtm_tui.rules.catalogue.v5_powers import MAX_LEVEL, MAX_ROUSE, PowerInfo, catalogue_for, catalogue_power, parse_rouse
 
 MAX_NAME = 60
 MAX_POOL = 80
