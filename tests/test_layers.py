@@ -108,3 +108,10 @@ def test_no_code_outside_the_rule_set_packages_compares_a_rule_sets_name() -> No
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if RULESET_NAME_COMPARISON.search(line)]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("line", ['if ruleset == "v5":', "if 'v20' != chronicle.ruleset:", 'case "ingenuity":',
+                                  'if rs in ("v5", "v20"):', "if rs in {'v20'}:"])
+def test_the_comparison_check_sees_every_form(line: str) -> None:
+    """The check above finds each form of comparison it is meant to find."""
+    assert RULESET_NAME_COMPARISON.search(line)
