@@ -37,7 +37,7 @@ from textual.app import App
 from textual.driver import Driver
 from textual.geometry import Size
 
-#: The Textual version these overrides were written and tested against (pyproject pins 8.2.x).
+#: The Textual version these overrides were written and tested against (pyproject pins 8.2.8).
 TESTED_VERSION = (8, 2)
 #: The largest terminal the app lays out (columns, rows): far beyond any real screen, small enough to stay cheap.
 MAX_SIZE = (500, 200)
