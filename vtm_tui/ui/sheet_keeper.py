@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import LogEntry
-from vtm_tui.play.sessions import session_for_action
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.sheet_edits import Edit
 
@@ -60,6 +59,8 @@ class SheetKeeper:
     # -- the session entries go to ------------------------------------------------------------
     def session(self) -> int:
         """The session to log into, by the one rule of :mod:`vtm_tui.play.sessions` (never an ended one)."""
+        from vtm_tui.play.sessions import session_for_action  # here: vtm_tui.play loads every engine
+
         found = session_for_action(self.store, player=self.player, now=self.clock())
         if found.started and self.on_session_started is not None:
             self.on_session_started(found.number)

@@ -65,52 +65,97 @@ Pools, trackers, contests, conflict (``pools``, ``trackers``, ``contests``, ``tu
     ``ATTRIBUTES``, ``SKILLS`` (by ``Category``), ``DISCIPLINES``, ``TRAIT_NAMES``, ``category_of``.
 """
 
-from vtm_tui.rules.v5.blood import BLOOD_POTENCY, BloodPotency, blood_potency, blood_surge, mend
-from vtm_tui.rules.v5.checks import (
-    CheckResult,
-    RouseResult,
-    check,
-    judge_check,
-    judge_rouse,
-    rouse_check,
-    rouse_refusal,
-)
-from vtm_tui.rules.v5.contests import ContestResult, TeamworkPool, contest, teamwork_pool
-from vtm_tui.rules.v5.frenzy import FrenzyResult, frenzy_pool, frenzy_test, judge_frenzy
-from vtm_tui.rules.v5.humanity import Humanity, RemorseResult, judge_remorse, remorse, remorse_pool
-from vtm_tui.rules.v5.kinds import RollKind
-from vtm_tui.rules.v5.exact_odds import Odds, OddsReport, odds, odds_report
-from vtm_tui.rules.v5.pools import Pool, build_pool, pool_from_expression
-from vtm_tui.rules.v5.reroll import (
-    STRATEGIES,
-    RerollRefused,
-    RerollResult,
-    Selection,
-    reroll,
-    reroll_refusal,
-    select,
-    helpful_strategies,
-)
-from vtm_tui.rules.v5.results import RESULTS, TIE, WINNING_RESULTS, V5Roll, count_successes, judge
-from vtm_tui.rules.v5.rolling import automatic_win, automatic_win_refusal, roll, split_pool, take_half
-from vtm_tui.rules.v5.trackers import Tracker, halve_superficial, spend_willpower
-from vtm_tui.rules.v5.traits import (
-    ATTRIBUTES,
-    DISCIPLINES,
-    SKILLS,
-    TRAIT_NAMES,
-    Category,
-    category_of,
-)
-from vtm_tui.rules.v5.turn_order import (
-    Action,
-    Combatant,
-    Group,
-    advanced_initiative,
-    damage,
-    pass_turn,
-    turn_order,
-)
+import importlib
+from typing import Any
+
+#: Each public name → the module that holds it, imported on first use (PEP 562): a sheet that needs only the
+#: trait lists or the RuleSet does not load the dice engine and its odds tables before the first screen.
+_LAZY: dict[str, tuple[str, str]] = {
+    'ATTRIBUTES': ('vtm_tui.rules.v5.traits', 'ATTRIBUTES'),
+    'Action': ('vtm_tui.rules.v5.turn_order', 'Action'),
+    'BLOOD_POTENCY': ('vtm_tui.rules.v5.blood', 'BLOOD_POTENCY'),
+    'BloodPotency': ('vtm_tui.rules.v5.blood', 'BloodPotency'),
+    'Category': ('vtm_tui.rules.v5.traits', 'Category'),
+    'CheckResult': ('vtm_tui.rules.v5.checks', 'CheckResult'),
+    'Combatant': ('vtm_tui.rules.v5.turn_order', 'Combatant'),
+    'ContestResult': ('vtm_tui.rules.v5.contests', 'ContestResult'),
+    'DISCIPLINES': ('vtm_tui.rules.v5.traits', 'DISCIPLINES'),
+    'FrenzyResult': ('vtm_tui.rules.v5.frenzy', 'FrenzyResult'),
+    'Group': ('vtm_tui.rules.v5.turn_order', 'Group'),
+    'Humanity': ('vtm_tui.rules.v5.humanity', 'Humanity'),
+    'Odds': ('vtm_tui.rules.v5.exact_odds', 'Odds'),
+    'OddsReport': ('vtm_tui.rules.v5.exact_odds', 'OddsReport'),
+    'Pool': ('vtm_tui.rules.v5.pools', 'Pool'),
+    'RESULTS': ('vtm_tui.rules.v5.results', 'RESULTS'),
+    'RemorseResult': ('vtm_tui.rules.v5.humanity', 'RemorseResult'),
+    'RerollRefused': ('vtm_tui.rules.v5.reroll', 'RerollRefused'),
+    'RerollResult': ('vtm_tui.rules.v5.reroll', 'RerollResult'),
+    'RollKind': ('vtm_tui.rules.v5.kinds', 'RollKind'),
+    'RouseResult': ('vtm_tui.rules.v5.checks', 'RouseResult'),
+    'SKILLS': ('vtm_tui.rules.v5.traits', 'SKILLS'),
+    'STRATEGIES': ('vtm_tui.rules.v5.reroll', 'STRATEGIES'),
+    'Selection': ('vtm_tui.rules.v5.reroll', 'Selection'),
+    'TIE': ('vtm_tui.rules.v5.results', 'TIE'),
+    'TRAIT_NAMES': ('vtm_tui.rules.v5.traits', 'TRAIT_NAMES'),
+    'TeamworkPool': ('vtm_tui.rules.v5.contests', 'TeamworkPool'),
+    'Tracker': ('vtm_tui.rules.v5.trackers', 'Tracker'),
+    'V5Roll': ('vtm_tui.rules.v5.results', 'V5Roll'),
+    'WINNING_RESULTS': ('vtm_tui.rules.v5.results', 'WINNING_RESULTS'),
+    'advanced_initiative': ('vtm_tui.rules.v5.turn_order', 'advanced_initiative'),
+    'automatic_win': ('vtm_tui.rules.v5.rolling', 'automatic_win'),
+    'automatic_win_refusal': ('vtm_tui.rules.v5.rolling', 'automatic_win_refusal'),
+    'blood_potency': ('vtm_tui.rules.v5.blood', 'blood_potency'),
+    'blood_surge': ('vtm_tui.rules.v5.blood', 'blood_surge'),
+    'build_pool': ('vtm_tui.rules.v5.pools', 'build_pool'),
+    'category_of': ('vtm_tui.rules.v5.traits', 'category_of'),
+    'check': ('vtm_tui.rules.v5.checks', 'check'),
+    'contest': ('vtm_tui.rules.v5.contests', 'contest'),
+    'count_successes': ('vtm_tui.rules.v5.results', 'count_successes'),
+    'damage': ('vtm_tui.rules.v5.turn_order', 'damage'),
+    'frenzy_pool': ('vtm_tui.rules.v5.frenzy', 'frenzy_pool'),
+    'frenzy_test': ('vtm_tui.rules.v5.frenzy', 'frenzy_test'),
+    'halve_superficial': ('vtm_tui.rules.v5.trackers', 'halve_superficial'),
+    'helpful_strategies': ('vtm_tui.rules.v5.reroll', 'helpful_strategies'),
+    'judge': ('vtm_tui.rules.v5.results', 'judge'),
+    'judge_check': ('vtm_tui.rules.v5.checks', 'judge_check'),
+    'judge_frenzy': ('vtm_tui.rules.v5.frenzy', 'judge_frenzy'),
+    'judge_remorse': ('vtm_tui.rules.v5.humanity', 'judge_remorse'),
+    'judge_rouse': ('vtm_tui.rules.v5.checks', 'judge_rouse'),
+    'mend': ('vtm_tui.rules.v5.blood', 'mend'),
+    'odds': ('vtm_tui.rules.v5.exact_odds', 'odds'),
+    'odds_report': ('vtm_tui.rules.v5.exact_odds', 'odds_report'),
+    'pass_turn': ('vtm_tui.rules.v5.turn_order', 'pass_turn'),
+    'pool_from_expression': ('vtm_tui.rules.v5.pools', 'pool_from_expression'),
+    'remorse': ('vtm_tui.rules.v5.humanity', 'remorse'),
+    'remorse_pool': ('vtm_tui.rules.v5.humanity', 'remorse_pool'),
+    'reroll_refusal': ('vtm_tui.rules.v5.reroll', 'reroll_refusal'),
+    'roll': ('vtm_tui.rules.v5.rolling', 'roll'),
+    'rouse_check': ('vtm_tui.rules.v5.checks', 'rouse_check'),
+    'rouse_refusal': ('vtm_tui.rules.v5.checks', 'rouse_refusal'),
+    'select': ('vtm_tui.rules.v5.reroll', 'select'),
+    'spend_willpower': ('vtm_tui.rules.v5.trackers', 'spend_willpower'),
+    'split_pool': ('vtm_tui.rules.v5.rolling', 'split_pool'),
+    'take_half': ('vtm_tui.rules.v5.rolling', 'take_half'),
+    'teamwork_pool': ('vtm_tui.rules.v5.contests', 'teamwork_pool'),
+}
+
+# Names that are also submodules' names: bound now, or importing the submodule would hide the function.
+from vtm_tui.rules.v5.reroll import reroll  # noqa: E402
+from vtm_tui.rules.v5.turn_order import turn_order  # noqa: E402
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module, attribute = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module), attribute)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
 
 __all__ = [
     "ATTRIBUTES", "BLOOD_POTENCY", "DISCIPLINES", "RESULTS", "SKILLS", "STRATEGIES", "TIE", "TRAIT_NAMES",

@@ -441,11 +441,9 @@ class CoterieScreen(CreateActions, XpActions, SheetEditActions, ModeScreen[None]
     # -- the blood's upkeep (V5) -------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``b`` (and its footer entry) only where the chronicle's sheets have blood to tend."""
-        if action == "blood":
-            from vtm_tui.play.blood import upkeep_refusal
-
-            characters = self.characters
-            return bool(characters) and upkeep_refusal(characters[0]) is None
+        if action == "blood":  # asked on every footer refresh: the RuleSet, not the play layer's import
+            store = self.app.chronicle_store  # type: ignore[attr-defined]
+            return bool(self.characters) and store is not None and ruleset_for(store.chronicle.ruleset).has_hunger
         return True
 
     def action_blood(self, compulsion_due: bool = False) -> None:
