@@ -22,6 +22,7 @@ from vtm_tui.model.character import Character
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
+from vtm_tui.ui.screens.coterie_blood import BloodActions
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui import sheet_edits
 from vtm_tui.ui.screens.coterie_create import CreateActions
@@ -44,7 +45,7 @@ HINTS = {
 HINT = HINTS["v5"]
 
 
-class CoterieScreen(CreateActions, XpActions, SheetEditActions, ModeScreen[None]):
+class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, ModeScreen[None]):
     """Characters and their sheets, edited with keys alone."""
 
     HELP_TITLE = "Coterie"
@@ -437,59 +438,3 @@ class CoterieScreen(CreateActions, XpActions, SheetEditActions, ModeScreen[None]
             return self.say(f"A {TITLES.get(kind, kind)} is not a {character.ruleset.upper()} roll; use r to roll "
                             "here.", error=True)
         self.app.push_screen(RollDialog(character, kind=kind))
-
-    # -- the blood's upkeep (V5) -------------------------------------------------------------------
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``b`` (and its footer entry) only where the chronicle's sheets have blood to tend."""
-        if action == "blood":  # asked on every footer refresh: the RuleSet, not the play layer's import
-            store = self.app.chronicle_store  # type: ignore[attr-defined]
-            return bool(self.characters) and store is not None and ruleset_for(store.chronicle.ruleset).has_hunger
-        return True
-
-    def action_blood(self, compulsion_due: bool = False) -> None:
-        """The Blood dialog for the selected character; its choice runs through the headless layer."""
-        from vtm_tui.play.blood import upkeep_refusal
-        from vtm_tui.ui.screens.blood_dialog import BloodDialog
-
-        character = self.selected_character
-        if character is None:
-            return self.say("No character selected.", error=True)
-        refusal = upkeep_refusal(character)
-        if refusal:
-            return self.say(refusal, error=True)
-        self.app.push_screen(BloodDialog(character, compulsion_due=compulsion_due), self._blood_chosen)
-
-    def _blood_chosen(self, choice: str | None) -> None:
-        from vtm_tui.ui.screens.blood_dialog import FeedDialog
-
-        if choice is None or self.selected_character is None:
-            return
-        if choice in ("hunt", "slake"):
-            self.app.push_screen(FeedDialog(self.selected_character, choice),
-                                 lambda answer: answer is not None and self._run_blood(choice, answer))
-            return
-        self._run_blood(choice, {})
-
-    def _run_blood(self, choice: str, answer: dict) -> None:
-        from vtm_tui.ui.screens.blood_runner import record_choice
-
-        character = self.selected_character
-        if character is None:
-            return
-        recorded = record_choice(self, character, choice, answer, self._session_started)
-        if isinstance(recorded, str):
-            self.refresh_list()
-            return self.say(recorded, error=True)
-        done, saved = recorded
-        self._show(saved)
-        self.say(done.summary)
-        if getattr(done, "compulsion_due", False):
-            self.action_blood(compulsion_due=True)
-        from vtm_tui.ui.screens.roll_dialog import RollDialog
-
-        if done.frenzy_difficulty is not None:  # a forced Rouse at Hunger 5: the hunger frenzy test comes first
-            self.app.push_screen(RollDialog.for_frenzy(saved, done.frenzy_difficulty))
-            return
-        pool = getattr(done.power, "pool", "")
-        if pool:  # the power's Rouse checks are made: its roll, at the Hunger they left, Blood Potency's bonus added
-            self.app.push_screen(RollDialog(saved, pool=pool))
