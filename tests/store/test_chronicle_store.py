@@ -3,7 +3,7 @@
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from vtm_tui.errors import VtmError
@@ -223,6 +223,7 @@ NOTES = st.text(st.characters(exclude_categories=("Cs",)), max_size=200)
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=NAMES, notes=NOTES, chronicle_name=NAMES)
+@example(name="0\r\n", notes="a line\r\nand the next\r", chronicle_name="0\r")  # a reader folds \r\n in """…"""
 def test_any_name_and_note_round_trips_exactly(tmp_path_factory, name: str, notes: str,
                                                chronicle_name: str) -> None:
     root = tmp_path_factory.mktemp("rt")

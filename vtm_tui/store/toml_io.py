@@ -99,8 +99,21 @@ def load_toml(path: Path | str) -> dict[str, Any]:
 
 
 def dumps_toml(document: dict[str, Any]) -> str:
-    """TOML text for a document (multi-line strings kept readable)."""
-    return tomli_w.dumps(document, multiline_strings=True)
+    """TOML text for a document (multi-line strings kept readable).
+
+    A carriage return is the exception: inside a multi-line TOML string a reader turns ``\r\n`` into ``\n``,
+    so a document holding one is written with escaped strings and reads back exactly as typed."""
+    return tomli_w.dumps(document, multiline_strings=not _has_carriage_return(document))
+
+
+def _has_carriage_return(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\r" in value
+    if isinstance(value, dict):
+        return any(_has_carriage_return(item) for item in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_has_carriage_return(item) for item in value)
+    return False
 
 
 def fsync_dir(folder: Path) -> None:
