@@ -149,3 +149,13 @@ def test_the_conflict_shows_a_typed_title_and_extras_as_text(poisoned: Path) -> 
     screen, text = asyncio.run(scene())
     assert screen == "ConflictScreen"
     assert f"Docks {POISON}" in text and f"Thug {CLOSE}" in text
+
+
+def test_the_marked_option_list_shows_a_string_prompt_as_text() -> None:
+    """The ▶ list (rule set, kind, creature) is general: a prompt with brackets is shown, never run as markup."""
+    from textual.widgets.option_list import Option
+
+    from vtm_tui.ui.widgets.marked_option_list import MarkedOptionList
+
+    listed = MarkedOptionList(Option("[@click=app.quit]Ana[/]", id="a"), Option("[/oops]", id="b"))
+    assert [str(prompt) for prompt in listed._prompts] == ["[@click=app.quit]Ana[/]", "[/oops]"]

@@ -17,7 +17,8 @@ class MarkedOptionList(OptionList):
     """An OptionList that writes ``▶`` before the highlighted option (and two spaces before the others)."""
 
     def __init__(self, *options: Option, **kwargs) -> None:  # noqa: ANN003 - OptionList's own
-        self._prompts = [Text.from_markup(o.prompt) if isinstance(o.prompt, str) else o.prompt for o in options]
+        # A string prompt is text, never markup: the widget is meant for any list, names included.
+        self._prompts = [Text(o.prompt) if isinstance(o.prompt, str) else o.prompt for o in options]
         marked = [Option(Text("  ") + prompt, id=o.id, disabled=o.disabled)
                   for o, prompt in zip(options, self._prompts, strict=True)]
         super().__init__(*marked, **kwargs)
