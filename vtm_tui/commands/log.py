@@ -103,8 +103,6 @@ def run(args: argparse.Namespace) -> int:
     printed = 0
     try:
         for entry in entries:
-            if args.hide_secret and entry.wholly_secret:  # a secret note, scene or ledger change: never shown
-                continue
             printed += 1
             if args.json:
                 data = entry_json(entry, hide_secret=args.hide_secret)
