@@ -15,7 +15,8 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -88,23 +89,42 @@ async def take(shot: Shot, campaigns: Path, out: Path) -> Path:
     return out / f"{shot.name}.svg"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def out_folder(description: str, argv: list[str] | None) -> Path:
+    """The ``--out`` folder every screenshot tool takes (default ``screenshots/``), made and resolved."""
+    parser = argparse.ArgumentParser(description=description.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "screenshots"), help="folder for the SVG files")
-    args = parser.parse_args(argv)
-    out = Path(args.out)
+    out = Path(parser.parse_args(argv).out).resolve()
     out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+@contextmanager
+def workspace() -> Iterator[Path]:
+    """A temporary working folder, made the current one so paths on screen read ``campaigns/...``; no keymap
+    or cache of the user's leaks into a screenshot."""
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        campaigns = work / "campaigns"
-        shutil.copytree(ROOT / "campaigns", campaigns, ignore=shutil.ignore_patterns(".*"))
-        os.chdir(work)  # paths on screen read "campaigns/...", not a temporary folder
+        os.chdir(work)
         os.environ["VTM_TUI_KEYMAP"] = str(work / "no-keymap.toml")
+        os.environ["VTM_TUI_CACHE"] = str(work / "cache")
+        yield work
+
+
+def example_campaigns(folder: Path) -> Path:
+    """A fresh copy of the example chronicles in ``folder/campaigns`` (a screenshot never changes the originals)."""
+    campaigns = folder / "campaigns"
+    shutil.copytree(ROOT / "campaigns", campaigns, ignore=shutil.ignore_patterns(".*"))
+    return campaigns
+
+
+def main(argv: list[str] | None = None) -> int:
+    out = out_folder(__doc__, argv)
+    with workspace() as work:
+        campaigns = example_campaigns(work)
         for shot in SHOTS:
-            written = asyncio.run(take(shot, campaigns, out.resolve()))
+            written = asyncio.run(take(shot, campaigns, out))
             print(f"{written}  {shot.title} {shot.size[0]}×{shot.size[1]}")
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

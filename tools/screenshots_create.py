@@ -9,12 +9,8 @@ chronicles, seeded dice and a fixed clock, driven by the same keys a storyteller
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,7 +20,7 @@ from vtm_tui.rules.dice import SeededDice  # noqa: E402
 from vtm_tui.ui.app import VtmApp  # noqa: E402
 from vtm_tui.ui.clock import fixed_clock  # noqa: E402
 
-from screenshots import NOW  # noqa: E402
+from screenshots import NOW, example_campaigns, out_folder, workspace  # noqa: E402
 
 #: Screenshot name → the keys pressed on the coterie of Lisboa Nocturna before it is taken.
 SHOTS: dict[str, tuple[str, ...]] = {
@@ -48,20 +44,11 @@ async def shoot(campaigns: Path, out: Path, name: str, keys: tuple[str, ...]) ->
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "screenshots"), help="folder for the SVG files")
-    out = Path(parser.parse_args(argv).out).resolve()
-    out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
-        os.chdir(work)
-        os.environ["VTM_TUI_KEYMAP"] = str(work / "no-keymap.toml")
+    out = out_folder(__doc__, argv)
+    with workspace() as work:
         for name, keys in SHOTS.items():
-            campaigns = work / name / "campaigns"
-            shutil.copytree(ROOT / "campaigns", campaigns, ignore=shutil.ignore_patterns(".*"))
-            asyncio.run(shoot(campaigns, out, name, keys))
+            asyncio.run(shoot(example_campaigns(work / name), out, name, keys))
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -9,12 +9,9 @@ chronicles, seeded dice and a fixed clock; Duarte is given 30 experience first s
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import os
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +24,7 @@ from vtm_tui.ui.app import VtmApp  # noqa: E402
 from vtm_tui.ui.clock import fixed_clock  # noqa: E402
 from vtm_tui.ui.widgets.sheet_view import SheetView  # noqa: E402
 
-from screenshots import NOW  # noqa: E402
+from screenshots import NOW, example_campaigns, out_folder, workspace  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "play" / "import_fixtures" / "wod5e-vampire.json"
 
@@ -57,23 +54,15 @@ async def shoot(campaigns: Path, out: Path, name: str, spend: bool = False, impo
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "screenshots"), help="folder for the SVG files")
-    out = Path(parser.parse_args(argv).out).resolve()
-    out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
-        os.chdir(work)
-        os.environ["VTM_TUI_KEYMAP"] = str(work / "no-keymap.toml")
+    out = out_folder(__doc__, argv)
+    with workspace() as work:
         shutil.copy(FIXTURE, work / "sebastiao.json")
         for name, kwargs in (("xp-spend", {}), ("xp-history", {"spend": True}), ("import", {"import_": True})):
-            campaigns = work / name / "campaigns"
-            shutil.copytree(ROOT / "campaigns", campaigns, ignore=shutil.ignore_patterns(".*"))
+            campaigns = example_campaigns(work / name)
             store = open_chronicle(campaigns / "lisboa-nocturna")
             xp.award(store, [store.character("Duarte")], 30, "the harbour job", now=NOW)
             asyncio.run(shoot(campaigns, out, name, **kwargs))
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())
