@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from vtm_tui.errors import VtmError
+from vtm_tui.model.limits import MAX_TITLE
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.play import ledger as headless
 from vtm_tui.play.notes import NOTE_LIMIT, add_note, set_session_title
@@ -107,6 +108,21 @@ def test_the_newest_title_is_the_sessions(store) -> None:
     set_session_title(store, "Ashes  on the Tagus", now=NOW)
     log = read_session(store.path, store.chronicle.current_session)
     assert log.title == "Ashes on the Tagus"
+
+
+def test_a_title_has_one_limit_however_it_is_set(store) -> None:
+    """A session title started with ``session start --title`` and one set by a title note take the same length:
+    the note once refused 150 characters that the session's start had saved."""
+    longest = "T" * MAX_TITLE
+    if store.chronicle.session_open:
+        store.end_session(now=NOW)
+    number = store.start_session(now=NOW, title=longest)
+    set_session_title(store, longest, now=NOW)
+    assert read_session(store.path, number).title == longest
+    with pytest.raises(VtmError, match="at most 200"):
+        set_session_title(store, longest + "T", now=NOW)
+    with pytest.raises(VtmError, match="200"):
+        store.start_session(now=NOW, title=longest + "T")
 
 
 def test_a_live_log_picks_up_a_new_title(store) -> None:

@@ -15,13 +15,15 @@ from datetime import datetime
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.ledger import CONTROL
+from vtm_tui.model.limits import MAX_COMMENT, MAX_TITLE
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store.chronicle_store import ChronicleStore
 
-#: Longest note, in characters.
-NOTE_LIMIT = 2000
-#: Longest scene or session title, in characters.
-TITLE_LIMIT = 120
+#: Longest note, in characters: a roll's comment's limit.
+NOTE_LIMIT = MAX_COMMENT
+#: Longest scene or session title, in characters: the one limit on a title, however it is set
+#: (``vtm-tui session start --title`` or a title note), so one way never refuses what the other saved.
+TITLE_LIMIT = MAX_TITLE
 
 
 def clean_text(text: str, limit: int, what: str, *, one_line: bool = False) -> str:
