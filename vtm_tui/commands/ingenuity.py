@@ -28,9 +28,9 @@ from vtm_tui.rules.ingenuity.advantage import MAX_SOURCES, RerollFaceError
 from vtm_tui.rules.ingenuity.contests import best_assist
 from vtm_tui.rules.ingenuity.dice import LUCK_SIDES, StepDie, check_luck_face, parse_die
 from vtm_tui.rules.ingenuity.difficulty import Difficulty, parse_difficulty
-from vtm_tui.rules.ingenuity.odds import odds
-from vtm_tui.rules.ingenuity.outcome import IngenuityOutcome
-from vtm_tui.rules.ingenuity.rolls import MAX_PROFICIENCY, judge, judge_luck, luck_test, roll
+from vtm_tui.rules.ingenuity.exact_odds import odds
+from vtm_tui.rules.ingenuity.results import IngenuityOutcome
+from vtm_tui.rules.ingenuity.rolling import MAX_PROFICIENCY, judge, judge_luck, luck_test, roll
 from vtm_tui.rules.ingenuity.sizes import parse_size, size_bonus
 from vtm_tui.rules.ruleset import ruleset_for
 

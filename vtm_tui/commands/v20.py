@@ -30,7 +30,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.rules.dice import GivenFaces, parse_faces
 from vtm_tui.rules.errors import DiceError
 from vtm_tui.rules.v20.kinds import KINDS, V20Kind, parse_kind
-from vtm_tui.rules.v20.odds import V20Odds, extended_odds, roll_odds
+from vtm_tui.rules.v20.exact_odds import V20Odds, extended_odds, roll_odds
 from vtm_tui.rules.v20.odds_contest import resisted_odds
 from vtm_tui.rules.v20.options import EXTENDED_BOTCH_RULES, V20Options, ones_cancel
 from vtm_tui.rules.v20.pools import DEFAULT_DIFFICULTY, check_dice, check_difficulty, resolve_pool

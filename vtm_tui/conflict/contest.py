@@ -36,7 +36,7 @@ from vtm_tui.conflict.wounds import apply_damage, vampire
 from vtm_tui.model.conflict import Conflict
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.rules.dice import DiceSource
-from vtm_tui.rules.ingenuity import rolls as ingenuity
+from vtm_tui.rules.ingenuity import rolling as ingenuity
 from vtm_tui.rules.ingenuity.contests import symmetric_contest
 from vtm_tui.rules.ingenuity.sizes import size_bonus
 from vtm_tui.rules.v5 import rolling as v5

@@ -24,7 +24,7 @@ from vtm_tui.conflict.roster import copied, find
 from vtm_tui.model.conflict import Conflict, Tally
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.ingenuity import rolls as ingenuity
+from vtm_tui.rules.ingenuity import rolling as ingenuity
 from vtm_tui.rules.v5 import rolling as v5
 from vtm_tui.rules.v20 import rolling as v20
 from vtm_tui.rules.v20.extended import ExtendedAction, ExtendedContest
