@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from benchmarks.figure import Figure, median_seconds
 from vtm_tui.rules.ingenuity.dice import STEP_SIZES
-from vtm_tui.rules.ingenuity.odds import dice_sum_weights, face_pair_weights, odds
+from vtm_tui.rules.ingenuity.exact_odds import dice_sum_weights, face_pair_weights, odds
 
 BUDGET_MS = 5.0
 

@@ -15,7 +15,7 @@ import itertools
 import time
 
 from benchmarks.figure import Figure, median_seconds
-from vtm_tui.rules.v20.odds import MAX_ROLLS, MAX_TARGET, extended_odds, roll_odds
+from vtm_tui.rules.v20.exact_odds import MAX_ROLLS, MAX_TARGET, extended_odds, roll_odds
 from vtm_tui.rules.v20.odds_contest import resisted_odds
 
 BUDGET_MS = 5.0

@@ -176,13 +176,23 @@ def _fake_character(monkeypatch, sheet: _Sheet, logged: list) -> None:
     monkeypatch.setattr(chronicle, "record_roll", lambda path, outcome, **kw: logged.append(kw) or "e1")
 
 
-def test_trait_names_from_the_characters_sheet(capsys, monkeypatch) -> None:
-    logged: list = []
-    _fake_character(monkeypatch, _Sheet(), logged)
-    data = run_json(capsys, "roll", "ingenuity", "--chronicle", "x", "--character", "Fabian", "--attribute", "dex",
-                    "--skill", "handling", "--bonus", "1", "--faces", "3,4", "--luck", "2", "--difficulty", "8")  # fmt: skip
-    assert data["dice"] == {"attribute": "d6", "skill": "d6"} and data["total"] == 8 and data["logged"] == "e1"
-    assert logged[0]["pool"] == "Dexterity d6 + Handling d6 + 1" and logged[0]["difficulty"] == 8
+def test_trait_names_from_the_characters_sheet(capsys, tmp_path) -> None:
+    """Trait names take their dice from the sheet and the test is logged by the play layer (one path)."""
+    import shutil
+    from pathlib import Path
+
+    from vtm_tui.store.chronicle_store import open_chronicle
+    from vtm_tui.store.session_log import read_session
+
+    folder = tmp_path / "saltmarsh"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "campaigns" / "lanterns-of-saltmarsh", folder)
+    data = run_json(capsys, "roll", "ingenuity", "--chronicle", str(folder), "--character", "bram", "--attribute",
+                    "dex", "--skill", "handling", "--bonus", "1", "--faces", "3,4", "--luck", "2", "--difficulty", "8")
+    assert data["dice"] == {"attribute": "d6", "skill": "d6"} and data["total"] == 8
+    session = open_chronicle(folder).chronicle.current_session
+    [entry] = read_session(folder, session, recover=False).entries
+    assert data["logged"] == entry.id and entry.actor == "Bram Cole"
+    assert entry.pool == "Dexterity d6 + Handling d6 + 1" and entry.difficulty == 8
 
 
 def test_trait_name_errors(capsys, monkeypatch) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from vtm_tui.cli import main
 from vtm_tui.model.typed import is_typed
+from vtm_tui.play import make_request
 from vtm_tui.rules.dice import SeededDice
 from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.store.session_log import read_session
@@ -165,3 +166,76 @@ async def test_a_willpower_reroll_is_logged_and_saved_the_same(tmp_path, capsys)
         assert cli_fields == app_fields
     for folder in (by_cli, by_app):
         assert open_chronicle(folder).character("duarte").sheet.willpower.superficial == 2
+
+
+SALTMARSH = Path(__file__).resolve().parents[2] / "campaigns" / "lanterns-of-saltmarsh"
+
+
+async def test_an_ingenuity_test_is_the_same_from_the_command_line_and_the_app(tmp_path, capsys, monkeypatch):
+    """``roll ingenuity --character`` builds, judges and logs through the roll dialog's play functions: the same
+    pool, dice, result and log entry. Before, the command line resolved the dice itself and logged by its own
+    code, never calling ``make_request``."""
+    import vtm_tui.commands.sheet_roll as sheet_roll
+
+    by_cli, by_app = tmp_path / "cli", tmp_path / "app"
+    for folder in (by_cli, by_app):
+        shutil.copytree(SALTMARSH, folder)
+    built = []
+    monkeypatch.setattr(sheet_roll, "make_request", lambda *a, **k: built.append(a[1]) or make_request(*a, **k))
+    assert main(["roll", "ingenuity", "--chronicle", str(by_cli), "--character", "bram", "--json",
+                 "--attribute", "Strength", "--skill", "Combat", "--bonus", "2", "--difficulty", "12",
+                 "--advantage", "1", "--faces", "3,5", "--luck", "11", "--reroll-faces", "9"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert built == ["Strength + Combat + 2"]
+    app = VtmApp(path=by_app, dice=SeededDice(1), clock=fixed_clock(NOW), keymap={})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(RollDialog(app.chronicle_store.character("bram")))
+        await pilot.pause()
+        dialog = app.screen
+        for field, value in (("#pool", "Strength + Combat + 2"), ("#difficulty", "12"), ("#modifier", "1"),
+                             ("#faces", "3 5 11 9")):
+            dialog.query_one(field).value = value
+            await pilot.pause()
+        dialog.query_one("#faces").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+    number = open_chronicle(by_app).chronicle.current_session
+    [cli_entry] = read_session(by_cli, number, recover=False).entries
+    [app_entry] = read_session(by_app, number, recover=False).entries
+    assert cli_entry.pool == app_entry.pool == "Strength d10 + Combat d8 + 2"
+    assert data["dice"] == app_entry.roll["dice"] == {"attribute": "d10", "skill": "d8"}
+    assert (data["result"], data["total"], data["faces"]) == (
+        app_entry.result, app_entry.roll["total"], app_entry.roll["faces"])
+    assert data["faces"]["rerolls"][0]["rolled"] == 9 and data["logged"] == cli_entry.id
+    assert is_typed(cli_entry) and is_typed(app_entry)
+    assert comparable(cli_entry) == comparable(app_entry)
+
+
+def test_an_automatic_win_takes_the_pool_from_the_sheet_as_the_app_does(tmp_path, capsys):
+    """``--automatic`` with a pool of trait names goes through the play layer: the impaired pool the dialog
+    would roll (5 dice), not the 7 dots the command line counted before."""
+    folder = impaired_copy(tmp_path / "cli")
+    data = cli_roll(capsys, folder, "--pool", "Strength + Brawl", "--automatic", "--difficulty", "2")
+    assert data["automatic"] is True and data["result"] == "win" and data["pool"] == 5
+    [entry] = new_entries(folder)
+    assert entry.pool == "Strength 4 + Brawl 3 - 2 impaired" and entry.id == data["logged"]
+
+
+def test_a_v20_retry_with_typed_wounds_goes_through_the_play_layer(tmp_path, capsys, monkeypatch):
+    """``--attempt`` and ``--wounds`` with trait names: the request carries them (Difficulty +1, the typed wound
+    penalty in the pool), and the entry is the play layer's, with the sheet's trait dots. Before, these two
+    options sent the roll down the command line's own counting and logging."""
+    import vtm_tui.commands.sheet_roll as sheet_roll
+
+    built = []
+    monkeypatch.setattr(sheet_roll, "make_request", lambda *a, **k: built.append(k) or make_request(*a, **k))
+    folder = tmp_path / "vigil"
+    shutil.copytree(EXAMPLE.parent / "the-iron-vigil", folder)
+    assert main(["roll", "v20", "--chronicle", str(folder), "--character", "edwin", "--json",
+                 "--pool", "Dexterity + Brawl", "--attempt", "2", "--wounds", "1", "--faces", "7,7,1,3,9"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["difficulty"], data["attempt"], data["pool"], data["result"]) == (7, 2, 5, "success")
+    assert [(k["attempt"], k["wounds"]) for k in built] == [(2, 1)]
+    [entry] = read_session(folder, open_chronicle(folder).chronicle.current_session, recover=False).entries
+    assert entry.pool == "Dexterity 3 + Brawl 3 - 1 wounds" and entry.difficulty == 7 and is_typed(entry)

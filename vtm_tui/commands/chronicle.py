@@ -5,21 +5,17 @@ named pool is used, so a plain roll never touches the store.
 
 - :func:`character_pool` resolves ``"Wits + Awareness"`` against a character's
   sheet (names case-insensitive, unambiguous prefixes allowed);
-- :func:`record_roll` appends the judged roll to the session the app's one rule
-  names (:mod:`vtm_tui.play.sessions`): the open one, else the next one starts
-  (said on stderr); a Remorse test after the end goes into the session that owed it.
-  It serves rolls the storyteller counted (a number of dice, a typed Hunger); a roll
-  from a character's sheet goes through :mod:`vtm_tui.commands.sheet_roll`.
+- :func:`record_roll` logs a roll the storyteller counted (a number of dice, a typed
+  Hunger, a luck test) through the play layer (:mod:`vtm_tui.play.counted`): the app's
+  entry shape, session rule (said on stderr) and recorder; a roll from a character's
+  sheet goes through :mod:`vtm_tui.commands.sheet_roll`.
 """
 
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
-
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
-from vtm_tui.model.log_entry import KINDS, STORYTELLER_COMMENT, LogEntry
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.pool import resolve
 from vtm_tui.rules.ruleset import ruleset_for
@@ -49,16 +45,6 @@ def character_pool(chronicle: str, character: str, expression: str) -> tuple[int
     return max(0, resolved.total), description
 
 
-def _log_kind(outcome: Outcome) -> str:
-    if isinstance(getattr(outcome, "log_kind", None), str):  # the outcome knows (V20: a damage roll is a "roll")
-        return outcome.log_kind  # type: ignore[attr-defined]
-    kind = getattr(outcome, "kind", None)
-    value = getattr(kind, "value", kind)
-    if value in ("test", "tracker", None):
-        return "roll"
-    return value if value in KINDS else "roll"
-
-
 def ensure_session(store: ChronicleStore, kind: str = "") -> int:
     """The session a roll is logged in, by the app's own rule (:mod:`vtm_tui.play.sessions`): the open one;
     a Remorse test after the end, the session that owed it; else the next one starts (said on stderr)."""
@@ -73,22 +59,17 @@ def ensure_session(store: ChronicleStore, kind: str = "") -> int:
 def record_roll(chronicle: str, outcome: Outcome, *, character: str | None, pool: str, difficulty: int | None,
                 secret: bool, comment: str, storyteller_comment: str = "",
                 typed: bool = False) -> str:
-    """Append a judged roll to the chronicle's current session; returns the new entry's id."""
+    """Log a counted roll through the play layer (:mod:`vtm_tui.play.counted`); returns the new entry's id."""
+    from vtm_tui.model.chronicle import utc_now
+    from vtm_tui.play.counted import counted_request, record_counted
+    from vtm_tui.play.record import Recorder
+
     store = open_chronicle(chronicle)
-    if outcome.ruleset != store.chronicle.ruleset:
-        raise VtmError(f"{store.path} plays {store.chronicle.ruleset}, not {outcome.ruleset}: "
-                       f"the roll was not logged ({outcome.summary()})")
     actor = store.character(character).name if character else ""
-    kind = _log_kind(outcome)
-    session = ensure_session(store, kind)
-    entry = LogEntry.from_outcome(outcome, session=session, actor=actor, pool=pool, difficulty=difficulty,
-                                  secret=secret, comment=comment, kind=kind)
-    if typed:  # judged from --faces: the log says the app did not roll them
-        from vtm_tui.model.typed import mark_typed
-
-        entry = mark_typed(entry)
-    if storyteller_comment.strip():  # its own key, which play/visibility keeps from every player
-        entry = replace(entry, extra={**entry.extra, STORYTELLER_COMMENT: storyteller_comment.strip()})
-    store.log(entry)
+    request = counted_request(outcome.ruleset, actor=actor, description=pool, difficulty=difficulty, secret=secret,
+                              comment=comment, storyteller_comment=storyteller_comment)
+    recorder = Recorder(store, utc_now)
+    entry = record_counted(recorder, request, outcome, typed=typed)
+    for note in recorder.notes:
+        print(f"vtm-tui: {store.path}: {note}", file=sys.stderr)
     return entry.id
-

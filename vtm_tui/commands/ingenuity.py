@@ -28,9 +28,9 @@ from vtm_tui.rules.ingenuity.advantage import MAX_SOURCES, RerollFaceError
 from vtm_tui.rules.ingenuity.contests import best_assist
 from vtm_tui.rules.ingenuity.dice import LUCK_SIDES, StepDie, check_luck_face, parse_die
 from vtm_tui.rules.ingenuity.difficulty import Difficulty, parse_difficulty
-from vtm_tui.rules.ingenuity.odds import odds
-from vtm_tui.rules.ingenuity.outcome import IngenuityOutcome
-from vtm_tui.rules.ingenuity.rolls import MAX_PROFICIENCY, judge, judge_luck, luck_test, roll
+from vtm_tui.rules.ingenuity.exact_odds import odds
+from vtm_tui.rules.ingenuity.results import IngenuityOutcome
+from vtm_tui.rules.ingenuity.rolling import MAX_PROFICIENCY, judge, judge_luck, luck_test, roll
 from vtm_tui.rules.ingenuity.sizes import parse_size, size_bonus
 from vtm_tui.rules.ruleset import ruleset_for
 
@@ -232,6 +232,31 @@ def _run_luck_test(args: argparse.Namespace) -> int:
     return finish_roll(args, outcome, pool="luck die", difficulty=args.luck_target)
 
 
+def _from_sheet(args: argparse.Namespace) -> bool:
+    """Whether this is ``--character``'s own test of two traits by name, made as the app's roll dialog makes it
+    (one path). Dice typed as sizes (``d8``) are the storyteller's count and stay with the counted roll."""
+    if not (getattr(args, "chronicle", None) and getattr(args, "character", None)):
+        return False
+    return not any(_LOOKS_LIKE_A_DIE.fullmatch(text) for text in (args.attribute, args.skill))
+
+
+def _roll_from_sheet(args: argparse.Namespace, attribute: StepDie, skill: StepDie, picks: list[str] | None) -> int:
+    """The character's test through the play layer (:mod:`vtm_tui.commands.sheet_roll`): the request is built
+    from the sheet, rolled or judged and logged by the same functions as the roll dialog's."""
+    from vtm_tui.commands.sheet_roll import roll_for_character
+
+    faces = _typed_faces(args, attribute, skill)  # checked here, so a miscount names its option
+    text = None
+    if faces is not None:
+        rerolls = [] if args.reroll_faces is None else _int_list(args.reroll_faces, "--reroll-faces")
+        text = " ".join(str(face) for face in (*faces, args.luck, *rerolls))
+    assist, size = _flat_bonuses(args)
+    pool = f"{args.attribute.strip()} + {args.skill.strip()}" + (f" + {args.bonus}" if args.bonus else "")
+    return roll_for_character(args, "ingenuity", pool, faces=text, modifier=args.advantage - args.disadvantage,
+                              difficulty=_difficulty(args), assist_bonus=assist, size_bonus=size,
+                              passive=args.passive, picks=tuple(picks or ()))
+
+
 def run_roll(args: argparse.Namespace) -> int:
     if args.luck_test:
         return _run_luck_test(args)
@@ -240,9 +265,11 @@ def run_roll(args: argparse.Namespace) -> int:
     if args.luck_target != 20:
         raise VtmError("--luck-target: only with --luck-test")
     attribute, skill, described = _dice(args)
+    picks = None if args.pick is None else [p for p in args.pick.replace(",", " ").split()]
+    if _from_sheet(args):
+        return _roll_from_sheet(args, attribute, skill, picks)
     faces = _typed_faces(args, attribute, skill)
     assist, size = _flat_bonuses(args)
-    picks = None if args.pick is None else [p for p in args.pick.replace(",", " ").split()]
     common = dict(
         bonus=args.bonus, difficulty=args.difficulty, advantage=args.advantage,
         disadvantage=args.disadvantage, assist_bonus=assist, size_bonus=size, picks=picks,

@@ -161,12 +161,10 @@ def character_names(chronicle: Path, typed: list[str] | None) -> list[str] | Non
 
 def check_words(args: argparse.Namespace) -> None:
     """``--kind`` and ``--result`` take known words; a typo is refused with the list, not "no entries match"."""
-    from itertools import chain
-
     from vtm_tui.model.log_entry import KINDS
-    from vtm_tui.review.stats import RESULT_ORDER
+    from vtm_tui.review.stats import all_results
 
-    results = sorted(set(chain.from_iterable(RESULT_ORDER.values())) | {"tie"})
+    results = sorted({*all_results(), "tie"}) if args.result else []  # loads every rule set: only when asked
     checks = (("--kind", _words(args.kind), sorted(KINDS)), ("--result", _words(args.result), results))
     for option, words, known in checks:
         unknown = [word for word in words or () if word not in known]

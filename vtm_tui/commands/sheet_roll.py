@@ -29,13 +29,16 @@ from vtm_tui.rules.dice import DiceSource
 def roll_for_character(args: argparse.Namespace, ruleset: str, pool_text: str, *, kind: str = "test",
                        faces: str | None = None, adjust: Callable[[RollRequest], RollRequest] | None = None,
                        follow_up: Callable[[Outcome, DiceSource], Outcome] | None = None,
+                       house_rules: dict[str, Any] | None = None, free_botch_unused: bool = False,
                        **request_fields: Any) -> int:
     """Roll ``--character``'s pool the way the app's roll dialog does, log it, save what it changed, print it.
 
     ``request_fields`` are :func:`vtm_tui.play.make_request`'s (modifier, difficulty, specialty, willpower, ...);
     ``faces`` are typed faces in the dialog's form (V5: ``regular | hunger``); ``adjust`` changes the built
     request where an option overrides the sheet (V5 ``--hunger``); ``follow_up`` is a roll made after it (the V5
-    Willpower re-roll), logged as its own entry that names the first, as the dialog logs it. Returns the exit status.
+    Willpower re-roll), logged as its own entry that names the first, as the dialog logs it. ``house_rules`` are
+    options given on the command line over the chronicle's; ``free_botch_unused`` says this session's free botch
+    is still to be had whatever the log says (V20 ``--free-botch``). Returns the exit status.
     """
     store, character = find_character(args.chronicle, args.character)
     if store.chronicle.ruleset != ruleset:
@@ -46,7 +49,8 @@ def roll_for_character(args: argparse.Namespace, ruleset: str, pool_text: str, *
         request = make_request(character, pool_text, kind=kind, secret=bool(getattr(args, "secret", False)),
                                comment=getattr(args, "comment", None) or "",
                                storyteller_comment=getattr(args, "st_comment", None) or "",
-                               options=dict(store.chronicle.options), free_botch_used=recorder.free_botch_used(),
+                               options={**store.chronicle.options, **(house_rules or {})},
+                               free_botch_used=not free_botch_unused and recorder.free_botch_used(),
                                **request_fields)
     except VtmError as exc:  # name whose sheet and which pool, as the counted path does
         where = f"--pool {pool_text!r} for {character.name}" if pool_text else f"{character.name}'s {kind}"

@@ -30,10 +30,10 @@ from vtm_tui.errors import VtmError
 from vtm_tui.rules.dice import GivenFaces, parse_faces
 from vtm_tui.rules.errors import DiceError
 from vtm_tui.rules.v20.kinds import KINDS, V20Kind, parse_kind
-from vtm_tui.rules.v20.odds import V20Odds, extended_odds, roll_odds
+from vtm_tui.rules.v20.exact_odds import V20Odds, extended_odds, roll_odds
 from vtm_tui.rules.v20.odds_contest import resisted_odds
 from vtm_tui.rules.v20.options import EXTENDED_BOTCH_RULES, V20Options, ones_cancel
-from vtm_tui.rules.v20.pools import DEFAULT_DIFFICULTY, check_dice, check_difficulty, resolve_pool
+from vtm_tui.rules.v20.pools import DEFAULT_DIFFICULTY, check_dice, check_difficulty
 from vtm_tui.rules.v20.retry import ImpossibleTask, retry_difficulty
 from vtm_tui.rules.v20.rolling import automatic_success, roll
 from vtm_tui.rules.ruleset import ruleset_for
@@ -176,30 +176,10 @@ def _adjustments(args: argparse.Namespace) -> str:
 
 
 def _pool(args: argparse.Namespace) -> tuple[int, str]:
-    """``(dice before modifier and wounds, description)``; names are held to the V20 two-Trait rule."""
-    text = args.pool.strip()
-    if text.lstrip("-").isdecimal() or not (args.chronicle and args.character):
-        dice, description = pool_from_args(args, text)
-        return check_dice(dice, what="--pool"), description
-    from vtm_tui.commands.chronicle import find_character
-
-    _, character = find_character(args.chronicle, args.character)
-    try:
-        pool = resolve_pool(text, character.traits())
-    except VtmError as exc:
-        raise VtmError(f"--pool {text!r} for {character.name}: {exc}") from None
-    if args.wounds is None:
-        args.wounds = sheet_wound_penalty(character)
-    return pool.before_wounds, pool.describe().rsplit(" = ", 1)[0]
-
-
-def sheet_wound_penalty(character) -> int:
-    """Dice a character's marked health levels cost; refuses a character who cannot act."""
-    health = getattr(character.sheet, "health", None)
-    penalty = health.penalty() if health is not None else 0
-    if penalty is None:
-        raise VtmError(f"{character.name} is {health.level()}: no action is possible until healed")
-    return abs(penalty)
+    """``(dice before modifier and wounds, description)`` of a counted pool (a character's pool of trait names
+    goes through :func:`_roll_from_sheet`)."""
+    dice, description = pool_from_args(args, args.pool.strip())
+    return check_dice(dice, what="--pool"), description
 
 
 def _difficulty(args: argparse.Namespace) -> int:
@@ -256,34 +236,49 @@ def run_roll(args: argparse.Namespace) -> int:
 
 def _from_sheet(args: argparse.Namespace) -> bool:
     """Whether this is ``--character``'s own roll of trait names, made exactly as the app's roll dialog makes it
-    (one path). A counted pool (a number), typed wounds, a retry, an automatic success or house rules changed
-    by flags stay with the counted roll."""
+    (one path): typed wounds, a retry, an automatic success and house rules given as flags go into the request.
+    A counted pool (a number) is the storyteller's and is logged through :mod:`vtm_tui.play.counted`."""
     if not (args.chronicle and args.character and args.pool is not None):
         return False
-    if args.pool.strip().lstrip("-").isdecimal() or args.wounds is not None or args.attempt != 1:
-        return False
-    return not (args.automatic or args.free_botch or args.no_specialty_doubling
-                or getattr(args, "ones_do_not_cancel", False))
+    return not args.pool.strip().lstrip("-").isdecimal()
+
+
+def _flag_rules(args: argparse.Namespace) -> dict[str, bool]:
+    """The house rules the flags set over the chronicle's options (the flags always win)."""
+    rules: dict[str, bool] = {}
+    if args.no_specialty_doubling:
+        rules["specialty_doubles"] = False
+    if args.free_botch:
+        rules["free_botch"] = True
+    if getattr(args, "ones_do_not_cancel", False):
+        rules["damage_ones_do_not_cancel"] = True
+    return rules
 
 
 def _roll_from_sheet(args: argparse.Namespace, kind: V20Kind) -> int:
     """The character's roll through the play layer (:mod:`vtm_tui.commands.sheet_roll`)."""
     from vtm_tui.commands.sheet_roll import roll_for_character
 
-    check_difficulty(args.difficulty, what="--difficulty")
+    _difficulty(args)  # a bad Difficulty or an impossible retry, named by its option
+    if args.automatic:
+        if kind.id != "test":
+            raise VtmError(f"--automatic: an automatic success is for tests, not a {kind.label}")
+        if args.faces is not None:
+            raise VtmError("--automatic takes no --faces: an automatic success is not rolled")
+        if args.willpower:
+            raise VtmError("--automatic with --willpower: an automatic success needs no Willpower")
     faces = None if args.faces is None else args.faces.replace(",", " ")
     return roll_for_character(args, "v20", args.pool, kind=kind.id, faces=faces, modifier=args.modifier,
                               difficulty=args.difficulty, specialty="command line" if args.specialty else "",
-                              willpower=args.willpower)
+                              willpower=args.willpower, automatic=args.automatic, attempt=args.attempt,
+                              wounds=args.wounds, house_rules=_flag_rules(args), free_botch_unused=args.free_botch)
 
 
 def _run_virtue(args: argparse.Namespace, kind: V20Kind) -> int:
-    """A Virtue roll for a chronicle's character, through the play layer the app uses: the sheet's Virtue,
-    the chronicle's rules, the roll logged and what it costs (degeneration: a dot of Humanity/Path) saved."""
-    from vtm_tui.commands.chronicle import ensure_session, find_character
-    from vtm_tui.model.chronicle import utc_now
-    from vtm_tui.play import apply, judge_faces, make_request, perform
-    from vtm_tui.play.record import Recorder
+    """A Virtue roll for a chronicle's character, through the play layer the app uses
+    (:mod:`vtm_tui.commands.sheet_roll`): the sheet's Virtue, the chronicle's rules, the roll logged and what it
+    costs (degeneration: a dot of Humanity/Path) saved."""
+    from vtm_tui.commands.sheet_roll import roll_for_character
 
     if args.willpower:
         raise VtmError(f"--willpower: {kind.willpower_refusal()}")
@@ -292,23 +287,11 @@ def _run_virtue(args: argparse.Namespace, kind: V20Kind) -> int:
     if args.pool is not None:
         raise VtmError(f"--pool: a {kind.label} rolls {args.character}'s {' or '.join(kind.virtues)} from the "
                        "sheet; give --pool only without --character")
-    store, character = find_character(args.chronicle, args.character)
-    if not ruleset_for(store.chronicle.ruleset).has_virtue_rolls:
-        raise VtmError(f"{store.path} plays {store.chronicle.ruleset}, not v20: roll with "
-                       f"'vtm-tui roll {store.chronicle.ruleset}'")
-    request = make_request(character, "", kind=kind.id, difficulty=_difficulty(args), secret=args.secret,
-                           comment=args.comment or "", options=dict(store.chronicle.options))
-    if args.faces is not None:
-        outcome = judge_faces(request, args.faces.replace(",", " "))
-    else:
-        outcome = perform(request, dice_from_args(args))
-    session = ensure_session(store, request.kind)
-    applied = apply(character, request, outcome, session=session, now=utc_now())
-    Recorder(store, utc_now).record(applied, character)
-    data = {**outcome.to_dict(), "logged": applied.entries[0].id, "changes": list(applied.changes)}
-    human = outcome.summary() + "".join(f"; saved: {change}" for change in applied.changes)
-    emit(args, data, human)
-    return 0
+    _difficulty(args)  # a bad Difficulty or an impossible retry, named by its option
+    faces = None if args.faces is None else args.faces.replace(",", " ")
+    return roll_for_character(args, "v20", "", kind=kind.id, faces=faces, modifier=args.modifier,
+                              difficulty=args.difficulty, attempt=args.attempt, house_rules=_flag_rules(args),
+                              free_botch_unused=args.free_botch)
 
 
 #: Net-success counts rarer than this are left out of the human table (the JSON has them all).

@@ -262,12 +262,13 @@ def _sheet_hunger(args: argparse.Namespace) -> None:
 
 def _from_sheet(args: argparse.Namespace, kind: RollKind) -> bool:
     """Whether this is ``--character``'s own roll, made exactly as the app's roll dialog makes it (one path):
-    a pool of trait names, or a kind whose pool the sheet gives. A counted pool (a number), a typed Humanity
-    or Willpower, or an automatic win stay with the counted roll below."""
+    a pool of trait names (an automatic win too), or a kind whose pool the sheet gives (the Rouse on awakening
+    too). A counted pool (a number), a typed Humanity or Willpower stay with the counted roll below, logged
+    through :mod:`vtm_tui.play.counted`."""
     if not (getattr(args, "chronicle", None) and getattr(args, "character", None)):
         return False
     counted = (args.humanity, args.willpower)
-    if any(value is not None for value in counted) or args.automatic or args.awakening:
+    if any(value is not None for value in counted):
         return False
     if args.reroll and kind not in (RollKind.TEST, RollKind.TRACKER):  # a re-roll of Remorse/Frenzy stays counted
         return False
@@ -307,12 +308,17 @@ def _roll_from_sheet(args: argparse.Namespace, kind: RollKind) -> int:
             faces = args.faces
     if args.specialty > 1:
         raise VtmError(f"--specialty {args.specialty}: a pool from {args.character}'s sheet takes one specialty")
+    if args.automatic and (args.faces or args.hunger_faces or args.reroll):
+        raise VtmError("--automatic: an automatic win rolls no dice (drop --faces/--reroll)")
+    if args.awakening and kind is not RollKind.ROUSE:
+        raise VtmError("--awakening: only with --kind rouse (the Rouse check on awakening)")
     play_kind = "test" if kind is RollKind.TRACKER else kind.value  # the pool's traits say if it is a tracker roll
     return roll_for_character(
         args, "v5", args.pool or "", kind=play_kind, faces=faces, modifier=args.modifier,
         difficulty=args.difficulty, difficulty_modifier=args.difficulty_modifier,
         specialty="command line" if args.specialty else "", voluntary=not args.forced,
         rouse_reroll=args.rouse_reroll, adjust=_typed_hunger(args), follow_up=_sheet_reroll(args, kind),
+        automatic=args.automatic, awakening=args.awakening,
     )
 
 

@@ -36,7 +36,8 @@ from vtm_tui.conflict.wounds import apply_damage, vampire
 from vtm_tui.model.conflict import Conflict
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.rules.dice import DiceSource
-from vtm_tui.rules.ingenuity import rolls as ingenuity
+from vtm_tui.rules.ruleset import ruleset_for
+from vtm_tui.rules.ingenuity import rolling as ingenuity
 from vtm_tui.rules.ingenuity.contests import symmetric_contest
 from vtm_tui.rules.ingenuity.sizes import size_bonus
 from vtm_tui.rules.v5 import rolling as v5
@@ -47,16 +48,9 @@ from vtm_tui.rules.v20.contests import resist
 from vtm_tui.rules.v20.options import V20Options
 
 DAMAGE_DIFFICULTY = 6
-#: The damage kinds offered per rule set, the usual one first.
-KINDS = {"v5": ("superficial", "aggravated"), "v20": ("lethal", "bashing", "aggravated"),
-         "ingenuity": ("Health", "Endurance", "Stamina", "Focus")}
-#: Traits (and extras' pool names) that make a defence a dodge: the defender avoids the blow and deals none.
-DODGES = {"v5": ("athletics", "dodge", "defence", "defense"), "v20": ("dodge", "athletics", "defence", "defense"),
-          "ingenuity": ("agility", "dodge", "defence", "defense")}
-#: Whether a defender who wins in close combat strikes back by default (V20 resolves one attack at a time).
-BOTH_STRIKE = {"v5": True, "v20": False, "ingenuity": True}
-#: Attack traits whose damage is not the rule set's usual kind (V20: fists and kicks deal bashing damage).
-KIND_BY_TRAIT = {"v20": {"brawl": "bashing"}}
+# The damage kinds offered, the words that make a defence a dodge, whether a defender strikes back and the
+# attack words with their own damage kind are the RuleSet's (damage_kinds, dodge_words, defender_strikes_back,
+# damage_kind_by_word).
 
 
 def _words(pool: str) -> list[str]:
@@ -65,18 +59,19 @@ def _words(pool: str) -> list[str]:
 
 def is_dodge(ruleset: str, defence: str) -> bool:
     """Whether the defender's pool avoids the blow (``Dexterity + Athletics``, an extra's ``dodge``)."""
-    return any(word in DODGES[ruleset] for word in _words(defence))
+    return any(word in ruleset_for(ruleset).dodge_words for word in _words(defence))
 
 
 def both_strike_default(ruleset: str, defence: str) -> bool:
     """The contest dialog's "Both strike": on for two fighters trading blows, off when the defender dodges."""
-    return BOTH_STRIKE[ruleset] and not is_dodge(ruleset, defence)
+    return ruleset_for(ruleset).defender_strikes_back and not is_dodge(ruleset, defence)
 
 
 def default_kind(ruleset: str, attack: str) -> str:
     """The damage an attack pool deals unless told otherwise (V20 ``Dexterity + Brawl``: bashing)."""
-    special = KIND_BY_TRAIT.get(ruleset, {})
-    return next((special[w] for w in _words(attack) if w in special), KINDS[ruleset][0])
+    rules = ruleset_for(ruleset)
+    special = rules.damage_kind_by_word
+    return next((special[w] for w in _words(attack) if w in special), rules.damage_kinds[0])
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 docs/rules.md: no initiative roll; the team that starts the fight goes first (the
 side that joined the conflict first), the attacked team next, others in the
-storyteller's order. The engine's :class:`~vtm_tui.rules.ingenuity.turns.TurnOrder`
+storyteller's order. The engine's :class:`~vtm_tui.rules.ingenuity.turn_order.TurnOrder`
 decides whose pick it is; this module rebuilds it from the participants who
 can act (so someone taken out simply drops from their team) and keeps its
 round, acted set, next team and history in ``conflict.state["turns"]``.
@@ -20,7 +20,7 @@ from vtm_tui.conflict.turns import reset_round
 from vtm_tui.conflict.wounds import can_act
 from vtm_tui.model.conflict import Conflict
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.ingenuity.turns import SURPRISE_ROUND, TurnOrder
+from vtm_tui.rules.ingenuity.turn_order import SURPRISE_ROUND, TurnOrder
 
 
 def turn_order(conflict: Conflict, table: Table) -> TurnOrder:

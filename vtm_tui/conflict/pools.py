@@ -27,9 +27,8 @@ from vtm_tui.rules.v20.pools import V20Pool, resolve_pool
 from vtm_tui.rules.v5.pools import build_pool, pool_from_expression
 from vtm_tui.rules.v5.traits import Category
 
-#: What the contest dialog offers before the storyteller types anything.
-DEFAULT_ATTACK = {"v5": "Strength + Brawl", "v20": "Dexterity + Brawl", "ingenuity": "Strength + Combat"}
-DEFAULT_DEFENCE = {"v5": "Dexterity + Athletics", "v20": "Dexterity + Athletics", "ingenuity": "Dexterity + Agility"}
+# What the contest dialog offers before the storyteller types anything is the RuleSet's
+# (default_attack_pool, default_defence_pool).
 
 
 @dataclass(frozen=True)

@@ -24,13 +24,12 @@ from vtm_tui.conflict.roster import copied, find
 from vtm_tui.model.conflict import Conflict, Tally
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.ingenuity import rolls as ingenuity
+from vtm_tui.rules.ingenuity import rolling as ingenuity
 from vtm_tui.rules.v5 import rolling as v5
 from vtm_tui.rules.v20 import rolling as v20
 from vtm_tui.rules.v20.extended import ExtendedAction, ExtendedContest
 from vtm_tui.rules.v20.options import V20Options
 
-DEFAULT_DIFFICULTY = {"v5": 0, "v20": 6, "ingenuity": 8}
 MAX_TARGET = 100
 
 
@@ -110,7 +109,7 @@ def roll_tally(conflict: Conflict, table: Table, dice: DiceSource, label: str, p
     """Roll this turn's dice for the tally (both sides' for a resisted one) and add the result."""
     tally = find_tally(conflict, label)
     actor = find(conflict, tally.actor)
-    level = DEFAULT_DIFFICULTY[table.ruleset] if difficulty is None else difficulty
+    level = table.rules.default_difficulty if difficulty is None else difficulty
     counts_wins = table.rules.roll_style == "total"  # a roll is a total, not successes: a tally counts wins
     mine, mine_botch, mine_text, outcome = _roll(actor, table, dice, pool, level)
     entries = [_roll_entry(table, tally.actor, outcome, mine_text, level, tally.label)]

@@ -3,7 +3,7 @@
 docs/rules.md: initiative = 1d10 + Dexterity + Wits − wound penalty, highest first;
 ties go to the higher Dexterity + Wits, then the characters act at the same
 time (one slot, shown with ``=``). The engine
-(:func:`vtm_tui.rules.v20.initiative.roll_initiative`) rolls and orders; this
+(:func:`vtm_tui.rules.v20.turn_order.roll_initiative`) rolls and orders; this
 module keeps the round's two phases in ``conflict.state``:
 
 - ``phase``: ``"declare"`` (the turn walks up from the lowest initiative) then
@@ -23,7 +23,7 @@ from vtm_tui.conflict.turns import first, reset_round, step
 from vtm_tui.conflict.wounds import can_act, condition
 from vtm_tui.model.conflict import Conflict
 from vtm_tui.rules.dice import DiceSource
-from vtm_tui.rules.v20.initiative import Combatant, roll_initiative
+from vtm_tui.rules.v20.turn_order import Combatant, roll_initiative
 from vtm_tui.rules.v20.multiple import MultipleActions
 
 DECLARE, ACT = "declare", "act"

@@ -12,7 +12,7 @@ Requests (``request``, ``ladders``)
     modifier, difficulty_modifier, secret, specialty, comment, description (the log's ``pool``),
     penalties (impairment / wounds / bonuses applied from the sheet), warnings (the engine's), ...;
     ``headline()``. ``parse_difficulty(ruleset, text)``, ``ladder_text(ruleset)``,
-    ``difficulty_label(ruleset, value)``, ``LADDERS``, ``DEFAULT_DIFFICULTY``.
+    ``difficulty_label(ruleset, value)`` (the ladder, range and default are the RuleSet's).
 
 Odds (``odds_view``)
     ``odds(request) -> OddsView`` (``rows``: ordered (result, probability); ``p_win``; ``expected``,
@@ -56,7 +56,7 @@ from vtm_tui.play.defaults import (
     trait_completions,
 )
 from vtm_tui.play.follow_ups import FollowUp, describe_result, follow_ups
-from vtm_tui.play.ladders import DEFAULT_DIFFICULTY, LADDERS, difficulty_label, ladder_text, parse_difficulty
+from vtm_tui.play.ladders import difficulty_label, ladder_text, parse_difficulty
 from vtm_tui.play.odds_view import OddsView, label, odds
 from vtm_tui.play.perform import (
     after_surge,
@@ -70,7 +70,7 @@ from vtm_tui.play.perform import (
 from vtm_tui.play.request import KINDS, RollRequest, make_request
 
 __all__ = [
-    "DEFAULT_DIFFICULTY", "KINDS", "LADDERS", "Applied", "FollowUp", "OddsView", "RollRequest", "after_surge", "apply",
+    "KINDS", "Applied", "FollowUp", "OddsView", "RollRequest", "after_surge", "apply",
     "default_pool", "describe_result", "difficulty_label", "expression_from_description", "faces_hint",
     "find_last_pool", "follow_ups", "judge_faces", "label", "ladder_text", "last_pool", "last_pool_in_text",
     "make_request",

@@ -72,10 +72,18 @@ def apply(
         sheet.path_rating = max(0, before - outcome.morality_cost)  # type: ignore[attr-defined]
         change = {"field": "path_rating", "before": before, "after": sheet.path_rating}
         changes.append(f"{sheet.path} {before} → {sheet.path_rating} (degeneration)")
+    entry = roll_entry(request, outcome, kind=kind, session=session, now=now, ref=ref, comment=comment,
+                       typed=typed, change=change)
+    return Applied(after, (entry,), tuple(changes))
+
+
+def roll_entry(request: RollRequest, outcome: Outcome, *, kind: str, session: int, now: datetime, ref: str = "",
+               comment: str | None = None, typed: bool = False, change: dict[str, Any] | None = None) -> LogEntry:
+    """The log entry of a judged roll: the one shape every roll is logged in, from the app or the command line."""
     entry = LogEntry.from_outcome(
         outcome,
         session=session,
-        actor=character.name,
+        actor=request.actor,
         pool=request.description,
         difficulty=request.difficulty if kind not in ("rouse", "check") else None,
         secret=request.secret,
@@ -90,7 +98,7 @@ def apply(
         entry = replace(entry, extra={**entry.extra, STORYTELLER_COMMENT: request.storyteller_comment})
     if typed:
         entry = mark_typed(entry)
-    return Applied(after, (entry,), tuple(changes))
+    return entry
 
 
 def _tracker(track: Any) -> dict[str, int]:

@@ -2,52 +2,25 @@
 
 The dialog shows the ladder beside the Difficulty field so "Hard" is one glance
 away from "5"; :func:`parse_difficulty` reads a number or a name, so a
-storyteller can type either. V5 names come from the seed's table (Routine 1 …
-Nearly Impossible 7+), V20 names only the rungs its seed names (2, 6, 10), and
-Ingenuity uses its engine's own ladder.
+storyteller can type either. The ladder, the range and the default are the
+RuleSet's (``difficulty_ladder``, ``difficulty_range``, ``default_difficulty``): V5
+names come from the seed's table (Routine 1 … Nearly Impossible 7+), V20 names only
+the rungs its seed names (2, 6, 10), and Ingenuity uses its engine's own ladder.
 """
 
 from __future__ import annotations
 
 from vtm_tui.errors import VtmError
-from vtm_tui.rules.ingenuity.difficulty import LADDER as INGENUITY_LADDER
-from vtm_tui.rules.ingenuity.difficulty import parse_difficulty as parse_ingenuity_difficulty
 from vtm_tui.rules.numbers import looks_whole, read_whole
 from vtm_tui.rules.pool import PoolError, match_trait
 from vtm_tui.rules.ruleset import ruleset_for
-
-#: V5: Difficulty = successes needed; 0 means "no Difficulty set" (one success wins).
-V5_MAX_DIFFICULTY = 15
-V5_LADDER: tuple[tuple[str, int], ...] = (
-    ("Routine", 1),
-    ("Straightforward", 2),
-    ("Moderate", 3),
-    ("Challenging", 4),
-    ("Hard", 5),
-    ("Very Hard", 6),
-    ("Nearly Impossible", 7),
-)
-#: V20: a target number per die, 2-10; the seed names only these rungs.
-V20_LADDER: tuple[tuple[str, int], ...] = (
-    ("Trivially easy", 2),
-    ("Standard", 6),
-    ("Almost impossible", 10),
-)
-LADDERS: dict[str, tuple[tuple[str, int], ...]] = {
-    "v5": V5_LADDER,
-    "v20": V20_LADDER,
-    "ingenuity": INGENUITY_LADDER,
-}
-#: What the dialog fills in before the storyteller says otherwise.
-DEFAULT_DIFFICULTY: dict[str, int | None] = {"v5": 0, "v20": 6, "ingenuity": 8}
-RANGES = {"v5": (0, V5_MAX_DIFFICULTY), "v20": (2, 10), "ingenuity": (1, 99)}
 
 
 def difficulty_name(ruleset: str, value: int | None) -> str:
     """``"Hard"`` for V5 5, ``"Nearly Impossible"`` for V5 9, ``""`` off the ladder or for None."""
     if value is None:
         return ""
-    ladder = LADDERS[ruleset]
+    ladder = ruleset_for(ruleset).difficulty_ladder
     for name, rung in ladder:
         if rung == value:
             return name
@@ -69,7 +42,7 @@ def difficulty_label(ruleset: str, value: int | None) -> str:
 
 def ladder_text(ruleset: str) -> str:
     """The ladder on one line: ``Routine 1 · Straightforward 2 · …``."""
-    rungs = LADDERS[ruleset]
+    rungs = ruleset_for(ruleset).difficulty_ladder
     text = " · ".join(f"{name} {value}" for name, value in rungs)
     return text + "+" if ruleset_for(ruleset).difficulty_counts_successes else text
 
@@ -81,11 +54,13 @@ def parse_difficulty(ruleset: str, text: str | int | None) -> int | None:
     no Difficulty at all (a plain total). Anything out of range raises
     :class:`VtmError` naming the range.
     """
-    low, high = RANGES[ruleset]
     rules = ruleset_for(ruleset)
+    low, high = rules.difficulty_range
     if text is None or (isinstance(text, str) and not text.strip()):
-        return None if rules.rolls_sized_dice else DEFAULT_DIFFICULTY[ruleset]
+        return None if rules.rolls_sized_dice else rules.default_difficulty
     if rules.rolls_sized_dice:
+        from vtm_tui.rules.ingenuity.difficulty import parse_difficulty as parse_ingenuity_difficulty
+
         try:
             return parse_ingenuity_difficulty(text).value
         except VtmError as exc:
@@ -97,7 +72,7 @@ def parse_difficulty(ruleset: str, text: str | int | None) -> int | None:
         if looks_whole(words[-1]):
             value = read_whole(words[-1], "Difficulty")
         else:
-            rungs = dict(LADDERS[ruleset])
+            rungs = dict(rules.difficulty_ladder)
             try:
                 value = rungs[match_trait(text, rungs)]
             except PoolError:

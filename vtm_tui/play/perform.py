@@ -27,16 +27,26 @@ def perform(request: RollRequest, dice: DiceSource) -> Outcome:
     if rules.has_hunger:
         return _v5_roll(request, dice)
     if not rules.rolls_sized_dice:  # a pool of d10s without Hunger dice (V20)
-        from vtm_tui.rules.v20 import roll
+        from vtm_tui.rules.v20 import automatic_success, roll
 
-        return roll(request.dice, request.difficulty or 6, dice, specialty=bool(request.specialty),
+        if request.automatic:
+            return automatic_success(request.dice, _v20_first_difficulty(request), options=_v20_options(request),
+                                     attempt=request.attempt)
+        return roll(request.dice, _v20_first_difficulty(request), dice, specialty=bool(request.specialty),
                     willpower=request.willpower, options=_v20_options(request),
-                    free_botch_used=request.free_botch_used, kind=request.kind)
+                    free_botch_used=request.free_botch_used, kind=request.kind, attempt=request.attempt)
     from vtm_tui.rules.ingenuity import roll as ingenuity_roll
 
     return ingenuity_roll(request.attribute_die, request.skill_die, dice, bonus=request.bonus,
                           difficulty=request.difficulty, advantage=request.advantage,
-                          disadvantage=request.disadvantage)
+                          disadvantage=request.disadvantage, passive=request.passive,
+                          assist_bonus=request.assist_bonus, size_bonus=request.size_bonus,
+                          picks=list(request.picks) or None)
+
+
+def _v20_first_difficulty(request: RollRequest) -> int:
+    """The task's Difficulty before trying again: the engine raises it by the attempt itself."""
+    return (request.difficulty or 6) - (request.attempt - 1)
 
 
 def faces_hint(request: RollRequest) -> str:
@@ -66,6 +76,8 @@ def judge_faces(request: RollRequest, text: str) -> Outcome:
     any re-roll faces that advantage or disadvantage call for.
     """
     rules = ruleset_for(request.ruleset)
+    if request.automatic:
+        raise VtmError("Faces: an automatic success rolls no dice")
     if rules.rolls_sized_dice:
         return _ingenuity_faces(request, text)
     if rules.has_hunger and "|" in text:
@@ -87,7 +99,7 @@ def judge_faces(request: RollRequest, text: str) -> Outcome:
         return judge(faces, request.difficulty or 6, specialty=bool(request.specialty), willpower=request.willpower,
                      specialty_doubles=options.specialty_doubles,
                      free_botch=options.free_botch and not request.free_botch_used,
-                     kind=request.kind, ones_cancel=ones_cancel(options, request.kind))
+                     kind=request.kind, ones_cancel=ones_cancel(options, request.kind), attempt=request.attempt)
     return _v5_judge(request, faces)
 
 
@@ -102,7 +114,8 @@ def _v5_roll(request: RollRequest, dice: DiceSource) -> Outcome:
     from vtm_tui.rules.v5.checks import check
 
     if request.kind == "rouse":
-        return rouse_check(request.hunger, dice, reroll=request.rouse_reroll, voluntary=request.voluntary)
+        return rouse_check(request.hunger, dice, reroll=request.rouse_reroll, voluntary=request.voluntary,
+                           awakening=request.awakening)
     if request.kind == "check":
         return check(dice, reroll=request.rouse_reroll)
     if request.kind == "remorse":
@@ -110,6 +123,10 @@ def _v5_roll(request: RollRequest, dice: DiceSource) -> Outcome:
     if request.kind == "frenzy":
         return frenzy_test(request.dice, request.difficulty or 0, dice)
     kind = RollKind.TRACKER if request.kind == "tracker" else RollKind.TEST
+    if request.automatic:
+        from vtm_tui.rules.v5.rolling import automatic_win
+
+        return automatic_win(request.dice, request.difficulty or 0, kind=kind)
     return roll(request.dice, request.hunger, request.difficulty or 0, dice, kind=kind, mortal=request.mortal,
                 notes=(*request.warnings, *request.notes))
 
@@ -119,7 +136,7 @@ def _v5_judge(request: RollRequest, faces: list[int]) -> Outcome:
     from vtm_tui.rules.v5.checks import judge_check
 
     if request.kind == "rouse":
-        return judge_rouse(faces, request.hunger, voluntary=request.voluntary)
+        return judge_rouse(faces, request.hunger, voluntary=request.voluntary, awakening=request.awakening)
     if request.kind == "check":
         return judge_check(faces)
     if request.kind == "remorse":
@@ -138,12 +155,15 @@ def _ingenuity_faces(request: RollRequest, text: str) -> Outcome:
     values: list[int] = []
     for token in text.replace(",", " ").split():
         values.append(read_whole(token, "Faces"))
+    if request.passive:
+        raise VtmError("Faces: a passive test rolls no dice")
     if len(values) < 3:
         raise VtmError(f"Faces: expected {faces_hint(request)}, got {len(values)}")
     try:
         return judge(request.attribute_die, request.skill_die, values[0], values[1], values[2], bonus=request.bonus,
                      difficulty=request.difficulty, advantage=request.advantage, disadvantage=request.disadvantage,
-                     reroll_faces=values[3:])
+                     reroll_faces=values[3:], assist_bonus=request.assist_bonus, size_bonus=request.size_bonus,
+                     picks=list(request.picks) or None)
     except VtmError as exc:
         raise VtmError(f"Faces: {exc}") from None
 

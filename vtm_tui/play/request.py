@@ -65,6 +65,8 @@ class RollRequest:
     surge: int = 0  #: Blood Surge dice included in ``dice`` (a Rouse check comes first)
     voluntary: bool = True  #: a Rouse the vampire chose (refused at Hunger 5)
     rouse_reroll: bool = False  #: a power grants a re-roll of the Rouse check
+    awakening: bool = False  #: the Rouse on awakening (at Hunger 5 a failure is torpor; never refused)
+    automatic: bool = False  #: V5 automatic win / V20 automatic success: the storyteller skips the dice
     humanity: int = 0
     stains: int = 0
     degenerating: bool = False
@@ -72,10 +74,15 @@ class RollRequest:
     willpower: bool = False  #: spend a Willpower point for one automatic success
     options: dict[str, Any] = field(default_factory=dict)
     free_botch_used: bool = False
+    attempt: int = 1  #: trying again: ``difficulty`` already holds the raise (attempt N is +N-1)
     # Ingenuity
     attribute_die: int = 0
     skill_die: int = 0
     bonus: int = 0
+    assist_bonus: int = 0  #: the best helper's bonus
+    size_bonus: int = 0  #: the smaller side's size difference in a contest
+    passive: bool = False  #: half of each die, no luck die
+    picks: tuple[str, ...] = ()  #: which die each advantage re-roll takes, chosen by hand
 
     @property
     def log_kind(self) -> str:
@@ -153,8 +160,22 @@ def make_request(
     rouse_reroll: bool = False,
     options: dict[str, Any] | None = None,
     free_botch_used: bool = False,
+    automatic: bool = False,
+    awakening: bool = False,
+    attempt: int = 1,
+    wounds: int | None = None,
+    assist_bonus: int = 0,
+    size_bonus: int = 0,
+    passive: bool = False,
+    picks: tuple[str, ...] = (),
 ) -> RollRequest:
-    """Resolve a roll for ``character``; bad input raises :class:`VtmError` naming the field."""
+    """Resolve a roll for ``character``; bad input raises :class:`VtmError` naming the field.
+
+    The keywords after ``free_botch_used`` are what the command line can also say (the dialog leaves them at
+    their defaults): ``automatic`` (skip the dice), ``awakening`` (V5 Rouse), ``attempt`` and ``wounds`` (V20:
+    trying again, a wound penalty typed instead of the sheet's), and the Ingenuity test's ``assist_bonus``,
+    ``size_bonus``, ``passive`` and ``picks``. Each is refused where the rule set has no such rule.
+    """
     offered = roll_kinds(character.ruleset)
     if kind not in KINDS and kind not in offered:
         raise VtmError(f"unknown kind of roll {kind!r}: use one of {', '.join(KINDS)}")
@@ -175,14 +196,29 @@ def make_request(
         free_botch_used=free_botch_used,
     )
     rules = ruleset_for(character.ruleset)
+    sized = {"assist bonus": assist_bonus, "size bonus": size_bonus, "passive test": passive, "picks": picks}
+    _refuse_unless(character, rules.rolls_sized_dice, sized)
+    _refuse_unless(character, not rules.has_hunger and not rules.rolls_sized_dice,
+                   {"attempt": attempt != 1, "wounds": wounds is not None})
+    _refuse_unless(character, rules.has_hunger, {"awakening": awakening})
+    _refuse_unless(character, not rules.rolls_sized_dice, {"automatic": automatic})
+    base = replace(base, automatic=automatic, awakening=awakening, attempt=attempt, assist_bonus=assist_bonus,
+                   size_bonus=size_bonus, passive=passive, picks=tuple(picks))
     if rules.has_hunger:
         return _v5(character, base, difficulty, willpower=willpower, surge=surge, voluntary=voluntary,
                    rouse_reroll=rouse_reroll)
     if kind not in offered:
         raise VtmError(f"a {kind} is not a {character.ruleset.upper()} roll (kinds: {', '.join(offered)})")
     if not rules.rolls_sized_dice:  # a pool of d10s without Hunger dice (V20)
-        return _v20(character, base, difficulty, willpower=willpower)
+        return _v20(character, base, difficulty, willpower=willpower, wounds=wounds)
     return _ingenuity(character, base, difficulty)
+
+
+def _refuse_unless(character: Character, allowed: bool, given: dict[str, Any]) -> None:
+    """Refuse a rule the character's rule set does not have, by name, when it was asked for."""
+    asked = [name for name, value in given.items() if value]
+    if asked and not allowed:
+        raise VtmError(f"{', '.join(asked)}: not a rule of {ruleset_for(character.ruleset).title} ({character.name})")
 
 
 # -- V5 ------------------------------------------------------------------------------------------------
@@ -200,17 +236,23 @@ def _v5(character: Character, base: RollRequest, difficulty: int | str | None, *
         if base.kind == "rouse":
             if not vampire:
                 raise VtmError(f"{character.name} is a {sheet.creature}: only vampires make Rouse checks")
-            refusal = rouse_refusal(sheet.hunger, voluntary=voluntary)
+            refusal = rouse_refusal(sheet.hunger, voluntary=voluntary, awakening=base.awakening)
             if refusal:
                 raise VtmError(f"{refusal} (a Rouse the vampire cannot refuse is a forced one)")
+        elif base.awakening:
+            raise VtmError("awakening: only a Rouse check is made on awakening")
         dice = 2 if rouse_reroll else 1
-        what = "Rouse check" if base.kind == "rouse" else "Check"
+        what = ("Rouse check on awakening" if base.awakening else "Rouse check") if base.kind == "rouse" else "Check"
         text = what + (" (re-roll: two dice, keep the better)" if rouse_reroll else "")
         return replace(base, dice=dice, hunger=sheet.hunger if vampire else 0, difficulty=None, description=text, voluntary=voluntary,
                        rouse_reroll=rouse_reroll, pool_text=base.pool_text or what,
                        notes=(f"Hunger {sheet.hunger}: a failure raises it by 1",) if base.kind == "rouse" else (),
                        **common)
+    if base.awakening:
+        raise VtmError("awakening: only a Rouse check is made on awakening")
     level = _v5_difficulty(base, difficulty)
+    if base.automatic and base.kind != "test":
+        raise VtmError(f"automatic: an automatic win is for tests, not a {base.kind} roll")
     if base.kind == "remorse":
         if not sheet.remorse_due:
             raise VtmError(f"{character.name} has no stains: Remorse is tested only with stains")
@@ -302,7 +344,8 @@ def _v5_difficulty(base: RollRequest, difficulty: int | str | None) -> int:
 # -- V20 -----------------------------------------------------------------------------------------------
 
 
-def _v20(character: Character, base: RollRequest, difficulty: int | str | None, *, willpower: bool) -> RollRequest:
+def _v20(character: Character, base: RollRequest, difficulty: int | str | None, *, willpower: bool,
+         wounds: int | None = None) -> RollRequest:
     """A V20 roll of any kind: a test takes the wound penalty; damage, soak and the Virtue rolls
     (frenzy, Rötschreck, degeneration: the sheet's Virtue, whatever the pool field says) do not."""
     from vtm_tui.rules.pool import ResolvedPool
@@ -313,10 +356,16 @@ def _v20(character: Character, base: RollRequest, difficulty: int | str | None, 
     sheet = _sheet(character)
     kind = parse_kind(base.kind)
     penalty = sheet.health.penalty() if kind.id == "test" else 0
+    if wounds is not None:  # the storyteller's count of the wound penalty stands in for the sheet's
+        penalty = -_number(wounds, "Wounds", 0, 10)
     if penalty is None:
         raise VtmError(f"{character.name} is Incapacitated: no action can be attempted until healed")
     if willpower and kind.willpower_refusal():
         raise VtmError(kind.willpower_refusal())
+    if base.automatic and kind.id != "test":
+        raise VtmError(f"automatic: an automatic success is for tests, not a {kind.label}")
+    if base.automatic and willpower:
+        raise VtmError("automatic: an automatic success needs no Willpower")
     if kind.virtue_roll:
         resolved = ResolvedPool((virtue_for(kind, character.traits()),), 0, base.pool_text)
     else:
@@ -329,11 +378,19 @@ def _v20(character: Character, base: RollRequest, difficulty: int | str | None, 
     if not 2 <= effective <= 10:
         raise VtmError(f"Difficulty {value} with modifier {base.difficulty_modifier:+d} is {effective}: "
                        "a V20 Difficulty is 2-10 (above 10 the task is impossible)")
+    if base.attempt != 1:
+        from vtm_tui.rules.v20.retry import retry_difficulty
+
+        effective = retry_difficulty(effective, base.attempt)  # names the attempt and refuses above 10
     if willpower and sheet.willpower_current < 1:
         raise VtmError(f"{character.name} has no Willpower left to spend (0 of {sheet.willpower_permanent})")
     penalties = []
-    if penalty:
+    if penalty and wounds is not None:
+        penalties.append(f"{penalty} wounds (as given)")
+    elif penalty:
         penalties.append(f"{penalty} wounds ({sheet.health.level()})")
+    if base.attempt != 1:
+        penalties.append(f"attempt {base.attempt}: Difficulty +{base.attempt - 1}")
     if willpower:
         penalties.append("+1 automatic success (Willpower spent)")
     return replace(
@@ -388,6 +445,9 @@ def _ingenuity(character: Character, base: RollRequest, difficulty: int | str | 
     text = f"{att_name} d{att_die} + {skill_name} d{skill_die}" + (f" + {bonus}" if bonus else "")
     if chosen:
         text += f" ({chosen[0]})"
+    text += "".join(f" + {label} {n}" for label, n in (("assist", base.assist_bonus), ("size", base.size_bonus)) if n)
+    if base.passive:
+        text = "passive " + text
     return replace(base, traits=((att_name, att_die), (skill_name, skill_die)), dice=2, difficulty=value,
                    attribute_die=att_die, skill_die=skill_die, bonus=bonus, description=text,
                    specialty=chosen[0] if chosen else "")

@@ -15,7 +15,7 @@ from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.model.typed import is_typed
 from vtm_tui.review.entry_odds import Odds
 from vtm_tui.review.lines import Die, change_text, dice_of, difficulty_text, margin_text, outcome_name
-from vtm_tui.review.stats import RESULT_ORDER
+from vtm_tui.review.stats import result_order
 from vtm_tui.rules.ruleset import ruleset_for
 
 
@@ -152,7 +152,7 @@ def detail_rows(
     if roll.get("consequence"):
         rows.append(DetailRow("Consequence", str(roll["consequence"])))
     if odds and not hidden:
-        order = RESULT_ORDER.get(entry.ruleset, ())
+        order = result_order(entry.ruleset)
         names = [n for n in order if n in odds] + sorted(n for n in odds if n not in order)
         shown = "  ".join(f"{outcome_name(n)} {odds[n]:.1%}" + (" ◀" if n == entry.result else "") for n in names)
         rows.append(DetailRow("Odds", shown))

@@ -11,7 +11,7 @@ had. Nothing is estimated by sampling.
   re-roll*, by judging every way the re-rolled dice can land (at most 10³).
 - V20: :func:`vtm_tui.rules.v20.roll_odds` with the chronicle's specialty rule
   and, when the session's free botch was still unspent, the free botch.
-- Ingenuity: :func:`vtm_tui.rules.ingenuity.odds`.
+- Ingenuity: :func:`vtm_tui.rules.ingenuity.exact_odds`.
 - A roll skipped by an automatic win/success had that result for certain.
 
 Anything else (contests, a kind from a newer tool, a damaged entry) has no odds: ``None``.

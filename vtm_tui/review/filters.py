@@ -19,15 +19,19 @@ from typing import Any, Protocol
 
 from vtm_tui.errors import VtmError
 from vtm_tui.review.lines import outcome_name
+from vtm_tui.rules.base import RULESETS
+from vtm_tui.rules.ruleset import ruleset_for
 
 #: The one-key "what went wrong in a way that matters" filter: V5 messy criticals and bestial failures, V20 botches.
 MESSY_RESULTS = ("messy_critical", "bestial_failure", "botch")
-_MESSY_BY_RULESET = {"v5": ("messy_critical", "bestial_failure"), "v20": ("botch",), "ingenuity": ()}
 
 
 def messy_results(ruleset: str | None) -> tuple[str, ...]:
-    """The results :data:`MESSY_RESULTS` means for one rule set (all of them when it is not known)."""
-    return _MESSY_BY_RULESET.get(ruleset or "", MESSY_RESULTS) or MESSY_RESULTS
+    """The results :data:`MESSY_RESULTS` means for one rule set (its RuleSet's ``messy_results``; all of them
+    when the rule set is not known or has none of its own)."""
+    if ruleset not in RULESETS:
+        return MESSY_RESULTS
+    return ruleset_for(ruleset).messy_results or MESSY_RESULTS
 
 
 class FilterError(VtmError):

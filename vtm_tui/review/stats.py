@@ -20,14 +20,20 @@ from typing import Any
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.review.entry_odds import entry_odds, odds_contexts
 from vtm_tui.review.lines import outcome_name
+from vtm_tui.rules.base import RULESETS
 from vtm_tui.rules.ruleset import ruleset_for
 
-#: Result names in the order docs/rules.md lists them, per rule set (others follow, alphabetically).
-RESULT_ORDER = {
-    "v5": ("messy_critical", "critical_win", "win", "bestial_failure", "total_failure", "failure", "pass", "fail"),
-    "v20": ("success", "failure", "botch"),
-    "ingenuity": ("success", "failure", "rolled"),
-}
+
+
+def result_order(ruleset: str) -> tuple[str, ...]:
+    """Result names in the order docs/rules.md lists them for ``ruleset`` (the RuleSet's ``result_order``);
+    nothing for an unknown rule set, whose results are then shown alphabetically."""
+    return ruleset_for(ruleset).result_order if ruleset in RULESETS else ()
+
+
+def all_results() -> tuple[str, ...]:
+    """Every rule set's result names, sorted (the command line's ``--result`` words, with ``tie``)."""
+    return tuple(sorted({name for ruleset in RULESETS for name in result_order(ruleset)}))
 
 
 @dataclass(frozen=True)
@@ -143,7 +149,7 @@ def roll_stats(
         with_odds += 1
         for result, p in odds.items():
             expected[result] = expected.get(result, 0.0) + p
-    order = RESULT_ORDER.get(ruleset, ())
+    order = result_order(ruleset)  # others follow, alphabetically
     names = [r for r in order if r in counts or expected.get(r, 0.0) > 0]
     names += sorted((set(counts) | {r for r, p in expected.items() if p > 0}) - set(names))
     outcomes = tuple(OutcomeCount(r, counts.get(r, 0), expected.get(r, 0.0)) for r in names)

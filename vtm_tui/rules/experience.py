@@ -2,8 +2,8 @@
 
 What a trait costs to raise differs per rule set (docs/rules.md, "Experience"); the
 tables and the formulas live in each rule-set package (``v5/experience.py``,
-``v20/experience.py``, ``ingenuity/experience.py``) and are reached only through
-:func:`xp_rules`, so no code outside ``vtm_tui/rules`` compares rule-set names.
+``v20/experience.py``, ``ingenuity/experience.py``) and are reached only through the RuleSet's
+``experience()`` (:func:`xp_rules` takes an id), so no code compares rule-set names.
 A chronicle may override any entry of its table (``[experience_costs]`` in
 ``chronicle.toml``); :func:`cost_table` merges and checks the overrides.
 
@@ -13,20 +13,14 @@ being raised, its current value, the character's clan).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.ruleset import ruleset_for
 
-#: Rule-set id → the module that holds its experience table.
-XP_MODULES = {
-    "v5": "vtm_tui.rules.v5.experience",
-    "v20": "vtm_tui.rules.v20.experience",
-    "ingenuity": "vtm_tui.rules.ingenuity.experience",
-}
 #: The most one cost-table entry may be (a typo such as 500 should not pass silently).
 MAX_COST = 100
 
@@ -49,10 +43,7 @@ class Price:
 
 def xp_rules(ruleset: str) -> ModuleType:
     """The experience module of ``ruleset`` (``COSTS``, ``FORMULAS``, ``kind_of``, ``cost``, ``step``)."""
-    try:
-        return importlib.import_module(XP_MODULES[ruleset])
-    except KeyError:
-        raise RulesError(f"unknown rule set {ruleset!r}; use one of {', '.join(XP_MODULES)}") from None
+    return ruleset_for(ruleset).experience()
 
 
 def cost_table(ruleset: str, overrides: Mapping[str, Any] | None = None) -> dict[str, int]:

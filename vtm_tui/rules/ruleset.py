@@ -11,7 +11,10 @@ What differs between V5, V20 and Ingenuity *about sheets* belongs behind :class:
   hold (``pool_value_error``);
 - rolling, judging, odds and the log: capabilities named for what differs (``has_hunger``,
   ``rolls_sized_dice``, ``difficulty_counts_successes``, ``willpower_buys_success``...), which play/,
-  review/ and the command line ask instead of the rule set's name.
+  review/ and the command line ask instead of the rule set's name;
+- the small tables that used to be keyed by rule-set id: the kinds of roll, the Difficulty ladder, range and
+  default, a contest's damage kinds, dodges and default pools, and what each package keeps in its same-named
+  modules (``seat``, ``experience``, ``sheet_sections``: :mod:`vtm_tui.rules.package_modules`).
 
 Code outside ``vtm_tui/rules/`` asks the object returned by :func:`ruleset_for`; it never compares a rule
 set's name. Each implementation lives in its package (``v5/ruleset.py``, ``v20/ruleset.py``,
@@ -22,11 +25,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 from vtm_tui.rules.base import RULESETS
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
+from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, EntryPage, QuickTemplate, Section, TextField
 
 #: Rule-set id → the module holding its implementation (``RULESET`` in that module).
 _MODULES = {"v5": "vtm_tui.rules.v5.ruleset", "v20": "vtm_tui.rules.v20.ruleset",
@@ -36,7 +40,11 @@ _LOADED: dict[str, RuleSet] = {}
 
 @runtime_checkable
 class RuleSet(Protocol):
-    """What a rule set says about its sheets (see the module docstring for what belongs here)."""
+    """What a rule set says about its sheets, rolls and conflicts (see the module docstring for what belongs here).
+
+    A new rule set is one package with a ``ruleset.py`` whose ``RULESET`` provides all of this, plus one line in
+    ``_MODULES``; ``tests/rules/test_ruleset_protocol.py`` checks every implementation provides every capability.
+    """
 
     id: str
     title: str
@@ -168,6 +176,72 @@ class RuleSet(Protocol):
     rolls_initiative: bool
     #: In a conflict, the team whose turn it is picks who acts (Enter on a row).
     teams_pick_turns: bool
+
+    # -- tables each package keeps (``rules/package_modules.py`` reads the same-named modules) --
+
+    def roll_kinds(self) -> dict[str, str]:
+        """The kinds of roll offered, id → label (the first is the ordinary test)."""
+        ...
+
+    def listed_kinds(self) -> dict[str, str]:
+        """The kinds besides the test that the app lists by name (command palette), id → label."""
+        ...
+
+    def tracker_fields(self) -> tuple[str, ...]:
+        """The sheet fields a player's seat may change on its own (``resources`` covers ``resources.Health``)."""
+        ...
+
+    def reconcile(self, base: dict[str, Any], ours: dict[str, Any], theirs: dict[str, Any]
+                  ) -> tuple[dict[tuple[str, ...], Any], list[str]]:
+        """Tracks two logins both changed in one sheet: the combined values and the tracks that are refused."""
+        ...
+
+    def experience(self) -> ModuleType:
+        """The experience module (``COSTS``, ``FORMULAS``, ``kind_of``, ``cost``, ``step``, ``show``, ``ceiling``)."""
+        ...
+
+    def sheet_sections(self, doc: dict[str, Any]) -> list[Section]:
+        """The printable sheet of a character document, in titled sections (the Markdown export)."""
+        ...
+
+    def entry_page(self, step_id: str) -> EntryPage | None:
+        """The page of entries a creation step of kind ``entries`` names (V5 powers), or None."""
+        ...
+
+    # -- Difficulty --
+    #: The named rungs of the Difficulty ladder, (name, value), lowest first.
+    difficulty_ladder: tuple[tuple[str, int], ...]
+    #: The lowest and highest Difficulty a roll may have.
+    difficulty_range: tuple[int, int]
+    #: The Difficulty a roll or a conflict's extended action takes when none is given.
+    default_difficulty: int
+
+    # -- conflict contests --
+    #: The kinds of damage a blow may deal (Ingenuity: the resource it lowers), the usual one first.
+    damage_kinds: tuple[str, ...]
+    #: Words in a defence pool (traits, an extra's pool names) that make it a dodge: no blow is struck back.
+    dodge_words: tuple[str, ...]
+    #: Whether a defender who wins in close combat strikes back by default (V20 resolves one attack at a time).
+    defender_strikes_back: bool
+    #: Attack words whose damage is not the usual kind, word → kind (V20: Brawl deals bashing damage).
+    damage_kind_by_word: Mapping[str, str]
+    #: The attack and defence pools a contest offers when the storyteller types none.
+    default_attack_pool: str
+    default_defence_pool: str
+
+    # -- results and sheet damage, as data the screens format --
+    #: Result names in the order docs/rules.md lists them (statistics; others follow, alphabetically).
+    result_order: tuple[str, ...]
+    #: The results the one-key "went wrong in a way that matters" filter shows (empty: none of its own).
+    messy_results: tuple[str, ...]
+    #: The result a storyteller asks about first in the statistics (the sentence under the table).
+    headline_result: str
+    #: The sheet field a damage key marks when the cursor is on no track.
+    sheet_damage_field: str
+    #: What a light, a heavy and the worst blow mark on a sheet's track (the screens bind them to d, D, x).
+    sheet_damage_marks: tuple[str, str, str]
+    #: The same three blows in a conflict, as (damage kind, track): an empty kind or track is the default one.
+    conflict_damage_marks: tuple[tuple[str, str], tuple[str, str], tuple[str, str]]
 
 
 def ruleset_for(ruleset_id: str) -> RuleSet:

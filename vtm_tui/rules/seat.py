@@ -1,4 +1,4 @@
-"""Per rule set, what a player's seat may change on its own: reached by rule-set id, defined in each package.
+"""Per rule set, what a player's seat may change on its own: asked of the RuleSet, defined in each package.
 
 Each package's ``seat`` module names its tracker fields; everything else on a
 sheet is a trait (dots, die sizes, Humanity, a V20 Path), the storyteller's to
@@ -7,17 +7,17 @@ change unless the chronicle's ``players_may_edit_traits`` is on.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from vtm_tui.rules.base import RULESETS
+from vtm_tui.rules.ruleset import ruleset_for
 
 
 def tracker_fields(ruleset: str) -> tuple[str, ...]:
     """The tracker fields of ``ruleset``'s sheets (``resources`` covers ``resources.Health``)."""
     if ruleset not in RULESETS:
         return ()
-    return tuple(import_module(f"vtm_tui.rules.{ruleset}.seat").TRACKER_FIELDS)
+    return ruleset_for(ruleset).tracker_fields()
 
 
 def reconcile(ruleset: str, base: dict[str, Any], ours: dict[str, Any], theirs: dict[str, Any]
@@ -26,7 +26,7 @@ def reconcile(ruleset: str, base: dict[str, Any], ours: dict[str, Any], theirs: 
     after the other (``{path: value}``), and the tracks that cannot be combined (refused)."""
     if ruleset not in RULESETS:
         return {}, []
-    return import_module(f"vtm_tui.rules.{ruleset}.seat").reconcile(base, ours, theirs)
+    return ruleset_for(ruleset).reconcile(base, ours, theirs)
 
 
 def is_tracker(ruleset: str, field: str) -> bool:

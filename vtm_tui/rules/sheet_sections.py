@@ -2,29 +2,18 @@
 
 Each rule set's ``sheet_sections`` module turns a character document (the
 plain tables of ``characters/<slug>.toml``) into titled sections of
-``(label, value)`` rows; the exporter only lays them out. Reached by rule-set id.
+``(label, value)`` rows; the exporter only lays them out. Reached through the RuleSet.
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass, field
-
-MODULES = {
-    "v5": "vtm_tui.rules.v5.sheet_sections",
-    "v20": "vtm_tui.rules.v20.sheet_sections",
-    "ingenuity": "vtm_tui.rules.ingenuity.sheet_sections",
-}
-
-
-@dataclass(frozen=True)
-class Section:
-    title: str
-    rows: list[tuple[str, str]] = field(default_factory=list)
+from vtm_tui.rules.ruleset import ruleset_for
+from vtm_tui.rules.sheet_spec import Section
 
 
 def sections(ruleset: str, doc: dict) -> list[Section]:
-    return importlib.import_module(MODULES[ruleset]).sections(doc)
+    """The printable sections of ``doc``, by its rule set's ``sheet_sections`` module."""
+    return ruleset_for(ruleset).sheet_sections(doc)
 
 
 def dots(value: int, top: int = 5) -> str:

@@ -9,7 +9,7 @@ the rules layer sits below the model.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -141,3 +141,27 @@ def shape_warnings(what: str, counts: Mapping[int, int], wanted: Mapping[int, in
         if rating not in wanted and rating > 0 and counts[rating]:
             problems.append(f"{what}: {counts[rating]} at {rating}, the book gives none")
     return problems
+
+
+@dataclass(frozen=True)
+class Section:
+    """One titled part of a printable sheet: ``(label, value)`` rows (the Markdown export lays them out)."""
+
+    title: str
+    rows: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class EntryPage:
+    """A page of creation or the sheet editor whose entries only the rule set can read (V5 powers).
+
+    ``add`` raises a :class:`~vtm_tui.errors.VtmError` saying why not. Each function works on a character's
+    TOML document.
+    """
+
+    placeholder: str
+    lines: Callable[[Mapping[str, Any]], list[str]]
+    add: Callable[[dict[str, Any], str], None]
+    remove: Callable[[dict[str, Any], int], None]
+    suggestions: Callable[[Mapping[str, Any]], tuple[str, ...]]
+    available: Callable[[Mapping[str, Any]], list[str]]

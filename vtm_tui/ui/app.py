@@ -35,8 +35,6 @@ if TYPE_CHECKING:
     from vtm_tui.rules.dice import DiceSource
     from vtm_tui.store.chronicle_store import ChronicleStore
 
-#: Rule set ids as the header shows them.
-RULESET_LABELS = {"v5": "V5", "v20": "V20", "ingenuity": "Ingenuity"}
 #: Modes that need an open chronicle.
 CHRONICLE_MODES = ("coterie", "conflict", "log", "ledger")
 #: Below this the layout is cramped; the app says so once instead of failing.

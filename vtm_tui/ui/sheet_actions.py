@@ -18,14 +18,9 @@ if TYPE_CHECKING:
     from vtm_tui.model.character import Character
     from vtm_tui.ui.sheet_edits import Edit
 
-#: The track d/D/x/h act on when the cursor is not on one.
-DEFAULT_TRACK = {"v5": "health", "v20": "health", "ingenuity": "resources.Health"}
-#: What d / D / x mark on each rule set's tracks.
-SEVERITY = {
-    "v5": {"d": "superficial", "D": "aggravated", "x": "aggravated"},
-    "v20": {"d": "bashing", "D": "lethal", "x": "aggravated"},
-    "ingenuity": {"d": "point", "D": "point", "x": "point"},
-}
+#: The damage keys, lightest blow first: each marks what the RuleSet's ``sheet_damage_marks`` says (the track
+#: they act on when the cursor is on none is its ``sheet_damage_field``).
+DAMAGE_KEYS = "dDx"
 
 
 class SheetEditActions:
@@ -48,14 +43,14 @@ class SheetEditActions:
         character = self.selected_character
         if slot is not None and slot.kind in ("tracker", "count") and slot.field != "fate":
             return slot.field
-        return DEFAULT_TRACK[character.ruleset if character else "v5"]
+        return ruleset_for(character.ruleset).sheet_damage_field if character else "health"
 
     def action_damage(self, key: str) -> None:
         character = self.selected_character
         if character is None:
             return self.say("No character selected.", error=True)
         field = self._track()
-        severity = SEVERITY[character.ruleset][key]
+        severity = ruleset_for(character.ruleset).sheet_damage_marks[DAMAGE_KEYS.index(key)]
         if ruleset_for(character.ruleset).health_levels and field != "health":  # Willpower, blood: a point
             severity = "point"
         self.apply(lambda c: sheet_edits.damage(c, field, severity))

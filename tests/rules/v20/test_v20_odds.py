@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.v20 import extended_odds, judge, roll_odds
-from vtm_tui.rules.v20.odds import MAX_ROLLS, MAX_TARGET, class_weights
+from vtm_tui.rules.v20.exact_odds import MAX_ROLLS, MAX_TARGET, class_weights
 from vtm_tui.rules.v20.odds_contest import resisted_odds
 
 

@@ -10,7 +10,7 @@ Dice and Difficulty (``dice``, ``difficulty``)
     ``parse_difficulty("moderate" | "8" | 8)`` ("Trivial" is refused: no test), ``difficulty_name(8)``,
     ``is_trivial(difficulty, bonus)`` — the lowest result 2 + bonus already meets it.
 
-Tests (``rolls``)
+Tests (``rolling``, ``results``)
     ``judge(attribute_die, skill_die, attribute_face, skill_face, luck_face, *, bonus=0, difficulty=None,
     advantage=0, disadvantage=0, reroll_faces=(), picks=None, assist_bonus=0, size_bonus=0)`` — pure.
     ``roll(attribute, skill, dice, *, bonus=0, difficulty=None, advantage=0, disadvantage=0, passive=False,
@@ -41,14 +41,14 @@ Characters (``character``)
     ``skill_name``, ``passive_value``, ``reflexes``, ``constitution``, ``willpower``,
     ``resources(str, dex, int, res, fate=0)`` → ``Resources``; ``Stats.from_mapping(...)``.
 
-Failure and combat (``failure``, ``turns``)
+Failure and combat (``failure``, ``turn_order``)
     ``Task(description, difficulty)`` with ``.attempt(result)``, ``.escalate()`` (twice at most; risk
     safe → small → serious), ``.modify(difficulty)``, ``.abandon()`` (locked for everyone).
     ``TurnOrder.start(teams, surprise=None)`` with ``.current_team``, ``.choices``, ``.act(member)``,
     ``.add``/``.remove``. Both are immutable (each move returns the next state) and round-trip through
     ``to_dict()`` / ``from_dict()`` for the conflict file.
 
-Odds (``odds``)
+Odds (``exact_odds``)
     ``odds(attribute, skill, *, bonus, difficulty, advantage, disadvantage, assist_bonus, size_bonus,
     passive)`` → ``IngenuityOdds``: exact ``distribution`` (Fractions, luck included), ``p_win``,
     ``outcomes``, ``p_at_least(total)``, ``mean``, ``to_dict()``, ``summary()``, ``table()``; the
@@ -97,11 +97,11 @@ from vtm_tui.rules.ingenuity.difficulty import (
     parse_difficulty,
 )
 from vtm_tui.rules.ingenuity.failure import Task
-from vtm_tui.rules.ingenuity.odds import IngenuityOdds, odds
-from vtm_tui.rules.ingenuity.outcome import IngenuityOutcome
-from vtm_tui.rules.ingenuity.rolls import LuckOutcome, judge, judge_luck, luck_test, passive_test, roll
+from vtm_tui.rules.ingenuity.exact_odds import IngenuityOdds, odds
+from vtm_tui.rules.ingenuity.results import IngenuityOutcome
+from vtm_tui.rules.ingenuity.rolling import LuckOutcome, judge, judge_luck, luck_test, passive_test, roll
 from vtm_tui.rules.ingenuity.sizes import SIZES, parse_size, size_bonus
-from vtm_tui.rules.ingenuity.turns import TurnOrder
+from vtm_tui.rules.ingenuity.turn_order import TurnOrder
 
 __all__ = [
     "ATTRIBUTES",

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.ingenuity.outcome import FAILURE, RULESET, SUCCESS, TIE, IngenuityOutcome
+from vtm_tui.rules.ingenuity.results import FAILURE, RULESET, SUCCESS, TIE, IngenuityOutcome
 
 #: (threshold, bonus), highest first: a helper's result of 12 gives +3.
 ASSIST_THRESHOLDS: tuple[tuple[int, int], ...] = ((16, 4), (12, 3), (8, 2), (4, 1))

@@ -7,8 +7,10 @@ from typing import Any
 
 from vtm_tui.rules.ingenuity import creation, templates
 from vtm_tui.rules.ingenuity.character import ATTRIBUTES, MUNDANE_SKILLS, RESOURCE_ATTRIBUTES, SKILLS
+from vtm_tui.rules.ingenuity.difficulty import LADDER
 from vtm_tui.rules.ingenuity.sizes import SIZES
 from vtm_tui.rules import pool_limits
+from vtm_tui.rules.package_modules import PackageModules
 from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
 
 DICE = (4, 6, 8, 10, 12)
@@ -16,7 +18,7 @@ PROFICIENCIES = ("Climbing", "Jumping", "Swimming", "Lifting", "Riding", "Tracki
                  "Lockpicking", "Swords", "Bows", "Shields", "Cooking", "Smithing", "Navigation", "Languages")
 
 
-class IngenuityRuleSet:
+class IngenuityRuleSet(PackageModules):
     id = "ingenuity"
     title = "Ingenuity"
 
@@ -113,6 +115,33 @@ class IngenuityRuleSet:
     declares_action_groups = False
     rolls_initiative = False
     teams_pick_turns = True
+
+    # -- tables --
+    package = "vtm_tui.rules.ingenuity"
+
+    def roll_kinds(self) -> dict[str, str]:
+        return {"test": "test"}
+
+    def listed_kinds(self) -> dict[str, str]:
+        return {}
+
+    difficulty_ladder = LADDER
+    difficulty_range = (1, 99)
+    default_difficulty = 8
+
+    damage_kinds = ("Health", "Endurance", "Stamina", "Focus")
+    dodge_words = ("agility", "dodge", "defence", "defense")
+    defender_strikes_back = True
+    damage_kind_by_word: Mapping[str, str] = {}
+    default_attack_pool = "Strength + Combat"
+    default_defence_pool = "Dexterity + Agility"
+
+    result_order = ("success", "failure", "rolled")
+    messy_results: tuple[str, ...] = ()
+    headline_result = "failure"
+    sheet_damage_field = "resources.Health"
+    sheet_damage_marks = ("point", "point", "point")
+    conflict_damage_marks = (("", "Health"), ("", "Health"), ("", "Health"))
 
 
 RULESET = IngenuityRuleSet()

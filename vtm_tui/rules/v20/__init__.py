@@ -6,7 +6,7 @@ Everything here is pure: faces in, values out; dice come from a
 naming the value and its allowed range. Results satisfy
 :class:`vtm_tui.rules.base.Outcome` (``ruleset == "v20"``).
 
-Reading and rolling (``reading``, ``rolling``, ``retry``)
+Reading and rolling (``results``, ``rolling``, ``retry``)
     ``judge(faces, difficulty=6, *, specialty=False, willpower=False,
     specialty_doubles=True, free_botch=False, attempt=1) -> V20Result`` — the pure judge.
     ``roll(pool, difficulty, dice, *, specialty=False, willpower=False,
@@ -45,7 +45,7 @@ Actions — frozen state, each method returns the next state
     ``MultipleActions(pools)`` / ``declare(pools)``: ``dice(i)``, ``dice_for(i)``,
     ``can_attempt(i)``, ``record(i, outcome)``.
 
-Combat (``initiative``, ``health``)
+Combat (``turn_order``, ``health``)
     ``Combatant(name, dexterity, wits, wound_penalty=0)``;
     ``order_initiative(combatants, faces)`` / ``roll_initiative(combatants, dice)``
     ``-> InitiativeOrder`` with ``act_order`` (highest first) and ``declare_order``
@@ -53,7 +53,7 @@ Combat (``initiative``, ``health``)
     ``HealthLevels(boxes=(), vampire=True)``: ``.damage(kind, levels)``,
     ``.heal(levels, kind=None)``, ``penalty``, ``level``, ``status``, ``marks()``.
 
-Odds (``odds``)
+Odds (``exact_odds``)
     ``roll_odds(pool, difficulty=6, *, specialty=False, willpower=False,
     specialty_doubles=True, free_botch=False) -> V20Odds`` — exact fractions:
     ``outcomes``, ``p_win``, ``net_successes``, ``degrees``, ``mean``, ``p_at_least(k)``.
@@ -67,7 +67,7 @@ Odds (``odds``)
 from vtm_tui.rules.v20.contests import Contribution, ResistedResult, Teamwork, resist
 from vtm_tui.rules.v20.extended import ExtendedAction, ExtendedContest
 from vtm_tui.rules.v20.health import DAMAGE_KINDS, LEVELS, HealthLevels
-from vtm_tui.rules.v20.initiative import (
+from vtm_tui.rules.v20.turn_order import (
     Combatant,
     InitiativeEntry,
     InitiativeOrder,
@@ -75,7 +75,7 @@ from vtm_tui.rules.v20.initiative import (
     roll_initiative,
 )
 from vtm_tui.rules.v20.multiple import MultipleActions, declare
-from vtm_tui.rules.v20.odds import ExtendedOdds, V20Odds, extended_odds, roll_odds
+from vtm_tui.rules.v20.exact_odds import ExtendedOdds, V20Odds, extended_odds, roll_odds
 from vtm_tui.rules.v20.odds_contest import ResistedOdds, resisted_odds
 from vtm_tui.rules.v20.options import DEFAULT_OPTIONS, V20Options
 from vtm_tui.rules.v20.pools import (
@@ -87,7 +87,7 @@ from vtm_tui.rules.v20.pools import (
     check_traits,
     resolve_pool,
 )
-from vtm_tui.rules.v20.reading import DEGREES, RESULTS, V20Result, degree_for, judge
+from vtm_tui.rules.v20.results import DEGREES, RESULTS, V20Result, degree_for, judge
 from vtm_tui.rules.v20.retry import ImpossibleTask, RetryState, max_attempts, retry_difficulty
 from vtm_tui.rules.v20.rolling import automatic_success, can_succeed_automatically, roll
 from vtm_tui.rules.v20.traits import (

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.v20.reading import RULESET, V20Result, degree_for, success_words
+from vtm_tui.rules.v20.results import RULESET, V20Result, degree_for, success_words
 
 
 @dataclass(frozen=True)

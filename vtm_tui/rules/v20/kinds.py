@@ -1,6 +1,6 @@
 """Kinds of V20 roll, and what each kind changes around the same dice.
 
-Every V20 roll reads its dice the same way (:mod:`vtm_tui.rules.v20.reading`);
+Every V20 roll reads its dice the same way (:mod:`vtm_tui.rules.v20.results`);
 the kind decides what is rolled and what a result means at the table
 (docs/rules.md, v20; V20 core / Revised where docs/rules.md is silent):
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.v20.reading import V20Result
+from vtm_tui.rules.v20.results import V20Result
 
 
 @dataclass(frozen=True)

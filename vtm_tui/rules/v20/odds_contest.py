@@ -1,6 +1,6 @@
 """Exact odds of a resisted action: two independent rolls, compared.
 
-Each side's net successes come from :func:`~vtm_tui.rules.v20.odds.roll_odds`;
+Each side's net successes come from :func:`~vtm_tui.rules.v20.exact_odds.roll_odds`;
 the rolls are independent, so the chance of every difference is a sum of
 products of whole-number counts over ``10^(n + m)``: exact fractions again.
 The actor wins with more net successes and keeps only the excess (docs/rules.md);
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from vtm_tui.rules.v20.odds import V20Odds
+from vtm_tui.rules.v20.exact_odds import V20Odds
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def resisted_odds(actor: V20Odds, opponent: V20Odds) -> ResistedOdds:
 
     The difference distribution is the product of the actor's polynomial and the
     opponent's reversed one; both are packed into big ints (as in
-    :func:`~vtm_tui.rules.v20.odds.difference_counts`) and multiplied once.
+    :func:`~vtm_tui.rules.v20.exact_odds.difference_counts`) and multiplied once.
     """
     denominator = actor.denominator * opponent.denominator
     width = denominator.bit_length() // 8 + 1  # bytes per coefficient: no count exceeds the denominator

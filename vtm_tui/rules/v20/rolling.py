@@ -11,7 +11,7 @@ from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.v20.options import DEFAULT_OPTIONS, V20Options, ones_cancel
 from vtm_tui.rules.v20.pools import DEFAULT_DIFFICULTY, V20Pool, check_dice, check_difficulty
-from vtm_tui.rules.v20.reading import V20Result, judge
+from vtm_tui.rules.v20.results import V20Result, judge
 from vtm_tui.rules.v20.retry import retry_difficulty
 
 PURPOSE = "regular"

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vtm_tui.rules import pool_limits
+from vtm_tui.rules.package_modules import PackageModules
 from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
 from vtm_tui.rules.v20 import catalogue, creation, templates
 from vtm_tui.rules.v20.traits import ABILITIES, ATTRIBUTES, VIRTUES
@@ -15,7 +16,7 @@ V20_DISCIPLINES = ("Animalism", "Auspex", "Celerity", "Chimerstry", "Dementation
                    "Serpentis", "Thaumaturgy", "Vicissitude")
 
 
-class V20RuleSet:
+class V20RuleSet(PackageModules):
     id = "v20"
     title = "Vampire: The Masquerade, Revised / 20th anniversary"
 
@@ -126,6 +127,37 @@ class V20RuleSet:
     declares_action_groups = False
     rolls_initiative = True
     teams_pick_turns = False
+
+    # -- tables --
+    package = "vtm_tui.rules.v20"
+
+    def roll_kinds(self) -> dict[str, str]:
+        from vtm_tui.rules.v20.kinds import KINDS
+
+        return {kind.id: kind.label for kind in KINDS.values()}
+
+    def listed_kinds(self) -> dict[str, str]:
+        """Damage, soak and the Virtue rolls (frenzy, Rötschreck, degeneration)."""
+        return {kid: label for kid, label in self.roll_kinds().items() if kid != "test"}
+
+    # A target number per die, 2-10; the seed names only these rungs.
+    difficulty_ladder = (("Trivially easy", 2), ("Standard", 6), ("Almost impossible", 10))
+    difficulty_range = (2, 10)
+    default_difficulty = 6
+
+    damage_kinds = ("lethal", "bashing", "aggravated")
+    dodge_words = ("dodge", "athletics", "defence", "defense")
+    defender_strikes_back = False
+    damage_kind_by_word: Mapping[str, str] = {"brawl": "bashing"}  # fists and kicks deal bashing damage
+    default_attack_pool = "Dexterity + Brawl"
+    default_defence_pool = "Dexterity + Athletics"
+
+    result_order = ("success", "failure", "botch")
+    messy_results = ("botch",)
+    headline_result = "botch"
+    sheet_damage_field = "health"
+    sheet_damage_marks = ("bashing", "lethal", "aggravated")
+    conflict_damage_marks = (("bashing", ""), ("lethal", ""), ("aggravated", ""))
 
 
 def _extra_pools(doc: Mapping[str, Any], general: str) -> dict[str, int]:

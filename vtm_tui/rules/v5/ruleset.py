@@ -6,13 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from vtm_tui.rules import pool_limits
-from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
+from vtm_tui.rules.package_modules import PackageModules
+from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, EntryPage, QuickTemplate, TextField
 from vtm_tui.rules.v5 import catalogue, creation, templates
 from vtm_tui.rules.v5.traits import ATTRIBUTE_NAMES, DISCIPLINES, SKILL_NAMES
 
 
 
-class V5RuleSet:
+class V5RuleSet(PackageModules):
     id = "v5"
     title = "Vampire: The Masquerade 5th edition"
 
@@ -139,6 +140,46 @@ class V5RuleSet:
     declares_action_groups = True
     rolls_initiative = False
     teams_pick_turns = False
+
+    # -- tables --
+    package = "vtm_tui.rules.v5"
+
+    def roll_kinds(self) -> dict[str, str]:
+        from vtm_tui.rules.v5.kinds import RollKind
+
+        return {kind.value: kind.label for kind in RollKind}
+
+    def listed_kinds(self) -> dict[str, str]:
+        return {}  # Frenzy, Remorse and Rouse have keys of their own on the coterie screen
+
+    def entry_page(self, step_id: str) -> EntryPage | None:
+        if step_id != "powers":
+            return None
+        from vtm_tui.rules.v5 import power_page
+
+        return EntryPage("Dominate: Mesmerize", power_page.lines, power_page.add, power_page.remove,
+                         power_page.suggestions, power_page.available)
+
+    # Difficulty = successes needed; 0 means "no Difficulty set" (one success wins). Names from the seed's table.
+    difficulty_ladder = (("Routine", 1), ("Straightforward", 2), ("Moderate", 3), ("Challenging", 4), ("Hard", 5),
+                         ("Very Hard", 6), ("Nearly Impossible", 7))
+    difficulty_range = (0, 15)
+    default_difficulty = 0
+
+    damage_kinds = ("superficial", "aggravated")
+    dodge_words = ("athletics", "dodge", "defence", "defense")
+    defender_strikes_back = True
+    damage_kind_by_word: Mapping[str, str] = {}
+    default_attack_pool = "Strength + Brawl"
+    default_defence_pool = "Dexterity + Athletics"
+
+    result_order = ("messy_critical", "critical_win", "win", "bestial_failure", "total_failure", "failure", "pass",
+                    "fail")
+    messy_results = ("messy_critical", "bestial_failure")
+    headline_result = "messy_critical"
+    sheet_damage_field = "health"
+    sheet_damage_marks = ("superficial", "aggravated", "aggravated")
+    conflict_damage_marks = (("superficial", "health"), ("aggravated", "health"), ("aggravated", "health"))
 
 
 def _extra_pools(doc: Mapping[str, Any], general: str) -> dict[str, int]:

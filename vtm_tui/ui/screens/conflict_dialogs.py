@@ -16,12 +16,8 @@ from vtm_tui.conflict.pools import read_pool
 from vtm_tui.errors import VtmError
 from vtm_tui.rules.ruleset import ruleset_for
 
-#: One point of damage per key: (d, D, x) per rule set as (kind, track).
-DAMAGE_KEYS = {
-    "v5": {"d": ("superficial", "health"), "D": ("aggravated", "health"), "x": ("aggravated", "health")},
-    "v20": {"d": ("bashing", ""), "D": ("lethal", ""), "x": ("aggravated", "")},
-    "ingenuity": {"d": ("", "Health"), "D": ("", "Health"), "x": ("", "Health")},
-}
+#: One point of damage per key, lightest blow first: (kind, track) from the RuleSet's ``conflict_damage_marks``.
+DAMAGE_KEYS = "dDx"
 
 
 class ConflictDialogs:
@@ -93,7 +89,7 @@ class ConflictDialogs:
         name = self.selected
         if name is None:
             return
-        kind, track = DAMAGE_KEYS[self.store.chronicle.ruleset][key]
+        kind, track = ruleset_for(self.store.chronicle.ruleset).conflict_damage_marks[DAMAGE_KEYS.index(key)]
         self.run(lambda t: apply_damage(self.conflict, t, name, 1, kind, track, source="the storyteller"))
 
     def action_spend_blood(self) -> None:
@@ -122,7 +118,6 @@ class ConflictDialogs:
     def _pool_defaults(self) -> dict[str, tuple[str, str]]:
         """Extras attack with their ``attack`` pool and defend with ``dodge``/``defence`` (else ``general``);
         a character who declared a ranged action (V5) attacks with it (``Dexterity + Firearms``)."""
-        from vtm_tui.conflict.pools import DEFAULT_DEFENCE
         from vtm_tui.conflict.v5_round import declared_attack
 
         found: dict[str, tuple[str, str]] = {}
@@ -130,7 +125,7 @@ class ConflictDialogs:
         for p in self.conflict.participants:
             declared = declared_attack(p)
             if declared and not roster.is_extra(p):
-                found[p.name] = (declared, DEFAULT_DEFENCE[ruleset])
+                found[p.name] = (declared, ruleset_for(ruleset).default_defence_pool)
             if roster.is_extra(p):
                 pools = dict(p.extra.get("pools", {}))
                 attack = next((k for k in ("attack", "brawl", "melee", "combat") if k in pools), "")

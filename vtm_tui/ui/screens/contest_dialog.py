@@ -18,9 +18,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
-from vtm_tui.conflict.contest import KINDS, ContestSpec, both_strike_default, default_kind
+from vtm_tui.conflict.contest import ContestSpec, both_strike_default, default_kind
 from vtm_tui.conflict.context import Change
-from vtm_tui.conflict.pools import DEFAULT_ATTACK, DEFAULT_DEFENCE
 from vtm_tui.errors import VtmError
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox as Checkbox
@@ -93,7 +92,7 @@ class ContestDialog(ModalScreen[Change | None]):
                 yield Input("0", id="contest-defender-weapon", classes="-small", restrict=r"\d*", max_length=2,
                             compact=True)
                 yield Label(f" {rules.contest_damage_label}:")
-                kinds = [(k, k) for k in KINDS[self.ruleset]]
+                kinds = [(k, k) for k in rules.damage_kinds]
                 kind = default_kind(self.ruleset, self._default(self.attacker, 0))
                 yield Select(kinds, value=kind, allow_blank=False, compact=True, id="contest-kind")
             with Horizontal():
@@ -131,7 +130,8 @@ class ContestDialog(ModalScreen[Change | None]):
             self._preview()
 
     def _default(self, name: str, which: int) -> str:
-        fallback = (DEFAULT_ATTACK, DEFAULT_DEFENCE)[which][self.ruleset]
+        rules = ruleset_for(self.ruleset)
+        fallback = (rules.default_attack_pool, rules.default_defence_pool)[which]
         return self.defaults.get(name, (fallback, fallback))[which] if name in self.defaults else fallback
 
     def on_select_changed(self, event: Select.Changed) -> None:

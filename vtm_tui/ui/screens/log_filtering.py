@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from vtm_tui.model.log_entry import KINDS
 from vtm_tui.review.filters import LogFilter, messy_results, parse_dates
 from vtm_tui.review.lines import outcome_name
-from vtm_tui.review.stats import RESULT_ORDER
+from vtm_tui.review.stats import result_order
 from vtm_tui.ui.screens.session_picker import ChoicePicker, TextPrompt
 from vtm_tui.ui.widgets.filter_chips import FilterChips
 
@@ -62,7 +62,7 @@ class FilterActions:
 
     def action_filter_result(self) -> None:
         ruleset = self._ruleset()
-        names = list(RESULT_ORDER.get(ruleset, ()))
+        names = list(result_order(ruleset)) if ruleset else []
         choices = [("messy", " and ".join(outcome_name(r) + "s" for r in messy_results(ruleset)))]
         choices += [(n, outcome_name(n)) for n in names]
 

@@ -21,10 +21,9 @@ from textual.widgets import Static
 
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.review.stats import RollStats, bar, roll_stats, spark
+from vtm_tui.rules.base import RULESETS
 from vtm_tui.rules.ruleset import ruleset_for
 
-#: The outcome a storyteller asks about first, per rule set (the sentence under the table).
-HEADLINE = {"v5": "messy_critical", "v20": "botch", "ingenuity": "failure"}
 BAR_WIDTH = 22
 SPARK_WIDTH = 48
 
@@ -120,7 +119,7 @@ class LogStats(ModalScreen[None]):
             self.query_one("#stats-table", Static).update(Text("No rolls here yet.", "italic"))
         else:
             self.query_one("#stats-table", Static).update(outcome_table(stats))
-        headline = HEADLINE.get(self.ruleset, "")
+        headline = ruleset_for(self.ruleset).headline_result if self.ruleset in RULESETS else ""
         sentence = stats.sentence(headline) if stats.rolls and headline else ""
         if stats.rolls and stats.with_odds < stats.rolls:
             sentence += f"\n({stats.rolls - stats.with_odds} rolls without known odds are left out of the expected counts)"

@@ -19,7 +19,7 @@ from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from vtm_tui.model.character import Character
 from vtm_tui.play.defaults import completion_names, trait_completions
-from vtm_tui.play.ladders import DEFAULT_DIFFICULTY, ladder_text
+from vtm_tui.play.ladders import ladder_text
 from vtm_tui.play.request import RollRequest
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
@@ -28,7 +28,6 @@ from vtm_tui.ui.widgets.odds_chart import OddsChart
 
 #: Fields whose changes re-compute the request and the odds.
 LIVE_FIELDS = ("pool", "difficulty", "modifier", "difficulty-modifier")
-MODIFIER_LABELS = {"v5": "± dice", "v20": "± dice", "ingenuity": "± adv."}
 
 
 class PoolSuggester(Suggester):
@@ -89,7 +88,7 @@ class RollForm(VerticalScroll):
         self.initial_pool = pool
         self.fixed_pool = fixed_pool
         ruleset = character.ruleset
-        default = DEFAULT_DIFFICULTY[ruleset]
+        default = ruleset_for(ruleset).default_difficulty
         self.initial_difficulty = difficulty if difficulty is not None else ("" if not default else str(default))
         self.surge_dice = surge_dice
         self._specialties: tuple[tuple[Text, str], ...] = ()
@@ -111,7 +110,7 @@ class RollForm(VerticalScroll):
             yield Label("Difficulty")
             yield Input(self.initial_difficulty, id="difficulty", compact=True, disabled=no_difficulty,
                         placeholder=rules.difficulty_placeholder)
-            yield Label(MODIFIER_LABELS[ruleset], classes="short")
+            yield Label("± adv." if rules.rolls_sized_dice else "± dice", classes="short")
             yield Input("", id="modifier", compact=True, placeholder="0", classes="short",
                         disabled=fixed or self.kind != "test")
             yield Label("± Diff.", classes="short")

@@ -20,7 +20,7 @@ from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.ingenuity.advantage import Draw, RerollFaceError, apply_rerolls, net_advantage
 from vtm_tui.rules.ingenuity.dice import LUCK_SIDES, StepDie, check_luck_face, check_range, parse_die
 from vtm_tui.rules.ingenuity.difficulty import Difficulty, as_difficulty
-from vtm_tui.rules.ingenuity.outcome import (
+from vtm_tui.rules.ingenuity.results import (
     FAILURE,
     LUCK_BONUS,
     LUCKY_FACE,

@@ -23,8 +23,8 @@ from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.ingenuity.advantage import choose_advantage_die, choose_disadvantage_die, net_advantage
 from vtm_tui.rules.ingenuity.dice import LUCK_SIDES, StepDie, parse_die
 from vtm_tui.rules.ingenuity.difficulty import Difficulty, as_difficulty
-from vtm_tui.rules.ingenuity.outcome import FAILURE, LUCK_BONUS, ROLLED, RULESET, SUCCESS
-from vtm_tui.rules.ingenuity.rolls import DifficultyLike, DieLike, check_bonuses
+from vtm_tui.rules.ingenuity.results import FAILURE, LUCK_BONUS, ROLLED, RULESET, SUCCESS
+from vtm_tui.rules.ingenuity.rolling import DifficultyLike, DieLike, check_bonuses
 
 
 @lru_cache(maxsize=512)
@@ -220,7 +220,7 @@ def odds(
     size_bonus: int = 0,
     passive: bool = False,
 ) -> IngenuityOdds:
-    """Exact odds of the test :func:`~vtm_tui.rules.ingenuity.rolls.roll` would make with the same arguments."""
+    """Exact odds of the test :func:`~vtm_tui.rules.ingenuity.rolling.roll` would make with the same arguments."""
     attribute_die = parse_die(attribute, what="attribute die")
     skill_die = parse_die(skill, what="skill die")
     check_bonuses(bonus, assist_bonus, size_bonus)

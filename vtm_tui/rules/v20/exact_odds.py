@@ -28,7 +28,7 @@ from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.v20.kinds import parse_kind
 from vtm_tui.rules.v20.options import check_extended_botch
 from vtm_tui.rules.v20.pools import check_dice, check_difficulty
-from vtm_tui.rules.v20.reading import DEGREES, RESULTS, RULESET, degree_for
+from vtm_tui.rules.v20.results import DEGREES, RESULTS, RULESET, degree_for
 
 #: Upper bounds on extended-action queries: beyond them a chain would take long, and no table needs it.
 MAX_TARGET = 50
@@ -174,7 +174,7 @@ def roll_odds(
     """The exact odds of rolling ``pool`` dice against ``difficulty``.
 
     ``free_botch`` reads a botch as a failure (the session's free botch is
-    still available), as :func:`~vtm_tui.rules.v20.reading.judge` does; so
+    still available), as :func:`~vtm_tui.rules.v20.results.judge` does; so
     does a ``kind`` that cannot botch (damage, soak), whose 1s cancel
     successes only with ``ones_cancel``.
     """

@@ -1,0 +1,45 @@
+"""What a rule-set package keeps in modules named the same in every package, reached by the RuleSet.
+
+Each package (``v5``, ``v20``, ``ingenuity``) holds a ``seat`` module (its tracker fields and how two logins'
+changes to them combine), an ``experience`` module (its cost table and formulas) and a ``sheet_sections``
+module (its printable sheet). A RuleSet names its package once (``package``) and this mixin answers from
+those modules, imported on first use, so a new rule set brings the modules and nothing else to wire.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from vtm_tui.rules.sheet_spec import EntryPage, Section
+
+
+class PackageModules:
+    """The RuleSet capabilities read from the package's same-named modules (``package`` is set by each)."""
+
+    package: str
+
+    def _module(self, name: str) -> ModuleType:
+        return importlib.import_module(f"{self.package}.{name}")
+
+    def tracker_fields(self) -> tuple[str, ...]:
+        """The sheet fields a player's seat may change on its own (``resources`` covers ``resources.Health``)."""
+        return tuple(self._module("seat").TRACKER_FIELDS)
+
+    def reconcile(self, base: dict[str, Any], ours: dict[str, Any], theirs: dict[str, Any]
+                  ) -> tuple[dict[tuple[str, ...], Any], list[str]]:
+        """Tracks two logins both changed: the combined values (``{path: value}``) and the tracks refused."""
+        return self._module("seat").reconcile(base, ours, theirs)
+
+    def experience(self) -> ModuleType:
+        """The experience module (``COSTS``, ``FORMULAS``, ``kind_of``, ``cost``, ``step``, ``show``, ``ceiling``)."""
+        return self._module("experience")
+
+    def sheet_sections(self, doc: dict[str, Any]) -> list[Section]:
+        """The printable sheet of a character document, in titled sections."""
+        return self._module("sheet_sections").sections(doc)
+
+    def entry_page(self, step_id: str) -> EntryPage | None:
+        """The page of entries a creation step of kind ``entries`` names (none unless a rule set has one)."""
+        return None
