@@ -1,4 +1,4 @@
-"""The rows of the history index as Python values: hits, sync reports, and times as integers.
+"""The rows of the history index as Python values: hits, sync reports, rows, per-session sums, times as integers.
 
 Times are stored as microseconds since 1970 (UTC) so that SQLite compares and
 sorts them as numbers; :func:`micros` and :func:`moment` convert both ways.

@@ -23,8 +23,9 @@ is read again, and judged, when someone opens it).
 
 Whatever does not fit — a comment or blank line inside a block, a reordered or
 repeated key, a literal or multi-line string, ``\\r\\n`` line ends, a date with
-a time zone, a header that is not the tool's — makes :func:`scan_chunk` answer
-``None`` for the whole chunk, and the caller reads it with tomllib as before, so
+a time zone, a roll line that opens a multi-line string — makes :func:`scan_chunk`
+answer ``None`` for the whole chunk (and :func:`read_rows` also turns away a head
+holding an entry), and the file is read with tomllib as before, so
 hand-edited files keep their exact meaning and their error messages (file, line,
 field). ``tests/store/test_index_scan.py`` checks, by generated entries with
 awkward strings, that both roads give the same rows.
@@ -34,9 +35,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import count
 from dataclasses import fields
 from datetime import datetime, timedelta
+from itertools import count
 from json.decoder import scanstring
 from pathlib import Path
 from typing import Any
