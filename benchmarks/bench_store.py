@@ -9,9 +9,11 @@
 - Calibration, since the machine is shared: the disk's own write + fdatasync
   (an append cannot beat it), the append with its fsync taken out, and how fast
   Python runs right now. Read timings are the best of a few runs.
-- The first build of the history index over all 100,000 entries (seconds: it
-  is what tomllib costs; the app shows progress), then a check with nothing to
-  do, and the update after one append.
+- The first build of the history index over all 100,000 entries, under 3 s
+  (it runs in the background with progress; the index's own scanner reads the
+  tool's blocks, tomllib only hand-edited ones), then a check with nothing to
+  do (the cached index: stamps compared, nothing parsed), and the update after
+  one append.
 - A combined filter over all 100,000 entries (actor, results, text), and the
   newest 50 entries of all history, with the index already built: under 300 ms,
   timed through the public ``query()`` (opening the database and checking
@@ -41,6 +43,7 @@ from vtm_tui.store.session_log import append_entry, read_new_entries, read_sessi
 APPEND_MS = 2.0
 CURRENT_MS = 100.0
 FILTER_MS = 300.0
+INDEX_BUILD_S = 3.0
 
 
 def _entry(session: int, n: int) -> LogEntry:
@@ -169,7 +172,7 @@ def _figures(temp: Path, entries: int, sessions: int, appends: int, size_note: s
     start = time.perf_counter()
     report = index.sync_index(chronicle)
     build_s = time.perf_counter() - start
-    out.append(Figure("index: first build", build_s, "s", None, f"{report.entries_added:,} entries, {size_note}"))
+    out.append(Figure("index: first build", build_s, "s", INDEX_BUILD_S, f"{report.entries_added:,} entries, {size_note}"))
     out.append(Figure("index: check, nothing changed", best_ms(lambda: index.sync_index(chronicle), 5), "ms", FILTER_MS))
 
     def one_more() -> None:
