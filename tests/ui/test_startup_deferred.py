@@ -35,7 +35,7 @@ def display(self, screen, renderable):
 App._display = display
 
 async def main():
-    app = VtmApp(path=sys.argv[1], keymap={}, player=sys.argv[2] or None)
+    app = VtmApp(path=sys.argv[1], player=sys.argv[2] or None)  # the keymap file is read, as by vtm-tui
     async with app.run_test(size=(80, 24)) as pilot:
         while not seen:
             await asyncio.sleep(0.001)
@@ -58,11 +58,12 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     "vtm_tui.ui.screens.roll_dialog", "vtm_tui.ui.screens.log", "vtm_tui.ui.screens.conflict",
     "vtm_tui.model.character_v20", "vtm_tui.model.character_ingenuity",  # a V5 chronicle reads V5 sheets only
     "vtm_tui.model.conflict", "vtm_tui.model.log_entry", "vtm_tui.store.sheet_merge",  # a change's, a save's
+    "vtm_tui.ui.keymap",  # the user's keymap file
 )
 
 
 def _first_paint(chronicle: Path, tmp_path: Path, player: str = "") -> dict:
-    env = {**os.environ, "VTM_TUI_CACHE": str(tmp_path / "cache")}
+    env = {**os.environ, "VTM_TUI_CACHE": str(tmp_path / "cache"), "VTM_TUI_KEYMAP": str(tmp_path / "keymap.toml")}
     out = subprocess.run([sys.executable, "-c", FIRST_PAINT_CHILD, str(chronicle), player],
                          capture_output=True, text=True, env=env, timeout=120, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -122,3 +123,15 @@ async def test_a_sheet_saved_before_the_watcher_starts_is_shown(campaigns, monke
 def test_the_first_paint_probe_sees_a_painted_screen():
     """The child above hooks ``App._display``, Textual's private paint; a rename would make it see nothing."""
     assert callable(getattr(App, "_display", None))
+
+
+async def test_the_keymap_file_still_applies_once_the_first_screen_is_up(campaigns, tmp_path, monkeypatch):
+    keymap = tmp_path / "my-keymap.toml"
+    keymap.write_text('"app.log" = "l"\n')
+    monkeypatch.setenv("VTM_TUI_KEYMAP", str(keymap))
+    app = make_app(campaigns / "lisboa-nocturna", keymap=None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("l")
+        assert app.current_mode == "log"

@@ -177,8 +177,6 @@ class VtmApp(CrashGuard, FastStart, App[None]):
     def on_mount(self) -> None:
         if self._keymap_override is not None:
             self.set_keymap(self._keymap_override)
-        else:
-            self.call_after_refresh(self._load_keymap)  # after the first paint: start-up stays fast
         # After Textual's start-up batch, not inside it: a screen laid out inside the batch has its first
         # frame dropped, and the terminal waited for the next one (50-100 ms later).
         self.call_later(self._show_first_screen)
@@ -194,6 +192,8 @@ class VtmApp(CrashGuard, FastStart, App[None]):
         self.call_after_refresh(self._after_first_paint)
 
     def _after_first_paint(self) -> None:
+        if self._keymap_override is None:
+            self._load_keymap()  # the user's keymap file: after the first screen's paint, not the empty screen's
         self.read_later_css()
         super()._after_first_paint()
 
