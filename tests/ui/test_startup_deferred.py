@@ -55,6 +55,7 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     "vtm_tui.play", "vtm_tui.review", "vtm_tui.conflict", "vtm_tui.commands",
     "vtm_tui.rules.v20", "vtm_tui.rules.ingenuity",  # the other rule sets' engines
     "vtm_tui.rules.v5.rolling", "vtm_tui.rules.v5.exact_odds",  # the V5 dice engine and odds
+    "vtm_tui.rules.v5.reroll", "vtm_tui.rules.v5.turn_order", "vtm_tui.rules.v5.results",  # named like functions
     "vtm_tui.ui.screens.roll_dialog", "vtm_tui.ui.screens.log", "vtm_tui.ui.screens.conflict",
     "vtm_tui.model.character_v20", "vtm_tui.model.character_ingenuity",  # a V5 chronicle reads V5 sheets only
     "vtm_tui.model.conflict", "vtm_tui.model.log_entry", "vtm_tui.store.sheet_merge",  # a change's, a save's
