@@ -150,4 +150,9 @@ def test_the_private_overrides_match_the_installed_textual() -> None:
 
     assert check_version()
     assert not check_version("8.3.0") and not check_version("nonsense")
+    from importlib.metadata import version
+
+    from vtm_tui.ui.textual_compat import textual_version
+
+    assert textual_version() == version("textual")  # read from the dist-info, without importlib.metadata
     assert VtmApp().get_driver_class() is SeatDriver

@@ -68,3 +68,17 @@ def test_any_text_round_trips(tmp_path_factory, name: str, comment: str) -> None
     path = tmp_path_factory.mktemp("rt") / "x.toml"
     save_toml(path, {"name": name, "comment": comment})
     assert load_toml(path) == {"name": name, "comment": comment}
+
+
+def test_a_durable_write_is_flushed_to_disk_and_a_passing_one_is_not(tmp_path, monkeypatch):
+    import os
+
+    from vtm_tui.store.toml_io import atomic_write_text
+
+    synced: list[int] = []
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd))
+    atomic_write_text(tmp_path / "a.toml", "a = 1\n")
+    assert len(synced) == 2  # the file, then its folder
+    synced.clear()
+    atomic_write_text(tmp_path / "b.toml", "b = 1\n", durable=False)
+    assert synced == [] and (tmp_path / "b.toml").read_text() == "b = 1\n"

@@ -10,18 +10,32 @@ dice, or an Ingenuity die size), rolled by name; they stand in front of the shee
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from vtm_tui.model.character_ingenuity import IngenuitySheet
 from vtm_tui.model.character_v5 import V5Sheet
-from vtm_tui.model.character_v20 import V20Sheet
 from vtm_tui.model.chronicle import SCHEMA_VERSION
 from vtm_tui.model.validation import Reader, merge_extra
 from vtm_tui.rules.base import RULESETS
 
-Sheet = V5Sheet | V20Sheet | IngenuitySheet
-SHEETS: dict[str, type] = {"v5": V5Sheet, "v20": V20Sheet, "ingenuity": IngenuitySheet}
+if TYPE_CHECKING:
+    from vtm_tui.model.character_ingenuity import IngenuitySheet
+    from vtm_tui.model.character_v20 import V20Sheet
+
+    Sheet = V5Sheet | V20Sheet | IngenuitySheet
+
+#: Rule-set id → the module and class of its sheet, imported when first needed: a chronicle reads only its
+#: own rule set's (the others' took milliseconds of every start).
+SHEET_CLASSES = {"v5": ("vtm_tui.model.character_v5", "V5Sheet"), "v20": ("vtm_tui.model.character_v20", "V20Sheet"),
+                 "ingenuity": ("vtm_tui.model.character_ingenuity", "IngenuitySheet")}
+
+
+def sheet_class(ruleset: str) -> type:
+    """The sheet class of ``ruleset`` (a rule-set id from :data:`~vtm_tui.rules.base.RULESETS`)."""
+    module, name = SHEET_CLASSES[ruleset]
+    return getattr(importlib.import_module(module), name)
+
 KINDS = ("pc", "spc")
 #: Keys of the common part, in file order.
 COMMON_KEYS = ("schema_version", "name", "ruleset", "kind", "player", "concept", "notes", "private_notes", "pools")
@@ -87,7 +101,7 @@ class Character:
         kind = r.choice("kind", "pc", KINDS)
         player = r.str("player")
         concept, notes, private = r.str("concept"), r.str("notes"), r.str("private_notes")
-        sheet = SHEETS[own].read(r)
+        sheet = sheet_class(own).read(r)
         pools = _read_pools(r.table("pools"), own) if r.has("pools") else {}
         return cls(name=name, sheet=sheet, player=player, kind=kind, concept=concept, notes=notes,
                    private_notes=private, schema_version=schema, pools=pools, extra=r.leftover())
@@ -121,4 +135,4 @@ def _read_pools(r: Reader, ruleset: str) -> dict[str, int]:
 
 def new_character(name: str, ruleset: str, **common: Any) -> Character:
     """A blank character of ``ruleset`` (every trait at its minimum)."""
-    return Character(name=name, sheet=SHEETS[ruleset](), **common)
+    return Character(name=name, sheet=sheet_class(ruleset)(), **common)

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.chronicle import Chronicle, utc_now
-from vtm_tui.model.conflict import Conflict
 from vtm_tui.model.limits import MAX_NAME, MAX_NOTES, MAX_TITLE, check_text
 from vtm_tui.model.slug import fold_name, unique_slug
 from vtm_tui.store.errors import StoreError
@@ -34,10 +33,10 @@ from vtm_tui.store.paths import (
     character_path,
 )
 from vtm_tui.store.sheet_cache import SheetCache
-from vtm_tui.store.sheet_merge import merge_sheet
 from vtm_tui.store.tracked_file import TrackedFile
 
 if TYPE_CHECKING:
+    from vtm_tui.model.conflict import Conflict
     from vtm_tui.model.log_entry import LogEntry
 
 
@@ -145,6 +144,8 @@ class ChronicleStore:
         _check_texts(character)
         tracked = self._files[character.slug]
         ruleset = self.chronicle.ruleset
+        from vtm_tui.store.sheet_merge import merge_sheet  # only a save needs it: not at start
+
         written = tracked.save(character.to_toml(), merge=partial(merge_sheet, ruleset=ruleset),
                                check=lambda doc: Character.from_toml(doc, where=str(tracked.path), ruleset=ruleset))
         saved = Character.from_toml(written, where=str(tracked.path), ruleset=ruleset)
@@ -304,6 +305,8 @@ class ChronicleStore:
     # -- the conflict ----------------------------------------------------------------
     def load_conflict(self) -> Conflict | None:
         """The conflict in progress, or None."""
+        from vtm_tui.model.conflict import Conflict  # the conflict screen's: not at start
+
         if not self._conflict_file.path.is_file():
             self._conflict_file.text = None
             return None
@@ -311,6 +314,8 @@ class ChronicleStore:
         return Conflict.from_toml(doc, where=str(self._conflict_file.path), warnings=self.warnings)
 
     def save_conflict(self, conflict: Conflict) -> Conflict:
+        from vtm_tui.model.conflict import Conflict
+
         written = self._conflict_file.save(conflict.to_toml())
         return Conflict.from_toml(written, where=str(self._conflict_file.path))
 

@@ -141,7 +141,9 @@ class Seat:
         folder = self.path.parent
         try:
             folder.mkdir(exist_ok=True)
-            atomic_write_text(self.path, dumps_toml(self.document()))
+            # No fsync: a seat lives no longer than its process, and two fsyncs (5-15 ms, more on a busy
+            # disk) were part of every start before the first screen.
+            atomic_write_text(self.path, dumps_toml(self.document()), durable=False)
         except OSError as exc:
             raise StoreError(f"{self.path}: cannot write the seat file ({exc.strerror or exc})") from None
         self.taken = True

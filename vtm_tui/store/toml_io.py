@@ -151,8 +151,11 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~_umask()
 
 
-def atomic_write_text(path: Path | str, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically (temp file, fsync, rename, fsync folder), keeping its mode."""
+def atomic_write_text(path: Path | str, text: str, *, durable: bool = True) -> None:
+    """Replace ``path`` with ``text`` atomically (temp file, fsync, rename, fsync folder), keeping its mode.
+
+    ``durable=False`` leaves out both fsyncs: readers still see the old text or the new, never half of it,
+    but a power cut may lose the change. Only for a file that lives no longer than its process (a seat)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     mode = _mode_for(target)
@@ -163,7 +166,8 @@ def atomic_write_text(path: Path | str, text: str) -> None:
                 os.fchmod(handle.fileno(), mode)
             handle.write(text)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(temp_name, target)
     except OSError as exc:
         try:
@@ -173,7 +177,8 @@ def atomic_write_text(path: Path | str, text: str) -> None:
         raise StoreError(
             f"{target}: could not save ({exc.strerror or exc}); the previous version is untouched"
         ) from None
-    fsync_dir(target.parent)
+    if durable:
+        fsync_dir(target.parent)
 
 
 def save_toml(path: Path | str, document: dict[str, Any]) -> str:

@@ -15,7 +15,6 @@ Every binding carries an id so ``keymap.toml`` can remap it (see :mod:`vtm_tui.u
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 from collections.abc import Callable
 from pathlib import Path
@@ -32,6 +31,8 @@ from vtm_tui.ui.textual_compat import CrashGuard
 from vtm_tui.ui.theme import THEME_NAME, VTM_THEME
 
 if TYPE_CHECKING:
+    import argparse
+
     from vtm_tui.rules.dice import DiceSource
     from vtm_tui.store.chronicle_store import ChronicleStore
 
@@ -91,11 +92,16 @@ class VtmApp(CrashGuard, FastStart, App[None]):
     """The storyteller's app."""
 
     TITLE = "vtm-tui"
-    # Every screen's styles, read once at start: a screen's own CSS_PATH made Textual re-parse the whole
-    # stylesheet and restyle every widget of every open screen when it was first shown.
-    CSS_PATH = ["app.tcss", "screens/roll_dialog.tcss", "screens/conflict.tcss", "screens/player.tcss",
-                "screens/ledger.tcss",
-                "screens/blood_dialog.tcss"]
+    # The app's styles (picker, coterie, problems), read at start. The other screens' are LATER_CSS: a
+    # screen's own CSS_PATH made Textual re-parse the whole stylesheet and restyle every widget of every
+    # open screen when it was first shown.
+    CSS_PATH = ["app.tcss"]
+    #: The other screens' styles, read once after the first paint (or before, when a second screen comes
+    #: first): parsing them took 10-20 ms of the start. Their rules name only their own screens' widgets, so
+    #: the screen already shown needs no restyle. A player's seat reads ``screens/player.tcss`` at start.
+    LATER_CSS = ("screens/roll_dialog.tcss", "screens/conflict.tcss", "screens/player.tcss", "screens/ledger.tcss",
+                 "screens/blood_dialog.tcss")
+    PLAYER_CSS = "screens/player.tcss"
     MODES: dict[str, Callable[[], Screen]] = {
         "picker": _picker,
         "coterie": _coterie,
@@ -152,6 +158,9 @@ class VtmApp(CrashGuard, FastStart, App[None]):
         self.chronicle_store: ChronicleStore | None = None
         self._keymap_override = keymap
         self._warned_small = False
+        self._later_css_read = False
+        if player is not None:  # the first screen's styles are read at start
+            self.css_path.append(Path(__file__).parent / self.PLAYER_CSS)
         self.register_theme(VTM_THEME)
         self._start_in_theme(THEME_NAME)
         from vtm_tui.ui.widgets.seats_view import SeatKeeper
@@ -166,8 +175,6 @@ class VtmApp(CrashGuard, FastStart, App[None]):
     def on_mount(self) -> None:
         if self._keymap_override is not None:
             self.set_keymap(self._keymap_override)
-        else:
-            self.call_after_refresh(self._load_keymap)  # after the first paint: start-up stays fast
         # After Textual's start-up batch, not inside it: a screen laid out inside the batch has its first
         # frame dropped, and the terminal waited for the next one (50-100 ms later).
         self.call_later(self._show_first_screen)
@@ -181,6 +188,32 @@ class VtmApp(CrashGuard, FastStart, App[None]):
         else:
             self.switch_mode("picker")
         self.call_after_refresh(self._after_first_paint)
+
+    def _after_first_paint(self) -> None:
+        if self._keymap_override is None:
+            self._load_keymap()  # the user's keymap file: after the first screen's paint, not the empty screen's
+        self.read_later_css()
+        super()._after_first_paint()
+
+    def read_later_css(self) -> None:
+        """Add :attr:`LATER_CSS` to the stylesheet (once): after the first paint, or before another screen."""
+        if self._later_css_read:
+            return
+        self._later_css_read = True
+        folder = Path(__file__).parent
+        later = [folder / name for name in self.LATER_CSS if folder / name not in self.css_path]
+        self.css_path.extend(later)  # where Textual's own re-reads (``--dev`` CSS watching) look
+        self.stylesheet.read_all(later)
+        self.stylesheet.parse()  # now: a style lookup must not meet the new sources half read
+
+    def push_screen(self, *args: Any, **kwargs: Any) -> Any:
+        self.read_later_css()
+        return super().push_screen(*args, **kwargs)
+
+    def switch_mode(self, mode: str) -> Any:
+        if self.current_mode != self.DEFAULT_MODE:  # any mode but the first screen's
+            self.read_later_css()
+        return super().switch_mode(mode)
 
     def _load_keymap(self) -> None:
         if self._keymap_override is not None:

@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING, Any
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
-from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.sheet_edits import Edit
 
 if TYPE_CHECKING:
+    from vtm_tui.model.log_entry import LogEntry
     from vtm_tui.store.chronicle_store import ChronicleStore
 
 #: How many changes ctrl+z can walk back.
@@ -67,6 +67,8 @@ class SheetKeeper:
         return found.number
 
     def _log(self, kind: str, actor: str, change: dict[str, Any], comment: str = "", ref: str = "") -> LogEntry:
+        from vtm_tui.model.log_entry import LogEntry  # the first change's: not at start
+
         entry = LogEntry.new(kind, session=self.session(), ruleset=self.store.chronicle.ruleset, now=self.clock(),
                              actor=actor, change=_plain(change), comment=comment, ref=ref)
         self.store.log(entry)

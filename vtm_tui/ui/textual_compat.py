@@ -28,6 +28,7 @@ import selectors
 import signal
 import sys
 from codecs import getincrementaldecoder
+from pathlib import Path
 from typing import Any
 
 import textual
@@ -43,8 +44,30 @@ TESTED_VERSION = (8, 2)
 MAX_SIZE = (500, 200)
 
 
-def check_version(version: str = textual.__version__) -> bool:
-    """Whether ``version`` is the Textual these private overrides were written for."""
+def textual_version() -> str:
+    """The installed Textual's version, read from its ``dist-info`` beside the package when it is there.
+
+    ``textual.__version__`` asks ``importlib.metadata``, whose import (email parsing, zip files) took
+    20-50 ms of every start, before the first screen (``python -m benchmarks startup``).
+    """
+    package = Path(textual.__file__).parent
+    for info in sorted(package.parent.glob("textual-*.dist-info")):
+        try:
+            with open(info / "METADATA", encoding="utf-8") as metadata:
+                for line in metadata:
+                    if line.startswith("Version:"):
+                        return line.partition(":")[2].strip()
+                    if not line.strip():
+                        break  # the headers end here
+        except OSError:
+            continue
+    return str(textual.__version__)  # another layout (a source checkout): ask the slow way
+
+
+def check_version(version: str | None = None) -> bool:
+    """Whether ``version`` (default: the installed one) is the Textual these private overrides were written for."""
+    if version is None:
+        version = textual_version()
     try:
         major, minor = (int(part) for part in version.split(".")[:2])
     except ValueError:

@@ -66,6 +66,8 @@ Pools, trackers, contests, conflict (``pools``, ``trackers``, ``contests``, ``tu
 """
 
 import importlib
+import sys
+import types
 from typing import Any
 
 #: Each public name → the module that holds it, imported on first use (PEP 562): a sheet that needs only the
@@ -139,9 +141,23 @@ _LAZY: dict[str, tuple[str, str]] = {
     'teamwork_pool': ('vtm_tui.rules.v5.contests', 'teamwork_pool'),
 }
 
-# Names that are also submodules' names: bound now, or importing the submodule would hide the function.
-from vtm_tui.rules.v5.reroll import reroll  # noqa: E402
-from vtm_tui.rules.v5.turn_order import turn_order  # noqa: E402
+# Names that are also submodules' names: importing the submodule binds its name on the package, which would
+# hide the function. The package's class binds the function instead, so these stay lazy too (they were imported
+# with the package, 6-9 ms before the first screen, whose footer asks the V5 RuleSet for ``has_hunger``).
+_SHADOWED = ("reroll", "turn_order")
+_LAZY.update({name: (f"{__name__}.{name}", name) for name in _SHADOWED})
+
+
+class _Package(types.ModuleType):
+    """This package: a submodule named like one of its functions is bound as that function."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _SHADOWED and isinstance(value, types.ModuleType) and value.__name__ == f"{__name__}.{name}":
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:

@@ -57,7 +57,7 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
                   "the log keeps the final choice), s passes. V20: m declares multiple actions, b spends blood. "
                   "Ingenuity: Enter picks who acts, z opens with a surprise round. "
                   "Everything is saved and logged at once; ctrl+z undoes.")
-    # Its styles (conflict.tcss) are read with the app's, at start (see VtmApp.CSS_PATH).
+    # Its styles (conflict.tcss) are read after the first screen's (see VtmApp.LATER_CSS).
     BINDINGS = [
         Binding("n", "next_turn", "Next", id="conflict.next_turn"),
         Binding("N", "next_round", "Round", id="conflict.next_round"),

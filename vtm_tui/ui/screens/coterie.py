@@ -9,6 +9,7 @@ Every change goes through a :class:`~vtm_tui.ui.sheet_keeper.SheetKeeper`: saved
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -115,8 +116,16 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
         self.refresh_list()
         self.say(HINTS.get(store.chronicle.ruleset, HINT) if store is not None else HINT)
         if self.POLL_SECONDS and store is not None:
-            self._following = follow_chronicle(store.path, lambda _changes: self.poll_disk(),
-                                               "characters", "chronicle.toml")
+            self.call_after_refresh(self._follow, store.path)
+
+    def _follow(self, folder: Path) -> None:
+        """Watch the chronicle, once the sheets are on screen: starting the watcher (the inotify module and
+        its thread) took 30-40 ms before the first paint. What another login saved since the store was
+        read is looked for once the watching is in place, so nothing in between is missed."""
+        if not self.is_attached or self._following is not None:
+            return
+        self._following = follow_chronicle(folder, lambda _changes: self.poll_disk(), "characters", "chronicle.toml")
+        self.poll_disk()
 
     def on_unmount(self) -> None:
         if self._following is not None:

@@ -73,7 +73,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
     HELP_INTRO = ("Your character's sheet, and the session's log beside it (below it on a narrow terminal); Tab "
                   "switches. The sheet's keys act only while the sheet has the focus. Every change is saved at once "
                   "and logged (ctrl+z takes your last one back); the storyteller sees your rolls as you make them.")
-    # Its styles (player.tcss) are read with the app's, at start (see VtmApp.CSS_PATH).
+    # Its styles (player.tcss) are read at start on a seat, else later (see VtmApp.LATER_CSS).
     BINDINGS = [
         Binding("r", "roll", "Roll", id="player.roll"),
         Binding("a", "answer", "Answer request", id="player.answer"),

@@ -69,7 +69,7 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
     """Roll for one character; returns the last logged roll entry (None if nothing was rolled)."""
 
     HELP_TITLE = "Roll dialog"
-    # Its styles (roll_dialog.tcss) are read with the app's, at start (see VtmApp.CSS_PATH).
+    # Its styles (roll_dialog.tcss) are read after the first screen's (see VtmApp.LATER_CSS).
     BINDINGS = [
         Binding("escape", "back", "Close", id="roll.close"),
         Binding("enter", "confirm", "Roll / close / re-roll picked", show=False, id="roll.confirm"),

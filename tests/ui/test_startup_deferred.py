@@ -1,0 +1,138 @@
+"""What start-up leaves until after the first paint stays left: checked by what a fresh process has imported
+and read when the first screen is painted (timed tests are not allowed; ``python -m benchmarks startup``
+measures the time), and by what the deferred work still does once it runs."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from textual.app import App
+from ui_support import make_app, sheet_text, until
+
+from vtm_tui.store.chronicle_store import open_chronicle
+from vtm_tui.ui.app import VtmApp
+from vtm_tui.ui.screens.coterie import CoterieScreen
+
+FIRST_PAINT_CHILD = """
+import asyncio, json, sys
+from textual.app import App
+from vtm_tui.ui.app import VtmApp
+
+seen = {}
+original = App._display
+
+def display(self, screen, renderable):
+    if not seen and screen.children:
+        seen["modules"] = sorted(sys.modules)
+        seen["css"] = sorted(path for path, _var in self.stylesheet.source if path.endswith(".tcss"))
+        seen["screen"] = type(screen).__name__
+    return original(self, screen, renderable)
+
+App._display = display
+
+async def main():
+    app = VtmApp(path=sys.argv[1], player=sys.argv[2] or None)  # the keymap file is read, as by vtm-tui
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not seen:
+            await asyncio.sleep(0.001)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        seen["css_after"] = sorted(path for path, _var in app.stylesheet.source if path.endswith(".tcss"))
+    print(json.dumps(seen))
+
+asyncio.run(main())
+"""
+
+#: Imported by nothing the first screen shows; each cost start-up time when it was (see docs/architecture.md).
+NOT_BEFORE_THE_FIRST_PAINT = (
+    "importlib.metadata",  # textual.__version__ (20-50 ms with email and zipfile)
+    "inotify_simple",  # the chronicle watcher (ctypes, 30 ms)
+    "argparse",  # only the command line needs it
+    "vtm_tui.play", "vtm_tui.review", "vtm_tui.conflict", "vtm_tui.commands",
+    "vtm_tui.rules.v20", "vtm_tui.rules.ingenuity",  # the other rule sets' engines
+    "vtm_tui.rules.v5.rolling", "vtm_tui.rules.v5.exact_odds",  # the V5 dice engine and odds
+    "vtm_tui.rules.v5.reroll", "vtm_tui.rules.v5.turn_order", "vtm_tui.rules.v5.results",  # named like functions
+    "vtm_tui.ui.screens.roll_dialog", "vtm_tui.ui.screens.log", "vtm_tui.ui.screens.conflict",
+    "vtm_tui.model.character_v20", "vtm_tui.model.character_ingenuity",  # a V5 chronicle reads V5 sheets only
+    "vtm_tui.model.conflict", "vtm_tui.model.log_entry", "vtm_tui.store.sheet_merge",  # a change's, a save's
+    "vtm_tui.ui.keymap",  # the user's keymap file
+)
+
+
+def _first_paint(chronicle: Path, tmp_path: Path, player: str = "") -> dict:
+    env = {**os.environ, "VTM_TUI_CACHE": str(tmp_path / "cache"), "VTM_TUI_KEYMAP": str(tmp_path / "keymap.toml")}
+    out = subprocess.run([sys.executable, "-c", FIRST_PAINT_CHILD, str(chronicle), player],
+                         capture_output=True, text=True, env=env, timeout=120, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_the_first_screen_is_painted_before_what_it_does_not_need(campaigns, tmp_path):
+    seen = _first_paint(campaigns / "lisboa-nocturna", tmp_path)
+    assert seen["screen"] == "CoterieScreen"
+    modules = set(seen["modules"])
+    loaded = [name for name in NOT_BEFORE_THE_FIRST_PAINT if name in modules]
+    assert loaded == []
+    assert [Path(path).name for path in seen["css"]] == ["app.tcss"]  # the other screens' styles come later
+    later = {Path(path).name for path in seen["css_after"]}
+    assert {Path(name).name for name in VtmApp.LATER_CSS} <= later
+
+
+def test_a_players_first_screen_has_its_styles_at_the_first_paint(campaigns, tmp_path):
+    seen = _first_paint(campaigns / "lisboa-nocturna", tmp_path, player="Marta")
+    assert seen["screen"] == "PlayerScreen"
+    assert sorted(Path(path).name for path in seen["css"]) == ["app.tcss", "player.tcss"]
+
+
+async def test_a_screen_pushed_before_the_first_paint_has_its_styles(campaigns, monkeypatch):
+    monkeypatch.setattr(VtmApp, "_after_first_paint", lambda self: None)  # as if the first paint were still to come
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not any(path.endswith("roll_dialog.tcss") for path, _ in app.stylesheet.source)
+        await pilot.press("r")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "RollDialog"
+        assert any(path.endswith("roll_dialog.tcss") for path, _ in app.stylesheet.source)
+        box = app.screen.query_one("#roll-box")
+        assert box.styles.border_top[0] != ""  # roll_dialog.tcss draws the box's border
+
+
+async def test_a_sheet_saved_before_the_watcher_starts_is_shown(campaigns, monkeypatch):
+    """The watcher starts after the first paint; what another login saved in between is still found."""
+    monkeypatch.setattr(CoterieScreen, "POLL_SECONDS", 3600.0)  # no timer: only the watcher and that first look
+    chronicle = campaigns / "lisboa-nocturna"
+    original = CoterieScreen._follow
+
+    def save_first(self, folder):
+        other = open_chronicle(chronicle)
+        theirs = other.character("Duarte Moniz")
+        theirs.notes = "Saved while the first screen was drawn."
+        other.save_character(theirs)
+        original(self, folder)
+
+    monkeypatch.setattr(CoterieScreen, "_follow", save_first)
+    app = make_app(chronicle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: "Saved while the first screen was drawn." in sheet_text(app))
+        assert app.screen._following is not None
+
+
+def test_the_first_paint_probe_sees_a_painted_screen():
+    """The child above hooks ``App._display``, Textual's private paint; a rename would make it see nothing."""
+    assert callable(getattr(App, "_display", None))
+
+
+async def test_the_keymap_file_still_applies_once_the_first_screen_is_up(campaigns, tmp_path, monkeypatch):
+    keymap = tmp_path / "my-keymap.toml"
+    keymap.write_text('"app.log" = "l"\n')
+    monkeypatch.setenv("VTM_TUI_KEYMAP", str(keymap))
+    app = make_app(campaigns / "lisboa-nocturna", keymap=None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("l")
+        assert app.current_mode == "log"
