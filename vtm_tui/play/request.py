@@ -243,6 +243,8 @@ def _v5(character: Character, base: RollRequest, difficulty: int | str | None, *
     level = _v5_difficulty(base, difficulty)
     if base.automatic and base.kind != "test":
         raise VtmError(f"automatic: an automatic win is for tests, not a {base.kind} roll")
+    if base.automatic and base.options.get("automatic_win") is False:
+        raise VtmError("automatic: this chronicle's option automatic_win is off (docs/rules.md, Automatic win)")
     if base.kind == "remorse":
         if not sheet.remorse_due:
             raise VtmError(f"{character.name} has no stains: Remorse is tested only with stains")
