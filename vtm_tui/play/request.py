@@ -18,9 +18,9 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.limits import MAX_COMMENT, check_text
 from vtm_tui.play.ladders import difficulty_label, parse_difficulty
-from vtm_tui.rules.kinds import roll_kinds
 from vtm_tui.play.pool_text import describe_pool, resolve_pool_text
 from vtm_tui.play.request_options import refuse_foreign_rules
+from vtm_tui.rules.kinds import roll_kinds
 from vtm_tui.rules.ruleset import ruleset_for
 
 #: Kinds of roll the play layer makes (V5 has them all; V20 and Ingenuity make tests).
@@ -319,7 +319,7 @@ def _v5(character: Character, base: RollRequest, difficulty: int | str | None, *
         hunger=min(hunger, pool.dice),
         difficulty=max(0, level + base.difficulty_modifier),
         description=describe_pool(resolved.traits, resolved.modifier + base.modifier, base.specialty, penalties,
-                              impairment=pool.impairment),
+                                  impairment=pool.impairment),
         penalties=tuple(penalties),
         warnings=pool.warnings,
         notes=tuple(notes),
@@ -391,7 +391,7 @@ def _v20(character: Character, base: RollRequest, difficulty: int | str | None, 
         dice=pool.dice,
         difficulty=effective,
         description=describe_pool(resolved.traits, resolved.modifier + base.modifier, base.specialty,
-                              [f"{penalty} wounds"] if penalty else []),
+                                  [f"{penalty} wounds"] if penalty else []),
         penalties=tuple(penalties),
         willpower=willpower,
     )
