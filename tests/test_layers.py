@@ -123,8 +123,8 @@ RULESET_KEYED_MAPPING = re.compile(r"""['"](v5|v20|ingenuity)['"]\s*:""")
 KEYED_BY_ID_ALLOWED = {
     # The model's sheet classes: the rules layer (the RuleSet) cannot name a class of the model above it.
     "vtm_tui/model/character.py",
-    # Read for every chronicle the picker lists; answering from a RuleSet would load every rule set's engine
-    # before the first screen (its options module is the engine package's). Left for a lazier registry.
+    # Each rule set's chronicle options with their defaults, read for every chronicle the picker lists: answering
+    # from a RuleSet would load every rule set's engine before the first screen. Left for a lazier registry.
     "vtm_tui/model/chronicle.py",
 }
 
