@@ -1,14 +1,24 @@
-"""What every rule set's results have in common.
+"""What every rule set's results have in common, and the registry of rule sets.
 
 The app, the store and the command line treat a roll from any rule set through
 this small interface, so they never branch on the rule set to show or log it.
+The registry names each rule set's implementation module (found through
+:func:`vtm_tui.rules.ruleset.ruleset_for`).
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-RULESETS = ("v5", "v20", "ingenuity")
+#: The registry, one line per rule set: id → (the module holding its :class:`~vtm_tui.rules.ruleset.RuleSet` as
+#: ``RULESET``, the short name a list or a header shows). Plain strings, so the ids and names need no engine;
+#: :func:`vtm_tui.rules.ruleset.ruleset_for` loads the module on first use.
+REGISTRY: dict[str, tuple[str, str]] = {
+    "v5": ("vtm_tui.rules.v5.ruleset", "V5"),
+    "v20": ("vtm_tui.rules.v20.ruleset", "V20"),
+    "ingenuity": ("vtm_tui.rules.ingenuity.ruleset", "Ingenuity"),
+}
+RULESETS = tuple(REGISTRY)
 
 
 @runtime_checkable

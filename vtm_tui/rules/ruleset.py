@@ -28,17 +28,10 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
-from vtm_tui.rules.base import RULESETS
+from vtm_tui.rules.base import REGISTRY, RULESETS
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, EntryPage, QuickTemplate, Section, TextField
 
-#: The registry, one line per rule set: id → (the module holding its implementation as ``RULESET``, the short
-#: name a list or a header shows, known without loading the implementation).
-_REGISTRY = {
-    "v5": ("vtm_tui.rules.v5.ruleset", "V5"),
-    "v20": ("vtm_tui.rules.v20.ruleset", "V20"),
-    "ingenuity": ("vtm_tui.rules.ingenuity.ruleset", "Ingenuity"),
-}
 _LOADED: dict[str, RuleSet] = {}
 
 
@@ -47,7 +40,8 @@ class RuleSet(Protocol):
     """What a rule set says about its sheets, rolls and conflicts (see the module docstring for what belongs here).
 
     A new rule set is one package with a ``ruleset.py`` whose ``RULESET`` provides all of this, plus one line in
-    ``_REGISTRY``; ``tests/rules/test_ruleset_protocol.py`` checks every implementation provides every capability.
+    ``rules.base.REGISTRY``; ``tests/rules/ruleset/test_ruleset_conformance.py`` checks every implementation
+    provides every capability.
     """
 
     id: str
@@ -254,19 +248,19 @@ def ruleset_for(ruleset_id: str) -> RuleSet:
     """The one registry: the :class:`RuleSet` of ``ruleset_id`` (``v5``, ``v20``, ``ingenuity``)."""
     found = _LOADED.get(ruleset_id)
     if found is None:
-        if ruleset_id not in _REGISTRY:
+        if ruleset_id not in REGISTRY:
             raise RulesError(f"unknown rule set {ruleset_id!r}: use one of {', '.join(RULESETS)}")
-        found = importlib.import_module(_REGISTRY[ruleset_id][0]).RULESET
+        found = importlib.import_module(REGISTRY[ruleset_id][0]).RULESET
         _LOADED[ruleset_id] = found
     return found
 
 
 def short_title(ruleset_id: str) -> str:
     """``V5``, ``V20``, ``Ingenuity``: the short name, from the registry (no engine is loaded); an unknown id as is."""
-    entry = _REGISTRY.get(ruleset_id)
+    entry = REGISTRY.get(ruleset_id)
     return entry[1] if entry else ruleset_id
 
 
 def registered() -> tuple[str, ...]:
     """The ids of every registered rule set, in registry order."""
-    return tuple(_REGISTRY)
+    return tuple(REGISTRY)
