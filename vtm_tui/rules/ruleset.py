@@ -208,6 +208,10 @@ class RuleSet(Protocol):
         """The page of entries a creation step of kind ``entries`` names (V5 powers), or None."""
         ...
 
+    def import_formats(self) -> dict[str, str]:
+        """Other tools' export formats this rule set reads, format id → converter module (``detect``, ``convert``)."""
+        ...
+
     # -- Difficulty --
     #: The named rungs of the Difficulty ladder, (name, value), lowest first.
     difficulty_ladder: tuple[tuple[str, int], ...]

@@ -6,12 +6,14 @@ A new rule set is one package plus one registry line; this test is what tells it
 
 from __future__ import annotations
 
+import importlib
 import types
 import typing
 from collections.abc import Mapping
 
 import pytest
 
+from vtm_tui.rules.importing import FORMATS
 from vtm_tui.rules.ruleset import RuleSet, registered, ruleset_for, short_title
 from vtm_tui.rules.sheet_spec import EntryPage, Section
 
@@ -63,6 +65,9 @@ def test_the_tables_answer(ruleset_id: str) -> None:
     assert rules.damage_kinds and set(rules.damage_kind_by_word.values()) <= set(rules.damage_kinds)
     assert rules.headline_result in rules.result_order and set(rules.messy_results) <= set(rules.result_order)
     assert short_title(ruleset_id) and rules.entry_page("no such page") is None
+    for fmt, module in rules.import_formats().items():
+        converter = importlib.import_module(module)
+        assert callable(converter.detect) and callable(converter.convert) and FORMATS[fmt] == (module, ruleset_id)
 
 
 def test_only_v5_has_a_page_of_entries() -> None:
