@@ -115,3 +115,33 @@ def test_no_code_outside_the_rule_set_packages_compares_a_rule_sets_name() -> No
 def test_the_comparison_check_sees_every_form(line: str) -> None:
     """The check above finds each form of comparison it is meant to find."""
     assert RULESET_NAME_COMPARISON.search(line)
+
+
+#: A mapping keyed by a rule set's id: ``{"v5": ..., "v20": ...}`` (one key is enough to be found).
+RULESET_KEYED_MAPPING = re.compile(r"""['"](v5|v20|ingenuity)['"]\s*:""")
+#: What may still be keyed by rule-set id outside rules/, and why the RuleSet cannot hold it.
+KEYED_BY_ID_ALLOWED = {
+    # The model's sheet classes: the rules layer (the RuleSet) cannot name a class of the model above it.
+    "vtm_tui/model/character.py",
+    # Each rule set's chronicle options with their defaults, read for every chronicle the picker lists: answering
+    # from a RuleSet would load every rule set's engine before the first screen. Left for a lazier registry.
+    "vtm_tui/model/chronicle.py",
+}
+
+
+def test_no_mapping_outside_the_rule_sets_is_keyed_by_a_rule_set_id() -> None:
+    """A new rule set is one package plus one registry line: what differs per rule set is the RuleSet's, not a
+    ``{"v5": …, "v20": …}`` table somewhere in play/, conflict/ or ui/ that the new package would have to join."""
+    package = Path(__file__).resolve().parents[1] / "vtm_tui"
+    found = [f"{path.relative_to(package.parent)}:{number}: {line.strip()}"
+             for path in sorted(package.rglob("*.py")) if "rules" not in path.relative_to(package).parts[:1]
+             and str(path.relative_to(package.parent)) not in KEYED_BY_ID_ALLOWED
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if RULESET_KEYED_MAPPING.search(line)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("line", ['KINDS = {"v5": ("superficial",), "v20": ()}', "    'ingenuity': 8,",
+                                  'x = {"v20" : 1}'])
+def test_the_mapping_check_sees_a_table_keyed_by_id(line: str) -> None:
+    assert RULESET_KEYED_MAPPING.search(line)

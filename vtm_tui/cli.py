@@ -17,9 +17,11 @@ from typing import NoReturn
 
 from vtm_tui import __version__
 from vtm_tui.errors import VtmError
+from vtm_tui.rules.base import RULESETS
 
-#: Rule-set modules under ``vtm_tui.commands`` that add ``roll``/``odds`` sub-commands.
-RULESET_COMMANDS = ("v5", "v20", "ingenuity")
+#: Rule-set modules under ``vtm_tui.commands`` that add ``roll``/``odds`` sub-commands: one per registered rule set
+#: (a rule set without one yet is simply absent from ``roll``/``odds``).
+RULESET_COMMANDS = RULESETS
 #: Other verb modules under ``vtm_tui.commands``; each has ``register(subparsers)``.
 VERB_COMMANDS: tuple[str, ...] = ("new", "session", "log", "serve", "ask", "note", "ledger", "blood", "xp", "import_",
                                    "export")

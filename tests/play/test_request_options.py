@@ -18,6 +18,8 @@ def test_a_v5_automatic_win_rolls_no_dice():
     assert outcome.automatic and outcome.result == "win" and request.description == "Wits 3 + Awareness 2"
     with pytest.raises(VtmError, match="automatic"):
         judge_faces(request, "7 7 7 | 7 7")
+    with pytest.raises(VtmError, match="option automatic_win is off"):
+        make_request(v5_vampire(), "Wits + Awareness", difficulty=2, automatic=True, options={"automatic_win": False})
 
 
 def test_the_rouse_on_awakening_is_made_at_hunger_5():

@@ -239,3 +239,14 @@ def test_a_v20_retry_with_typed_wounds_goes_through_the_play_layer(tmp_path, cap
     assert [(k["attempt"], k["wounds"]) for k in built] == [(2, 1)]
     [entry] = read_session(folder, open_chronicle(folder).chronicle.current_session, recover=False).entries
     assert entry.pool == "Dexterity 3 + Brawl 3 - 1 wounds" and entry.difficulty == 7 and is_typed(entry)
+
+
+def test_the_rouse_on_awakening_from_the_sheet_saves_the_hunger(tmp_path, capsys):
+    """``--kind rouse --awakening`` takes the sheet's Hunger and saves what the Rouse did, as the dialog's Rouse
+    does; before, it was counted apart and the sheet kept its Hunger."""
+    folder = impaired_copy(tmp_path / "cli")
+    data = cli_roll(capsys, folder, "--kind", "rouse", "--awakening", "--faces", "4")
+    assert data["awakening"] is True and data["changes"] == ["Hunger 3 → 4"]
+    assert open_chronicle(folder).character("duarte").sheet.hunger == 4
+    [entry] = new_entries(folder)
+    assert entry.pool == "Rouse check on awakening" and entry.change == {"field": "hunger", "before": 3, "after": 4}

@@ -41,8 +41,6 @@ LATE_OPTIONS = frozenset({"oblivion_stains"})
 #: The allowed values of text switches.
 OPTION_CHOICES: dict[str, tuple[str, ...]] = {"extended_botch": ("restart", "fail")}
 
-RULESET_TITLES = {"v5": "Vampire: The Masquerade 5th edition", "v20": "Vampire: The Masquerade 20th anniversary",
-                  "ingenuity": "Ingenuity"}
 
 
 def utc_now() -> datetime:
@@ -79,7 +77,10 @@ class Chronicle:
 
     @property
     def title(self) -> str:
-        return RULESET_TITLES[self.ruleset]
+        """The rule set's full name (the RuleSet's ``title``; loaded only when asked, e.g. by an export)."""
+        from vtm_tui.rules.ruleset import ruleset_for
+
+        return ruleset_for(self.ruleset).title
 
     # -- TOML ---------------------------------------------------------------------
     def to_toml(self) -> dict[str, Any]:

@@ -6,7 +6,9 @@ of Textual (``tests/test_layers.py`` checks) and are tested with given faces.
 Requests (``request``, ``ladders``)
     ``make_request(character, pool_text, *, kind="test", modifier=0, difficulty=None,
     difficulty_modifier=0, secret=False, specialty="", comment="", willpower=False, surge=False,
-    voluntary=True, rouse_reroll=False, options=None, free_botch_used=False) -> RollRequest``
+    voluntary=True, rouse_reroll=False, options=None, free_botch_used=False, automatic=False, awakening=False,
+    attempt=1, wounds=None, assist_bonus=0, size_bonus=0, passive=False, picks=()) -> RollRequest``
+    (the keywords from ``automatic`` on are what the command line can say beyond the dialog's fields)
     (V5 kinds: test, tracker (Willpower/Humanity alone, found from the pool), rouse, check, remorse,
     frenzy). ``RollRequest``: ruleset, actor, pool_text, kind, traits, dice, hunger, difficulty,
     modifier, difficulty_modifier, secret, specialty, comment, description (the log's ``pool``),
@@ -28,10 +30,13 @@ What follows (``follow_ups``)
     ``follow_ups(outcome, request, character) -> tuple[FollowUp, ...]`` (action info/reroll/pick/cost/
     rouse/frenzy, text, key, strategy, indices, odds, available); ``describe_result(outcome)``.
 
-Applying (``apply``)
+Applying (``apply``, ``counted``)
     ``apply(character, request, outcome, *, session, now, ref="", comment=None) -> Applied``
     (``character`` after: Hunger, Willpower damage, Humanity/stains; ``entries``: LogEntry objects with
-    ``change`` and ``ref``; ``changes`` in words); ``note_entry(request, text, *, session, now, ref)``.
+    ``change`` and ``ref``; ``changes`` in words); ``note_entry(request, text, *, session, now, ref)``;
+    ``roll_entry(request, outcome, *, kind, session, now, ...)``, the one shape of a roll's entry.
+    A roll the storyteller counted (no sheet): ``counted.counted_request(...)``, ``counted.record_counted(recorder,
+    request, outcome, *, typed)``.
 
 Recording (``record``)
     ``Recorder(store, clock, on_session_started=None, *, player=False)``: ``session(kind="")`` (the rule

@@ -18,8 +18,9 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.limits import MAX_COMMENT, check_text
 from vtm_tui.play.ladders import difficulty_label, parse_difficulty
+from vtm_tui.play.pool_text import describe_pool, resolve_pool_text
+from vtm_tui.play.request_options import refuse_foreign_rules
 from vtm_tui.rules.kinds import roll_kinds
-from vtm_tui.rules.pool import PoolError, parse_pool, resolve
 from vtm_tui.rules.ruleset import ruleset_for
 
 #: Kinds of roll the play layer makes (V5 has them all; V20 and Ingenuity make tests).
@@ -196,12 +197,8 @@ def make_request(
         free_botch_used=free_botch_used,
     )
     rules = ruleset_for(character.ruleset)
-    sized = {"assist bonus": assist_bonus, "size bonus": size_bonus, "passive test": passive, "picks": picks}
-    _refuse_unless(character, rules.rolls_sized_dice, sized)
-    _refuse_unless(character, not rules.has_hunger and not rules.rolls_sized_dice,
-                   {"attempt": attempt != 1, "wounds": wounds is not None})
-    _refuse_unless(character, rules.has_hunger, {"awakening": awakening})
-    _refuse_unless(character, not rules.rolls_sized_dice, {"automatic": automatic})
+    refuse_foreign_rules(character, rules, automatic=automatic, awakening=awakening, attempt=attempt, wounds=wounds,
+                         assist_bonus=assist_bonus, size_bonus=size_bonus, passive=passive, picks=picks)
     base = replace(base, automatic=automatic, awakening=awakening, attempt=attempt, assist_bonus=assist_bonus,
                    size_bonus=size_bonus, passive=passive, picks=tuple(picks))
     if rules.has_hunger:
@@ -212,13 +209,6 @@ def make_request(
     if not rules.rolls_sized_dice:  # a pool of d10s without Hunger dice (V20)
         return _v20(character, base, difficulty, willpower=willpower, wounds=wounds)
     return _ingenuity(character, base, difficulty)
-
-
-def _refuse_unless(character: Character, allowed: bool, given: dict[str, Any]) -> None:
-    """Refuse a rule the character's rule set does not have, by name, when it was asked for."""
-    asked = [name for name, value in given.items() if value]
-    if asked and not allowed:
-        raise VtmError(f"{', '.join(asked)}: not a rule of {ruleset_for(character.ruleset).title} ({character.name})")
 
 
 # -- V5 ------------------------------------------------------------------------------------------------
@@ -253,6 +243,8 @@ def _v5(character: Character, base: RollRequest, difficulty: int | str | None, *
     level = _v5_difficulty(base, difficulty)
     if base.automatic and base.kind != "test":
         raise VtmError(f"automatic: an automatic win is for tests, not a {base.kind} roll")
+    if base.automatic and base.options.get("automatic_win") is False:
+        raise VtmError("automatic: this chronicle's option automatic_win is off (docs/rules.md, Automatic win)")
     if base.kind == "remorse":
         if not sheet.remorse_due:
             raise VtmError(f"{character.name} has no stains: Remorse is tested only with stains")
@@ -267,7 +259,7 @@ def _v5(character: Character, base: RollRequest, difficulty: int | str | None, *
         level = max(0, level + base.difficulty_modifier)
         return replace(base, dice=dice, difficulty=level, pool_text="Frenzy",
                        description=f"Frenzy: Willpower {undamaged} + Humanity {sheet.humanity} // 3", **common)
-    resolved = _resolve(base.pool_text, character.traits())
+    resolved = resolve_pool_text(base.pool_text, character.traits())
     names = [name for name, _ in resolved.traits]
     kind = "tracker" if names and all(n in V5_TRACKERS for n in names) else "test"
     penalties: list[str] = []
@@ -326,8 +318,8 @@ def _v5(character: Character, base: RollRequest, difficulty: int | str | None, *
         dice=pool.dice,
         hunger=min(hunger, pool.dice),
         difficulty=max(0, level + base.difficulty_modifier),
-        description=_describe(resolved.traits, resolved.modifier + base.modifier, base.specialty, penalties,
-                              impairment=pool.impairment),
+        description=describe_pool(resolved.traits, resolved.modifier + base.modifier, base.specialty, penalties,
+                                  impairment=pool.impairment),
         penalties=tuple(penalties),
         warnings=pool.warnings,
         notes=tuple(notes),
@@ -369,7 +361,7 @@ def _v20(character: Character, base: RollRequest, difficulty: int | str | None, 
     if kind.virtue_roll:
         resolved = ResolvedPool((virtue_for(kind, character.traits()),), 0, base.pool_text)
     else:
-        resolved = _resolve(base.pool_text, character.traits())
+        resolved = resolve_pool_text(base.pool_text, character.traits())
     pool = V20Pool(resolved.traits, resolved.modifier + base.modifier, -penalty, base.pool_text)
     check_dice(pool.dice, what="Pool")
     value = parse_difficulty("v20", difficulty)
@@ -398,8 +390,8 @@ def _v20(character: Character, base: RollRequest, difficulty: int | str | None, 
         traits=resolved.traits,
         dice=pool.dice,
         difficulty=effective,
-        description=_describe(resolved.traits, resolved.modifier + base.modifier, base.specialty,
-                              [f"{penalty} wounds"] if penalty else []),
+        description=describe_pool(resolved.traits, resolved.modifier + base.modifier, base.specialty,
+                                  [f"{penalty} wounds"] if penalty else []),
         penalties=tuple(penalties),
         willpower=willpower,
     )
@@ -415,7 +407,7 @@ def _ingenuity(character: Character, base: RollRequest, difficulty: int | str | 
     dice_traits = character.traits()
     proficiencies = dict(sheet.proficiencies)
     known = {**dice_traits, **{name: bonus for name, bonus in proficiencies.items() if name not in dice_traits}}
-    resolved = _resolve(base.pool_text, known)
+    resolved = resolve_pool_text(base.pool_text, known)
     attribute = [(n, d) for n, d in resolved.traits if n in INGENUITY_ATTRIBUTES]
     skill = [(n, d) for n, d in resolved.traits if n in dice_traits and n not in INGENUITY_ATTRIBUTES]
     named_profs = [n for n, _ in resolved.traits if n not in dice_traits]
@@ -451,38 +443,3 @@ def _ingenuity(character: Character, base: RollRequest, difficulty: int | str | 
     return replace(base, traits=((att_name, att_die), (skill_name, skill_die)), dice=2, difficulty=value,
                    attribute_die=att_die, skill_die=skill_die, bonus=bonus, description=text,
                    specialty=chosen[0] if chosen else "")
-
-
-# -- shared --------------------------------------------------------------------------------------------
-
-
-def _resolve(text: str, traits: dict[str, int]):
-    try:
-        return resolve(parse_pool(text), traits)
-    except PoolError as exc:
-        raise PoolError(f"Pool: {exc}") from None
-
-
-def _describe(traits: tuple[tuple[str, int], ...], modifier: int, specialty: str, extras: list[str],
-              *, impairment: int = 0) -> str:
-    """``Wits 3 + Awareness 2 + 1 + specialty (Fado) − 2 impaired``: what the log's ``pool`` says."""
-    parts: list[str] = []
-    for name, dots in traits:
-        if parts:
-            parts.append(f"{'-' if dots < 0 else '+'} {name} {abs(dots)}")
-        else:
-            parts.append(f"{name} {dots}")
-    if modifier:
-        parts.append(f"{'+' if modifier > 0 else '-'} {abs(modifier)}")
-    if specialty:
-        parts.append(f"+ specialty ({specialty})")
-    for extra in extras:
-        if extra.startswith("+") and "Blood Surge" in extra:
-            parts.append(f"+ {extra[1:].split(' (')[0]}")
-        elif extra.startswith("+") and "power bonus" in extra:
-            parts.append(f"+ {extra[1:].split(' (')[0]}")
-        elif "wounds" in extra:
-            parts.append(f"- {extra.lstrip('-').strip()}")
-    if impairment:
-        parts.append(f"- {impairment} impaired")
-    return " ".join(parts) or "0"

@@ -23,13 +23,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from vtm_tui.rules.base import REGISTRY
 from vtm_tui.rules.errors import RulesError
 
-#: Format id → (module with ``detect`` and ``convert``, the rule set it yields or None for any).
+#: Format id → (module with ``detect`` and ``convert``, the rule set it yields or None for any): each rule set's
+#: formats from its registry line (``rules.base.REGISTRY``), then this tool's own export, which any rule set reads.
 FORMATS: dict[str, tuple[str, str | None]] = {
-    "progeny": ("vtm_tui.rules.v5.import_progeny", "v5"),
-    "wod5e": ("vtm_tui.rules.v5.import_wod5e", "v5"),
-    "wod20": ("vtm_tui.rules.v20.import_wod20", "v20"),
+    **{fmt: (module, ruleset) for ruleset, (_, _, formats) in REGISTRY.items() for fmt, module in formats.items()},
     "vtm-tui": ("vtm_tui.rules.import_own", None),
 }
 #: Longest text kept from an imported field (names are shorter still; see ``NAME_LIMIT``).

@@ -12,12 +12,14 @@ import importlib
 from types import ModuleType
 from typing import Any
 
+from vtm_tui.rules.base import REGISTRY
 from vtm_tui.rules.sheet_spec import EntryPage, Section
 
 
 class PackageModules:
     """The RuleSet capabilities read from the package's same-named modules (``package`` is set by each)."""
 
+    id: str
     package: str
 
     def _module(self, name: str) -> ModuleType:
@@ -43,3 +45,8 @@ class PackageModules:
     def entry_page(self, step_id: str) -> EntryPage | None:
         """The page of entries a creation step of kind ``entries`` names (none unless a rule set has one)."""
         return None
+
+    def import_formats(self) -> dict[str, str]:
+        """Other tools' export formats this rule set reads, format id → converter module (from the registry line,
+        so the command line lists them without loading an engine)."""
+        return dict(REGISTRY[self.id][2])

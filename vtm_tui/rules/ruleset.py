@@ -28,13 +28,10 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
-from vtm_tui.rules.base import RULESETS
+from vtm_tui.rules.base import REGISTRY, RULESETS
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, EntryPage, QuickTemplate, Section, TextField
 
-#: Rule-set id → the module holding its implementation (``RULESET`` in that module).
-_MODULES = {"v5": "vtm_tui.rules.v5.ruleset", "v20": "vtm_tui.rules.v20.ruleset",
-            "ingenuity": "vtm_tui.rules.ingenuity.ruleset"}
 _LOADED: dict[str, RuleSet] = {}
 
 
@@ -43,7 +40,8 @@ class RuleSet(Protocol):
     """What a rule set says about its sheets, rolls and conflicts (see the module docstring for what belongs here).
 
     A new rule set is one package with a ``ruleset.py`` whose ``RULESET`` provides all of this, plus one line in
-    ``_MODULES``; ``tests/rules/test_ruleset_protocol.py`` checks every implementation provides every capability.
+    ``rules.base.REGISTRY``; ``tests/rules/ruleset/test_ruleset_conformance.py`` checks every implementation
+    provides every capability.
     """
 
     id: str
@@ -111,6 +109,8 @@ class RuleSet(Protocol):
     default_extra_pool: int
     #: A nameless extra's health when none is given (boxes, levels or points).
     default_extra_health: int
+    #: An extra's pools as a storyteller types them (the add dialog's example): names and dice or die sizes.
+    extra_pools_example: str
 
     # -- play / review / commands --
 
@@ -208,6 +208,10 @@ class RuleSet(Protocol):
         """The page of entries a creation step of kind ``entries`` names (V5 powers), or None."""
         ...
 
+    def import_formats(self) -> dict[str, str]:
+        """Other tools' export formats this rule set reads, format id → converter module (``detect``, ``convert``)."""
+        ...
+
     # -- Difficulty --
     #: The named rungs of the Difficulty ladder, (name, value), lowest first.
     difficulty_ladder: tuple[tuple[str, int], ...]
@@ -248,8 +252,19 @@ def ruleset_for(ruleset_id: str) -> RuleSet:
     """The one registry: the :class:`RuleSet` of ``ruleset_id`` (``v5``, ``v20``, ``ingenuity``)."""
     found = _LOADED.get(ruleset_id)
     if found is None:
-        if ruleset_id not in _MODULES:
+        if ruleset_id not in REGISTRY:
             raise RulesError(f"unknown rule set {ruleset_id!r}: use one of {', '.join(RULESETS)}")
-        found = importlib.import_module(_MODULES[ruleset_id]).RULESET
+        found = importlib.import_module(REGISTRY[ruleset_id][0]).RULESET
         _LOADED[ruleset_id] = found
     return found
+
+
+def short_title(ruleset_id: str) -> str:
+    """``V5``, ``V20``, ``Ingenuity``: the short name, from the registry (no engine is loaded); an unknown id as is."""
+    entry = REGISTRY.get(ruleset_id)
+    return entry[1] if entry else ruleset_id
+
+
+def registered() -> tuple[str, ...]:
+    """The ids of every registered rule set, in registry order."""
+    return tuple(REGISTRY)

@@ -82,6 +82,7 @@ class IngenuityRuleSet(PackageModules):
     pools_are_die_sizes = True
     default_extra_pool = 6
     default_extra_health = 8
+    extra_pools_example = "general d8, attack d10"
 
     # -- play / review / commands --
 

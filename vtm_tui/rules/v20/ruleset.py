@@ -94,6 +94,7 @@ class V20RuleSet(PackageModules):
     pools_are_die_sizes = False
     default_extra_pool = 4
     default_extra_health = 7
+    extra_pools_example = "attack 6, dodge 4, damage 4, soak 3"
 
     # -- play / review / commands --
 

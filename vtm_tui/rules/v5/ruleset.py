@@ -107,6 +107,7 @@ class V5RuleSet(PackageModules):
     pools_are_die_sizes = False
     default_extra_pool = 4
     default_extra_health = 4
+    extra_pools_example = "general 5, attack 6"
 
     # -- play / review / commands --
 

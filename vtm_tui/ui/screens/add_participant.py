@@ -92,11 +92,10 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
                 yield Input(placeholder="1", id="add-count", restrict=r"\d*", max_length=2, compact=True)
             with Horizontal():
                 yield Label("Pools:")
-                example = {"v5": "general 5, attack 6", "v20": "attack 6, dodge 4, damage 4, soak 3",
-                           "ingenuity": "general d8, attack d10"}[self.ruleset]
-                yield Input(placeholder=example, id="add-pools", compact=True)
+                rules = ruleset_for(self.ruleset)
+                yield Input(placeholder=rules.extra_pools_example, id="add-pools", compact=True)
                 yield Label(" Health:")
-                yield Input(placeholder={"v5": "4", "v20": "7", "ingenuity": "8"}[self.ruleset], id="add-health",
+                yield Input(placeholder=str(rules.default_extra_health), id="add-health",
                             restrict=r"\d*", max_length=2, compact=True)
                 if ruleset_for(self.ruleset).has_vampire_damage:
                     yield Checkbox("Vampire", id="add-vampire")

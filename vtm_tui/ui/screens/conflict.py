@@ -24,7 +24,7 @@ from vtm_tui.conflict.context import Change, ConflictError, Table
 from vtm_tui.conflict.wounds import sync
 from vtm_tui.errors import VtmError
 from vtm_tui.model.conflict import Conflict
-from vtm_tui.rules.ruleset import ruleset_for
+from vtm_tui.rules.ruleset import RuleSet, ruleset_for
 from vtm_tui.store.errors import ConflictError as StoreConflict
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui.messages import CharacterChanged
@@ -39,12 +39,17 @@ if TYPE_CHECKING:
     from vtm_tui.store.chronicle_store import ChronicleStore
 
 UNDO_DEPTH = 50
-#: The keys a storyteller needs most, per rule set (the footer cannot hold them all at 80 columns).
-HINTS = {
-    "v5": "a add · n/p turn · N round · c contest · g declare · s pass · J/K move · d/D damage · O out · t/T tally",
-    "v20": "a add · n/p turn · N round · c contest · m actions · s pass · J/K move · d/D/x damage · O out · t/T tally",
-    "ingenuity": "a add · n/p turn · Enter pick · z surprise · N round · c contest · d damage · O out · t/T tally",
-}
+#: The damage keys each kind of damage track takes (the RuleSet's ``damage_track``).
+DAMAGE_KEY_HINTS = {"boxes": "d/D damage", "levels": "d/D/x damage", "points": "d damage"}
+
+
+def keys_hint(rules: RuleSet) -> str:
+    """The keys a storyteller needs most in this rule set's fights (the footer cannot hold them all at 80
+    columns): only keys that do something here."""
+    parts = ["a add", "n/p turn"] + ["Enter pick"] * rules.teams_pick_turns + ["z surprise"] * rules.surprise_rounds
+    parts += ["N round", "c contest"] + ["g declare"] * rules.declares_action_groups
+    parts += ["m actions"] * rules.rolls_initiative + ["s pass", "J/K move"] * (not rules.teams_pick_turns)
+    return " · ".join([*parts, DAMAGE_KEY_HINTS[rules.damage_track], "O out", "t/T tally"])
 
 
 class ConflictScreen(ConflictDialogs, ModeScreen[None]):
@@ -171,7 +176,7 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         self.query_one("#conflict-round", Static).update(self._round_line(table, current))
         self.query_one("#conflict-tallies", Static).update(self._tallies_text())
         self.query_one("#conflict-tallies", Static).display = bool(self.conflict.tallies)
-        self.query_one("#conflict-hint", Static).update(HINTS[table.ruleset] + " · ? all keys")
+        self.query_one("#conflict-hint", Static).update(keys_hint(table.rules) + " · ? all keys")
 
     def _round_line(self, table: Table, current) -> str:  # noqa: ANN001
         label = tracker.round_label(self.conflict, table)

@@ -20,7 +20,7 @@ from textual.widgets import Input, OptionList, Static
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
-from vtm_tui.rules.ruleset import ruleset_for
+from vtm_tui.rules.ruleset import RuleSet, ruleset_for
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
 from vtm_tui.ui.screens.coterie_blood import BloodActions
@@ -37,13 +37,18 @@ from vtm_tui.ui.widgets.header import VtmHeader
 from vtm_tui.ui.widgets.sheet_view import SheetView
 from vtm_tui.ui.screens.xp_actions import XpActions
 
-#: The status line's first hint, per rule set: only keys that do something on that rule set's sheets.
-HINTS = {
-    "v5": "Tab: sheet · +/- dots · d/D damage · h heal · ]/[ Hunger · s stain · e notes · a add · ? keys",
-    "v20": "Tab: sheet · +/- dots · d/D/x damage · h heal · ]/[ blood · e notes · a add · ? keys",
-    "ingenuity": "Tab: sheet · +/- die size · d damage · h heal · e notes · a add · ? keys",
-}
-HINT = HINTS["v5"]
+#: The damage keys each kind of damage track takes (the RuleSet's ``damage_track``).
+DAMAGE_KEY_HINTS = {"boxes": "d/D damage", "levels": "d/D/x damage", "points": "d damage"}
+#: The status line before a chronicle is open.
+HINT = "Tab: sheet · +/- dots · d/D damage · h heal · e notes · a add · ? keys"
+
+
+def status_hint(rules: RuleSet) -> str:
+    """The status line's first hint: only keys that do something on this rule set's sheets."""
+    parts = ["Tab: sheet", "+/- die size" if rules.traits_are_die_sizes else "+/- dots",
+             DAMAGE_KEY_HINTS[rules.damage_track], "h heal"]
+    parts += ["]/[ Hunger"] * rules.has_hunger + ["]/[ blood"] * rules.has_blood_pool + ["s stain"] * rules.has_stains
+    return " · ".join([*parts, "e notes", "a add", "? keys"])
 
 
 class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, ModeScreen[None]):
@@ -114,7 +119,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
             self.keeper = SheetKeeper(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
         self.query_one(CharacterList).follow = self._follow_list
         self.refresh_list()
-        self.say(HINTS.get(store.chronicle.ruleset, HINT) if store is not None else HINT)
+        self.say(status_hint(ruleset_for(store.chronicle.ruleset)) if store is not None else HINT)
         if self.POLL_SECONDS and store is not None:
             self.call_after_refresh(self._follow, store.path)
 

@@ -18,7 +18,8 @@ from textual.widgets import DataTable, Static
 
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui.widgets.footer import VtmFooter
-from vtm_tui.ui.widgets.header import RULESET_LABELS, VtmHeader
+from vtm_tui.rules.ruleset import short_title
+from vtm_tui.ui.widgets.header import VtmHeader
 
 if TYPE_CHECKING:
     from vtm_tui.store.catalog import ChronicleSummary
@@ -147,7 +148,7 @@ class PickerScreen(ModeScreen[None]):
         if summary.error:
             name = cls._name_cell(summary, False)
             return name, "?", str(summary.characters), Text(short_error(summary.error), style="italic")
-        return (cls._name_cell(summary, False), RULESET_LABELS.get(summary.ruleset, summary.ruleset),
+        return (cls._name_cell(summary, False), short_title(summary.ruleset),
                 str(summary.characters), last_session_text(summary))
 
     def highlighted(self) -> ChronicleSummary | None:

@@ -22,10 +22,11 @@ from textual.widget import Widget
 from vtm_tui.rules.ruleset import ruleset_for
 
 CELL = 5
+#: The marks under the dice, by how the rule set reads them (the RuleSet's ``roll_style``).
 LEGEND = {
-    "v5": "[n] regular · ⟨n⟩ Hunger · * ten · + success · ! one",
-    "v20": "* ten · + success · ! one (cancels a success)",
-    "ingenuity": "attribute, skill and luck dice; ★ luck 20 adds 4",
+    "successes": "[n] regular · ⟨n⟩ Hunger · * ten · + success · ! one",
+    "difficulty": "* ten · + success · ! one (cancels a success)",
+    "total": "attribute, skill and luck dice; ★ luck 20 adds 4",
 }
 PICK_KEYS = "1234567890"
 
@@ -106,7 +107,7 @@ def append_dice(text: Text, outcome: Any, width: int, style: Callable[[str], Sty
         marks = "".join(("^" if i in picked else mark).center(CELL) for i, (_, _, mark) in chunk)
         text.append(marks.rstrip())
     text.append("\n")
-    text.append(LEGEND.get(outcome.ruleset, ""), style=style("dice-view--legend"))
+    text.append(LEGEND[ruleset_for(outcome.ruleset).roll_style], style=style("dice-view--legend"))
 
 
 def _append_ingenuity(text: Text, outcome: Any, style: Callable[[str], Style]) -> None:
@@ -124,7 +125,7 @@ def _append_ingenuity(text: Text, outcome: Any, style: Callable[[str], Style]) -
     else:
         text.append(f"luck d20 [{faces.get('luck')}]", style="bold")
     text.append("\n")
-    text.append(LEGEND["ingenuity"], style=style("dice-view--legend"))
+    text.append(LEGEND["total"], style=style("dice-view--legend"))
 
 
 def describe_dice(outcome: Any) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-RULESET_LABELS = {"v5": "V5", "v20": "V20", "ingenuity": "Ingenuity"}
+from vtm_tui.rules.ruleset import short_title
 
 
 class VtmHeader(Widget):
@@ -41,7 +41,7 @@ class VtmHeader(Widget):
         name = getattr(app, "chronicle_name", "")
         if not name:
             return f"vtm-tui · {self.screen_name}"
-        parts = [name, RULESET_LABELS.get(app.ruleset, app.ruleset)]
+        parts = [name, short_title(app.ruleset)]
         number = app.session_number
         if number == 0:
             parts.append("no session yet")

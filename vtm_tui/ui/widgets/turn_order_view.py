@@ -42,7 +42,7 @@ class TurnOrderView(DataTable):
         keep = keep if keep is not None else self.selected_name
         if self._ruleset != table.ruleset:
             self.clear(columns=True)
-            for label in COLUMNS[table.ruleset]:
+            for label in COLUMNS[table.rules.turn_order]:
                 self.add_column(label, key=label or MARK_COLUMN)
             self._ruleset = table.ruleset
         else:
