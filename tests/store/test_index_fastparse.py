@@ -7,7 +7,7 @@ import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_session_log_format import entries
 
@@ -30,8 +30,13 @@ def _blocks(text: str) -> str:
     return text[text.index("\n[[entry]]\n"):]
 
 
+_ODD_KEYS = LogEntry(id="0", time=datetime(2000, 1, 1, tzinfo=timezone.utc), session=1, kind="roll", ruleset="v5",
+                     roll={"": []}, extra={"'''": []})  # fmt: skip
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(entries(), min_size=1, max_size=4))
+@example([_ODD_KEYS])  # an empty roll key and a key of three quotes: the road that parses whole once kept the roll
 def test_the_index_road_reads_what_tomllib_reads_or_steps_aside(items: list[LogEntry]) -> None:
     text = (fmt.format_header(1, START) + b"".join(fmt.format_block(item) for item in items)).decode()
     tables = log_fastparse._plain_blocks(_blocks(text), fmt.toml_lines)

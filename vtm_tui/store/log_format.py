@@ -212,8 +212,19 @@ def parse_chunk(data: bytes, path: Path, *, first_line: int = 1, rolls: bool = T
     except BrokenFileError:
         document = _parse(text, path, first_line)  # the message comes from the untouched text
     if lifted and not _lifted_fit(document, lifted, fast_text):
-        return _parse(text, path, first_line)  # pragma: no cover - a defensive check
-    return fastparse.put_back(document, lifted)
+        document = _parse(text, path, first_line)  # pragma: no cover - a defensive check
+    else:
+        document = fastparse.put_back(document, lifted)
+    return document if rolls else _rolls_left_out(document)
+
+
+def _rolls_left_out(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` with every entry's ``roll`` table empty: what ``rolls=False`` promises on every road, so a
+    caller never sees a roll on the road that parsed one (a block the fast road stepped aside from)."""
+    for table in document.get("entry", ()) if isinstance(document.get("entry"), list) else ():
+        if isinstance(table, dict) and "roll" in table:
+            table["roll"] = {}
+    return document
 
 
 def _parse(text: str, path: Path, first_line: int) -> dict[str, Any]:
