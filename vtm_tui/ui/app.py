@@ -28,7 +28,7 @@ from textual.screen import Screen
 
 from vtm_tui.ui.clock import Clock, system_clock
 from vtm_tui.ui.fast_start import FastStart
-from vtm_tui.ui.textual_compat import CrashGuard
+from vtm_tui.ui.textual_compat import CrashGuard, install_restyle_memo
 from vtm_tui.ui.theme import THEME_NAME, VTM_THEME
 
 if TYPE_CHECKING:
@@ -142,6 +142,7 @@ class VtmApp(CrashGuard, FastStart, App[None]):
         keymap: dict[str, str] | None = None,
     ) -> None:
         super().__init__()
+        install_restyle_memo(self.stylesheet)  # a focus move restyles from memory (docs/server.md)
         self.start_path = Path(path) if path is not None else None
         self.campaigns_arg = str(campaigns) if campaigns is not None else None
         if dice is None:

@@ -184,3 +184,106 @@ def needs_terminal() -> None:
 
     raise VtmError("the app needs a terminal and this login has none; connect with 'ssh -t' "
                    "(and give a seat's key the 'pty' option)")
+
+
+def css_generation(app: App) -> int | None:
+    """How many times the app's CSS has changed (a theme, a stylesheet): ``App._css_update_count``, which Textual
+    compares to know that a screen's styles are out of date. A screen opened again whose styles were computed at
+    the same generation needs no restyling of all its widgets (the roll dialog, kept between rolls: that
+    restyling was 60 % of opening it again). None on another Textual version: then always restyle."""
+    if not check_version():
+        return None
+    count = getattr(app, "_css_update_count", None)
+    return count if isinstance(count, int) else None
+
+
+class RestyleMemo:
+    """Remembers, per widget, the styles the stylesheet gave it in each state it has been in.
+
+    Textual restyles a widget (and its descendants) from the whole stylesheet on every change of a class or a
+    pseudo-class: each focus move does it twice (the widget left, the widget reached), at 1–3 ms a widget on
+    this project's machine, more for an input (each of its component classes is matched as a node of its
+    own). A form's widgets go back and forth between the same few states, so the second time a state is
+    reached, its rules, flags and component styles are put back as they were computed: that was a third of
+    the CPU of a Tab in the roll dialog. The memo is exact: a state is the type, id, classes and
+    pseudo-classes of the widget and every ancestor, and it is forgotten whenever the stylesheet's rules
+    change (another theme, more CSS). Widgets whose rules look at their siblings (``:first-child``,
+    ``:odd`` …) are never remembered. Textual private API (``Stylesheet.apply``, ``_component_styles``):
+    installed only on the version :func:`check_version` names.
+    """
+
+    #: States remembered per widget (a form field has two or three: focused, not, invalid).
+    PER_WIDGET = 8
+
+    def __init__(self) -> None:
+        from weakref import WeakKeyDictionary
+
+        self.memo: WeakKeyDictionary[Any, dict[tuple, tuple]] = WeakKeyDictionary()
+        self.rules_map: object = None
+        self.hits = 0
+
+    @staticmethod
+    def state(node: Any) -> tuple:
+        """What the rules for ``node`` can look at: the app's pseudo-classes (focus, dark, ansi …), and for the
+        node and each ancestor its id, classes, hover / focus / disabled and whether the focus is within."""
+        path = node.css_path_nodes
+        app, widgets = path[0], path[1:]
+        focused = getattr(widgets[0], "focused", None) if widgets else None  # the screen's focused widget
+        within = {id(n) for n in focused.ancestors_with_self} if focused is not None else set()
+        return (frozenset(app.get_pseudo_classes()),
+                *((n._id, frozenset(n._classes), n._pseudo_classes_cache_key, id(n) in within) for n in widgets))
+
+    def apply(self, stylesheet: Any, node: Any, animate: bool, cache: Any, full: Any) -> None:
+        from textual.widget import Widget
+
+        if not isinstance(node, Widget) or not isinstance(node._parent, Widget):  # a component class's virtual
+            full(node, animate=animate, cache=cache)  # node (remembered with its widget), or not on a screen
+            return
+        rules_map = stylesheet.rules_map
+        if rules_map is not self.rules_map:
+            self.memo.clear()
+            self.rules_map = rules_map
+        key = self.state(node)
+        states = self.memo.get(node)
+        found = states.get(key) if states else None
+        if found is not None:
+            rules, flags, components = found
+            (node._has_hover_style, node._has_focus_within, node._has_order_style, node._has_odd_or_even) = flags
+            base = node.styles.base
+            if animate and rules.get("transitions"):
+                stylesheet.replace_rules(node, dict(rules), animate=True)
+            else:  # as replace_rules does without animation, setting only the rules that change
+                current = base._rules
+                for name in current.keys() | rules.keys():
+                    value = rules.get(name)
+                    if current.get(name) != value:
+                        setattr(base, name, value)
+                node.notify_style_update()
+            if node._component_styles != components:
+                node._component_styles = dict(components)
+                node.refresh()
+            self.hits += 1
+            return
+        full(node, animate=animate, cache=cache)
+        flags = (node._has_hover_style, node._has_focus_within, node._has_order_style, node._has_odd_or_even)
+        if node._has_order_style or node._has_odd_or_even:
+            return
+        states = self.memo.setdefault(node, {})
+        if len(states) >= self.PER_WIDGET:
+            states.pop(next(iter(states)))
+        states[key] = (node.styles.base.get_rules(), flags, dict(node._component_styles))
+
+
+def install_restyle_memo(stylesheet: Any) -> RestyleMemo | None:
+    """Give ``stylesheet`` (the app's) a :class:`RestyleMemo`; None (and nothing changed) on another Textual."""
+    if not check_version() or not hasattr(stylesheet, "apply") or not hasattr(stylesheet, "replace_rules"):
+        return None
+    memo = RestyleMemo()
+    full = stylesheet.apply
+
+    def apply(node: Any, *, animate: bool = False, cache: Any = None) -> None:
+        memo.apply(stylesheet, node, animate, cache, full)
+
+    stylesheet.apply = apply
+    stylesheet.restyle_memo = memo
+    return memo
