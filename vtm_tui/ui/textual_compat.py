@@ -27,6 +27,7 @@ import os
 import selectors
 import signal
 import sys
+import threading
 from codecs import getincrementaldecoder
 from typing import Any
 
@@ -109,8 +110,43 @@ if sys.platform != "win32":
     from textual._xterm_parser import XTermParser
     from textual.drivers.linux_driver import LinuxDriver
 
+    def input_timeout(parser: Any, woken_on_exit: bool) -> float | None:
+        """How long the input thread may wait for a byte: for ever while the parser has no half-read
+        sequence (a lone Esc waits 0.1 s for what may follow it, as in Textual) and the exit wakes it."""
+        return 0.1 if not woken_on_exit or getattr(parser, "_timeout_time", 0.0) is not None else None
+
+    class _WakingEvent(threading.Event):
+        """The driver's ``exit_event`` that also wakes the input thread's select (see ``run_input_thread``)."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.wake_r, self.wake_w = os.pipe()
+            os.set_blocking(self.wake_r, False)
+
+        def set(self) -> None:
+            super().set()
+            try:
+                os.write(self.wake_w, b"x")
+            except OSError:
+                pass
+
+        def drain(self) -> None:
+            try:
+                while os.read(self.wake_r, 64):
+                    pass
+            except OSError:
+                pass
+
     class SeatDriver(LinuxDriver):
-        """Textual's Linux driver, safe against what a remote terminal can send (see the module docstring)."""
+        """Textual's Linux driver, safe against what a remote terminal can send (see the module docstring).
+
+        Its input thread also sleeps while nothing is typed: Textual's wakes ten times a second to time out
+        a lone Esc, which was most of an idle seat's CPU (a few hundred seats on one server); here it waits
+        with no timeout unless the parser is in the middle of a sequence, and the exit wakes it."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.exit_event = _WakingEvent()
 
         def _get_terminal_size(self) -> tuple[int, int]:
             return clamp_size(*super()._get_terminal_size())
@@ -133,12 +169,19 @@ if sys.platform != "win32":
             """Textual 8.2's loop, with invalid UTF-8 replaced and the end of input treated as a hang-up."""
             selector = selectors.SelectSelector()
             selector.register(self.fileno, selectors.EVENT_READ)
+            waking = self.exit_event if isinstance(self.exit_event, _WakingEvent) else None
+            if waking is not None:
+                selector.register(waking.wake_r, selectors.EVENT_READ, data="wake")
             fileno = self.fileno
             parser = XTermParser(self._debug)
             decode = getincrementaldecoder("utf-8")(errors="replace").decode
 
             def read_events(ready: list[Any], final: bool = False) -> bool:
-                for _key, mask in ready:
+                for key, mask in ready:
+                    if key.data == "wake":
+                        assert waking is not None
+                        waking.drain()
+                        continue
                     if mask & selectors.EVENT_READ:
                         try:
                             data = os.read(fileno, 1024 * 4)
@@ -154,7 +197,7 @@ if sys.platform != "win32":
 
             try:
                 while not self.exit_event.is_set():
-                    if not read_events(selector.select(0.1)):
+                    if not read_events(selector.select(input_timeout(parser, waking is not None))):
                         _hang_up()
                         return
                 selector.unregister(fileno)
