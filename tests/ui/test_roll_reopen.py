@@ -82,12 +82,17 @@ async def test_reopening_resets_every_field_and_follows_the_saved_sheet(lisboa: 
         sheet = dataclasses.replace(character.sheet, attributes={**character.sheet.attributes, "Wits": 5})
         changed = dataclasses.replace(character, sheet=sheet)
         assert dialog.reopen(changed)
+        await app.push_screen(dialog)  # as the seat does: the fields are made new when it shows
+        await pilot.pause()
         assert {name: dialog.query_one(f"#{name}", Input).value
                 for name in ("difficulty", "modifier", "difficulty-modifier", "comment", "faces")} == {
             "difficulty": "", "modifier": "", "difficulty-modifier": "", "comment": "", "faces": ""}
         offered = [str(label) for label, _ in dialog.form._traits_offered]
         assert "Wits 5" in offered  # the trait list is the saved sheet's
         assert isinstance(dialog.query_one("#add-trait"), Select)
+        assert not dialog.reopen(changed)  # not while it is open
+        await pilot.press("escape")
+        await pilot.pause()
         other = dataclasses.replace(character, name="Someone Else")
         assert not dialog.reopen(other)  # another character gets a dialog of its own
 
