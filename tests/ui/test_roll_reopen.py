@@ -116,3 +116,23 @@ async def test_a_focus_move_restyles_from_memory_exactly(lisboa: Path) -> None:
         type(app.stylesheet).apply(app.stylesheet, focused)  # Textual's own, from the whole stylesheet
         assert focused.styles.base.get_rules() == remembered[0]
         assert focused._component_styles == remembered[1]
+
+
+async def test_the_storytellers_app_keeps_its_roll_dialog_too(lisboa: Path) -> None:
+    app = make_app(lisboa)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        opened = []
+        for comment in ("one", "two"):
+            await pilot.press("r")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, RollDialog) and dialog.query_one("#comment", Input).value == ""
+            opened.append(dialog)
+            dialog.query_one("#comment", Input).value = comment
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+        assert opened[0] is opened[1]
+        assert [e["comment"] for e in log_entries(lisboa, 3) if e.get("comment") in ("one", "two")] == ["one", "two"]

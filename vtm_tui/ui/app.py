@@ -143,6 +143,7 @@ class VtmApp(CrashGuard, FastStart, App[None]):
     ) -> None:
         super().__init__()
         install_restyle_memo(self.stylesheet)  # a focus move restyles from memory (docs/server.md)
+        self._roll_shelf: Any = None  # roll dialogs kept between rolls (roll_dialog_for)
         self.start_path = Path(path) if path is not None else None
         self.campaigns_arg = str(campaigns) if campaigns is not None else None
         if dice is None:
@@ -409,9 +410,18 @@ class VtmApp(CrashGuard, FastStart, App[None]):
         if importlib.util.find_spec("vtm_tui.ui.screens.roll_dialog") is None:
             self.notify("The roll dialog is not built yet.", title="Roll", severity="warning")
             return
-        from vtm_tui.ui.screens.roll_dialog import RollDialog
+        self.push_screen(self.roll_dialog_for(character))
 
-        self.push_screen(RollDialog(character))
+    def roll_dialog_for(self, character: Any, kind: str = "test") -> Any:
+        """The roll dialog for ``character``: built once per character and kind, then opened again (a roll
+        costs no compose; see RollDialogShelf)."""
+        from vtm_tui.ui.screens.roll_dialog import RollDialog, RollDialogShelf
+
+        if character is None:
+            return RollDialog(None, kind=kind)
+        if self._roll_shelf is None:
+            self._roll_shelf = RollDialogShelf(self)
+        return self._roll_shelf.open(character, kind)
 
     def action_help(self) -> None:
         from vtm_tui.ui.screens.help import HelpScreen
