@@ -136,3 +136,21 @@ async def test_the_storytellers_app_keeps_its_roll_dialog_too(lisboa: Path) -> N
             await pilot.pause()
         assert opened[0] is opened[1]
         assert [e["comment"] for e in log_entries(lisboa, 3) if e.get("comment") in ("one", "two")] == ["one", "two"]
+
+
+async def test_closing_the_dialog_does_not_draw_the_unchanged_sheet_again(lisboa: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from vtm_tui.ui.widgets.sheet_view import SheetView
+
+    drawn: list[object] = []
+    redraw = SheetView.redraw
+    monkeypatch.setattr(SheetView, "redraw", lambda self, *a, **k: (drawn.append(self), redraw(self, *a, **k))[1])
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = len(drawn)
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert len(drawn) == before  # nothing changed: the seat's sheet is not laid out again

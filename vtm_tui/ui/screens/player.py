@@ -250,7 +250,9 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         current = self.selected_character
         own = self.own_characters
         slug = current.slug if current is not None else None
-        self.selected_character = next((c for c in own if c.slug == slug), own[0] if own else None)
+        chosen = next((c for c in own if c.slug == slug), own[0] if own else None)
+        if chosen is not current or chosen is None:  # the same object: nothing to draw again (a closed dialog
+            self.selected_character = chosen  # redrew the whole sheet, a fifth of the Esc's CPU)
 
     def on_screen_resume(self) -> None:
         """Back from the roll dialog or the notes: what the log got meanwhile, the sheet as the store holds it."""
