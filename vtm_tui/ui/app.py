@@ -415,7 +415,8 @@ class VtmApp(CrashGuard, FastStart, App[None]):
     def roll_dialog_for(self, character: Any, kind: str = "test") -> Any:
         """The roll dialog for ``character``: built once per character and kind, then opened again (a roll
         costs no compose; see RollDialogShelf)."""
-        from vtm_tui.ui.screens.roll_dialog import RollDialog, RollDialogShelf
+        from vtm_tui.ui.screens.roll_dialog import RollDialog
+        from vtm_tui.ui.screens.roll_shelf import RollDialogShelf
 
         if character is None:
             return RollDialog(None, kind=kind)

@@ -53,7 +53,8 @@ from vtm_tui.ui import sheet_edits
 from vtm_tui.ui.seat_text import seat_text
 from vtm_tui.ui.sheet_actions import SheetEditActions
 from vtm_tui.ui.sheet_edits import Edit
-from vtm_tui.ui.screens.roll_dialog import RollDialog, RollDialogShelf
+from vtm_tui.ui.screens.roll_dialog import RollDialog
+from vtm_tui.ui.screens.roll_shelf import RollDialogShelf
 from vtm_tui.ui.screens.xp_actions import XpActions
 from vtm_tui.ui.sheet_keeper import SheetKeeper
 from vtm_tui.ui.widgets.footer import VtmFooter
