@@ -156,3 +156,31 @@ def test_the_private_overrides_match_the_installed_textual() -> None:
 
     assert textual_version() == version("textual")  # read from the dist-info, without importlib.metadata
     assert VtmApp().get_driver_class() is SeatDriver
+
+
+def test_the_input_thread_waits_without_a_timeout_unless_an_esc_is_half_read() -> None:
+    """An idle seat's input thread sleeps until a byte comes (Textual's woke ten times a second)."""
+    from textual._xterm_parser import XTermParser
+
+    from vtm_tui.ui.textual_compat import input_timeout
+
+    parser = XTermParser()
+    assert input_timeout(parser, True) is None
+    list(parser.feed("\x1b"))  # a lone Esc: is it a key, or the start of a sequence? 0.1 s decides
+    assert input_timeout(parser, True) == 0.1
+    assert input_timeout(XTermParser(), False) == 0.1  # nothing to wake it on exit: Textual's wait
+
+
+def test_a_lone_esc_still_closes_a_dialog_and_the_seat_still_quits(tmp_path) -> None:
+    program = start_seat(tmp_path, chronicle_copy(tmp_path))
+    try:
+        program.read_until(None, quiet=0.5, timeout=10)
+        program.send(b"r")
+        program.read_until(b"Enter rolls", quiet=0.3, timeout=30)
+        program.send(b"\x1b")  # alone: the parser's timeout turns it into the Esc key
+        program.read_until(b"Marta's seat", quiet=0.3, timeout=10)  # the seat drawn again
+        program.send(b"q")
+        code = exit_code(program, timeout=20)  # the exit wakes the input thread: no wait for a key
+    finally:
+        program.stop()
+    assert code == 0

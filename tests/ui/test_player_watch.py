@@ -58,3 +58,22 @@ async def test_a_sheet_saved_elsewhere_shows_on_the_seat(lisboa: Path) -> None:
         other.save_character(dataclasses.replace(ines, notes="A letter from Porto, unopened."))
         await until(pilot, lambda: screen.selected_character.notes == "A letter from Porto, unopened.")
         assert screen.shown_character.notes == "A letter from Porto, unopened."
+
+
+async def test_who_comes_and_goes_is_heard_from_the_watcher_not_a_timer(lisboa: Path) -> None:
+    """The seat list has no 2 s timer any more (most of an idle app's CPU): a seat file made or removed is
+    heard at once; the heartbeat's timer is the only one, and it also notices a seat whose app died."""
+    from vtm_tui.store.seats import Seat
+    from vtm_tui.ui.widgets.header import VtmHeader
+
+    app = make_app(lisboa)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        keeper = app.seat_keeper
+        assert [timer.name for timer in keeper._timers] == ["seat-heartbeat"]
+        player = Seat(lisboa, role="player", player="Marta", characters=("Inês Valadares",), pid=1, host="far-away")
+        player.take()
+        await until(pilot, lambda: "● Marta" in str(app.screen.query_one(VtmHeader).render()))
+        player.leave()
+        await until(pilot, lambda: "Marta" not in str(app.screen.query_one(VtmHeader).render()))
+        assert any("Marta" in n.message and "left" in n.message for n in app._notifications)

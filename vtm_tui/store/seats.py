@@ -40,7 +40,7 @@ from vtm_tui.store.safe_read import read_regular
 from vtm_tui.store.toml_io import atomic_write_text, dumps_toml, parse_toml
 
 SEATS_DIR = ".seats"
-HEARTBEAT_SECONDS = 5.0
+HEARTBEAT_SECONDS = 10.0  # three beats before a seat is stale: rare enough to cost nothing at rest
 STALE_AFTER = 30.0
 ROLES = ("storyteller", "player")
 _HOST_UNSAFE = re.compile(r"[^A-Za-z0-9.-]+")

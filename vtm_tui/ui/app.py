@@ -27,7 +27,7 @@ from textual.screen import Screen
 
 from vtm_tui.ui.clock import Clock, system_clock
 from vtm_tui.ui.fast_start import FastStart
-from vtm_tui.ui.textual_compat import CrashGuard
+from vtm_tui.ui.textual_compat import CrashGuard, install_restyle_memo
 from vtm_tui.ui.theme import THEME_NAME, VTM_THEME
 
 if TYPE_CHECKING:
@@ -146,6 +146,8 @@ class VtmApp(CrashGuard, FastStart, App[None]):
         keymap: dict[str, str] | None = None,
     ) -> None:
         super().__init__()
+        install_restyle_memo(self.stylesheet)  # a focus move restyles from memory (docs/server.md)
+        self._roll_shelf: Any = None  # roll dialogs kept between rolls (roll_dialog_for)
         self.start_path = Path(path) if path is not None else None
         self.campaigns_arg = str(campaigns) if campaigns is not None else None
         if dice is None:
@@ -439,9 +441,19 @@ class VtmApp(CrashGuard, FastStart, App[None]):
         if importlib.util.find_spec("vtm_tui.ui.screens.roll_dialog") is None:
             self.notify("The roll dialog is not built yet.", title="Roll", severity="warning")
             return
-        from vtm_tui.ui.screens.roll_dialog import RollDialog
+        self.push_screen(self.roll_dialog_for(character))
 
-        self.push_screen(RollDialog(character))
+    def roll_dialog_for(self, character: Any, kind: str = "test") -> Any:
+        """The roll dialog for ``character``: built once per character and kind, then opened again (a roll
+        costs no compose; see RollDialogShelf)."""
+        from vtm_tui.ui.screens.roll_dialog import RollDialog
+        from vtm_tui.ui.screens.roll_shelf import RollDialogShelf
+
+        if character is None:
+            return RollDialog(None, kind=kind)
+        if self._roll_shelf is None:
+            self._roll_shelf = RollDialogShelf(self)
+        return self._roll_shelf.open(character, kind)
 
     def action_help(self) -> None:
         from vtm_tui.ui.screens.help import HelpScreen

@@ -27,6 +27,7 @@ import os
 import selectors
 import signal
 import sys
+import threading
 from codecs import getincrementaldecoder
 from pathlib import Path
 from typing import Any
@@ -132,8 +133,52 @@ if sys.platform != "win32":
     from textual._xterm_parser import XTermParser
     from textual.drivers.linux_driver import LinuxDriver
 
+    def input_timeout(parser: Any, woken_on_exit: bool) -> float | None:
+        """How long the input thread may wait for a byte: for ever while the parser has no half-read
+        sequence (a lone Esc waits 0.1 s for what may follow it, as in Textual) and the exit wakes it."""
+        return 0.1 if not woken_on_exit or getattr(parser, "_timeout_time", 0.0) is not None else None
+
+    class _WakingEvent(threading.Event):
+        """The driver's ``exit_event`` that also wakes the input thread's select (see ``run_input_thread``)."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.wake_r, self.wake_w = os.pipe()
+            os.set_blocking(self.wake_r, False)
+
+        def set(self) -> None:
+            super().set()
+            try:
+                os.write(self.wake_w, b"x")
+            except OSError:
+                pass
+
+        def drain(self) -> None:
+            try:
+                while os.read(self.wake_r, 64):
+                    pass
+            except OSError:
+                pass
+
     class SeatDriver(LinuxDriver):
-        """Textual's Linux driver, safe against what a remote terminal can send (see the module docstring)."""
+        """Textual's Linux driver, safe against what a remote terminal can send (see the module docstring).
+
+        It also sends a frame's colour codes only where they change, and its input thread sleeps while
+        nothing is typed: Textual's wakes ten times a second to time out
+        a lone Esc, which was most of an idle seat's CPU (a few hundred seats on one server); here it waits
+        with no timeout unless the parser is in the middle of a sequence, and the exit wakes it."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.exit_event = _WakingEvent()
+            from vtm_tui.ui.sgr_compact import SgrCompactor
+
+            self._compactor = SgrCompactor()
+
+        def write(self, data: str) -> None:
+            """What Textual writes, its colour codes sent only when they change (:mod:`vtm_tui.ui.sgr_compact`):
+            about half the bytes over SSH."""
+            super().write(self._compactor.feed(data))
 
         def _get_terminal_size(self) -> tuple[int, int]:
             return clamp_size(*super()._get_terminal_size())
@@ -156,12 +201,19 @@ if sys.platform != "win32":
             """Textual 8.2's loop, with invalid UTF-8 replaced and the end of input treated as a hang-up."""
             selector = selectors.SelectSelector()
             selector.register(self.fileno, selectors.EVENT_READ)
+            waking = self.exit_event if isinstance(self.exit_event, _WakingEvent) else None
+            if waking is not None:
+                selector.register(waking.wake_r, selectors.EVENT_READ, data="wake")
             fileno = self.fileno
             parser = XTermParser(self._debug)
             decode = getincrementaldecoder("utf-8")(errors="replace").decode
 
             def read_events(ready: list[Any], final: bool = False) -> bool:
-                for _key, mask in ready:
+                for key, mask in ready:
+                    if key.data == "wake":
+                        assert waking is not None
+                        waking.drain()
+                        continue
                     if mask & selectors.EVENT_READ:
                         try:
                             data = os.read(fileno, 1024 * 4)
@@ -177,7 +229,7 @@ if sys.platform != "win32":
 
             try:
                 while not self.exit_event.is_set():
-                    if not read_events(selector.select(0.1)):
+                    if not read_events(selector.select(input_timeout(parser, waking is not None))):
                         _hang_up()
                         return
                 selector.unregister(fileno)
@@ -207,3 +259,106 @@ def needs_terminal() -> None:
 
     raise VtmError("the app needs a terminal and this login has none; connect with 'ssh -t' "
                    "(and give a seat's key the 'pty' option)")
+
+
+def css_generation(app: App) -> int | None:
+    """How many times the app's CSS has changed (a theme, a stylesheet): ``App._css_update_count``, which Textual
+    compares to know that a screen's styles are out of date. A screen opened again whose styles were computed at
+    the same generation needs no restyling of all its widgets (the roll dialog, kept between rolls: that
+    restyling was 60 % of opening it again). None on another Textual version: then always restyle."""
+    if not check_version():
+        return None
+    count = getattr(app, "_css_update_count", None)
+    return count if isinstance(count, int) else None
+
+
+class RestyleMemo:
+    """Remembers, per widget, the styles the stylesheet gave it in each state it has been in.
+
+    Textual restyles a widget (and its descendants) from the whole stylesheet on every change of a class or a
+    pseudo-class: each focus move does it twice (the widget left, the widget reached), at 1–3 ms a widget on
+    this project's machine, more for an input (each of its component classes is matched as a node of its
+    own). A form's widgets go back and forth between the same few states, so the second time a state is
+    reached, its rules, flags and component styles are put back as they were computed: that was a third of
+    the CPU of a Tab in the roll dialog. The memo is exact: a state is the type, id, classes and
+    pseudo-classes of the widget and every ancestor, and it is forgotten whenever the stylesheet's rules
+    change (another theme, more CSS). Widgets whose rules look at their siblings (``:first-child``,
+    ``:odd`` …) are never remembered. Textual private API (``Stylesheet.apply``, ``_component_styles``):
+    installed only on the version :func:`check_version` names.
+    """
+
+    #: States remembered per widget (a form field has two or three: focused, not, invalid).
+    PER_WIDGET = 8
+
+    def __init__(self) -> None:
+        from weakref import WeakKeyDictionary
+
+        self.memo: WeakKeyDictionary[Any, dict[tuple, tuple]] = WeakKeyDictionary()
+        self.rules_map: object = None
+        self.hits = 0
+
+    @staticmethod
+    def state(node: Any) -> tuple:
+        """What the rules for ``node`` can look at: the app's pseudo-classes (focus, dark, ansi …), and for the
+        node and each ancestor its id, classes, hover / focus / disabled and whether the focus is within."""
+        path = node.css_path_nodes
+        app, widgets = path[0], path[1:]
+        focused = getattr(widgets[0], "focused", None) if widgets else None  # the screen's focused widget
+        within = {id(n) for n in focused.ancestors_with_self} if focused is not None else set()
+        return (frozenset(app.get_pseudo_classes()),
+                *((n._id, frozenset(n._classes), n._pseudo_classes_cache_key, id(n) in within) for n in widgets))
+
+    def apply(self, stylesheet: Any, node: Any, animate: bool, cache: Any, full: Any) -> None:
+        from textual.widget import Widget
+
+        if not isinstance(node, Widget) or not isinstance(node._parent, Widget):  # a component class's virtual
+            full(node, animate=animate, cache=cache)  # node (remembered with its widget), or not on a screen
+            return
+        rules_map = stylesheet.rules_map
+        if rules_map is not self.rules_map:
+            self.memo.clear()
+            self.rules_map = rules_map
+        key = self.state(node)
+        states = self.memo.get(node)
+        found = states.get(key) if states else None
+        if found is not None:
+            rules, flags, components = found
+            (node._has_hover_style, node._has_focus_within, node._has_order_style, node._has_odd_or_even) = flags
+            base = node.styles.base
+            if animate and rules.get("transitions"):
+                stylesheet.replace_rules(node, dict(rules), animate=True)
+            else:  # as replace_rules does without animation, setting only the rules that change
+                current = base._rules
+                for name in current.keys() | rules.keys():
+                    value = rules.get(name)
+                    if current.get(name) != value:
+                        setattr(base, name, value)
+                node.notify_style_update()
+            if node._component_styles != components:
+                node._component_styles = dict(components)
+                node.refresh()
+            self.hits += 1
+            return
+        full(node, animate=animate, cache=cache)
+        flags = (node._has_hover_style, node._has_focus_within, node._has_order_style, node._has_odd_or_even)
+        if node._has_order_style or node._has_odd_or_even:
+            return
+        states = self.memo.setdefault(node, {})
+        if len(states) >= self.PER_WIDGET:
+            states.pop(next(iter(states)))
+        states[key] = (node.styles.base.get_rules(), flags, dict(node._component_styles))
+
+
+def install_restyle_memo(stylesheet: Any) -> RestyleMemo | None:
+    """Give ``stylesheet`` (the app's) a :class:`RestyleMemo`; None (and nothing changed) on another Textual."""
+    if not check_version() or not hasattr(stylesheet, "apply") or not hasattr(stylesheet, "replace_rules"):
+        return None
+    memo = RestyleMemo()
+    full = stylesheet.apply
+
+    def apply(node: Any, *, animate: bool = False, cache: Any = None) -> None:
+        memo.apply(stylesheet, node, animate, cache, full)
+
+    stylesheet.apply = apply
+    stylesheet.restyle_memo = memo
+    return memo

@@ -443,7 +443,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
         """A roll of another kind for the selected character, in the roll dialog: V5 Frenzy, Remorse, Rouse;
         V20 frenzy, Rötschreck, degeneration (the kinds the rule set's package offers)."""
         from vtm_tui.rules.kinds import roll_kinds
-        from vtm_tui.ui.screens.roll_dialog import TITLES, RollDialog
+        from vtm_tui.ui.screens.roll_dialog import TITLES
 
         character = self.selected_character
         if character is None:
@@ -451,4 +451,4 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
         if kind not in roll_kinds(character.ruleset):
             return self.say(f"A {TITLES.get(kind, kind)} is not a {character.ruleset.upper()} roll; use r to roll "
                             "here.", error=True)
-        self.app.push_screen(RollDialog(character, kind=kind))
+        self.app.push_screen(self.app.roll_dialog_for(character, kind))  # type: ignore[attr-defined]

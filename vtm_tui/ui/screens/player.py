@@ -54,6 +54,7 @@ from vtm_tui.ui.seat_text import seat_text
 from vtm_tui.ui.sheet_actions import SheetEditActions
 from vtm_tui.ui.sheet_edits import Edit
 from vtm_tui.ui.screens.roll_dialog import RollDialog
+from vtm_tui.ui.screens.roll_shelf import RollDialogShelf
 from vtm_tui.ui.screens.xp_actions import XpActions
 from vtm_tui.ui.sheet_keeper import SheetKeeper
 from vtm_tui.ui.widgets.footer import VtmFooter
@@ -110,6 +111,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         self._backlog: list = []  # entries read while a dialog covered the seat
         self._reload_log = False
         self._following: Following | None = None
+        self._roll_shelf: RollDialogShelf | None = None
 
     # -- building -------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -200,6 +202,8 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
     def on_unmount(self) -> None:
         if self._following is not None:
             self._following.stop()
+        if self._roll_shelf is not None:
+            self._roll_shelf.clear()
 
     def poll(self) -> None:
         """New entries from any seat (redacted), new requests, and sheets another process saved.
@@ -247,7 +251,9 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         current = self.selected_character
         own = self.own_characters
         slug = current.slug if current is not None else None
-        self.selected_character = next((c for c in own if c.slug == slug), own[0] if own else None)
+        chosen = next((c for c in own if c.slug == slug), own[0] if own else None)
+        if chosen is not current or chosen is None:  # the same object: nothing to draw again (a closed dialog
+            self.selected_character = chosen  # redrew the whole sheet, a fifth of the Esc's CPU)
 
     def on_screen_resume(self) -> None:
         """Back from the roll dialog or the notes: what the log got meanwhile, the sheet as the store holds it."""
@@ -291,7 +297,9 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         character = self.selected_character
         if character is None:
             return self.say("You have no character to roll for here.", error=True)
-        self.app.push_screen(PlayerRollDialog(character))
+        if self._roll_shelf is None:  # built once, opened again: a seat's roll costs no compose (docs/server.md)
+            self._roll_shelf = RollDialogShelf(self.app)
+        self.app.push_screen(self._roll_shelf.open(character, make=PlayerRollDialog))
 
     # -- the sheet ------------------------------------------------------------------------------------
     def action_switch_pane(self) -> None:

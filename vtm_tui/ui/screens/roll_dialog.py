@@ -52,6 +52,7 @@ from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.screens.roll_followups import FollowUpActions
 from vtm_tui.ui.screens.roll_power import PowerActions
+from vtm_tui.ui.textual_compat import css_generation
 from vtm_tui.ui.widgets.dice_view import PICK_KEYS
 from vtm_tui.ui.widgets.roll_form import LIVE_FIELDS, RollForm
 from vtm_tui.ui.widgets.roll_result import RollResult
@@ -108,6 +109,10 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
         self.recorder: Recorder | None = None
         self.free_botch_used = False
         self._built: tuple[object, RollRequest] | None = None  # (what the request was built from, request)
+        self._store: object = None  # the chronicle store the recorder writes to
+        self._reopened = False  # opened again and not yet shown (its styles are current: see update_node_styles)
+        self._reopening: Character | None = None  # opened again for this character: reset on showing
+        self._styled_at: int | None = None  # the app's CSS generation when the whole dialog was last restyled
 
     @classmethod
     def for_frenzy(cls, character: Character | None, difficulty: int = 4) -> RollDialog:
@@ -136,7 +141,7 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
             box.border_title = Content(f"{TITLES.get(self.kind, 'Roll')} — {self.character.name}")  # text, not markup
             box.border_subtitle = self.character.ruleset.upper().replace("INGENUITY", "Ingenuity")
             yield RollForm(self.character, self.kind, self._opening_pool(), fixed_pool=FIXED_POOLS.get(self.kind, ""),
-                           difficulty=None if self.initial_difficulty is None else str(self.initial_difficulty),
+                           difficulty=self._difficulty_text(),
                            surge_dice=self._surge_dice(), storyteller=getattr(self.app, "player", None) is None,
                            id="form")
             yield Input("", id="reroll-faces", compact=True)  # above the result, so it is never scrolled away
@@ -145,8 +150,8 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
 
     def _opening_pool(self) -> str:
         assert self.character is not None
-        store = getattr(self.app, "chronicle_store", None)
-        if store is not None:
+        store = self._store = getattr(self.app, "chronicle_store", None)
+        if store is not None and self.recorder is None:
             self.recorder = Recorder(store, self.app.clock, self._session_started,  # type: ignore[attr-defined]
                                      player=getattr(self.app, "player", None) is not None)
         if self.kind != "test":
@@ -174,10 +179,73 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
         self.keys_line = self.query_one("#keys", Static)
         self.result_view.display = False
         self.query_one("#reroll-faces", Input).display = False
+        self._begin()
+
+    # -- opening again -------------------------------------------------------------------------------
+    def reopen(self, character: Character) -> bool:
+        """Make this dialog, built and closed before, a new one for ``character``: the form as a new dialog
+        would show it (the pool last rolled, empty fields), no result, nothing rolled yet. Opening the roll
+        dialog cost its roller 0.3–0.45 s of CPU (composing, styling and laying out some forty widgets);
+        opened again it costs a tenth of that, which is what a server of many seats needs (docs/server.md).
+        False (and nothing changed) when this dialog cannot serve: another character, or one whose form is
+        laid out differently now (see :meth:`RollForm.layout_key`); build a new dialog then."""
+        old = self.character
+        form = getattr(self, "form", None)
+        if (form is None or old is None or character.name != old.name
+                or self in self.app.screen_stack
+                or RollForm.layout_key(character, self.kind) != RollForm.layout_key(old, self.kind)
+                or getattr(self.app, "chronicle_store", None) is not getattr(self, "_store", None)):
+            return False
+        self._reopened = True  # its styles are current: the opening's restyle is skipped (update_node_styles)
+        self._reopening = character  # the fields are reset when the dialog shows (on_screen_resume)
+        self.last_entry = None
+        return True
+
+    def on_screen_resume(self) -> None:
+        """Opened again (:meth:`reopen`): every field as new, now that the screen shows. Done here rather than
+        in ``reopen`` so that the fields changed and the whole dialog are drawn in one frame: changed before
+        the screen showed, they were drawn on their own first (0.4 KB more to the player's terminal)."""
+        character, self._reopening = self._reopening, None
+        if character is None:
+            return
+        form = self.form
+        self.character = character
+        self.mode = "form"
+        self.request = self.outcome = self.result_request = self.result_entry = self.last_entry = None
+        self.from_faces = self.free_botch_used = False
+        self.items = ()
+        self.pending_choice = None
+        self._built = None
+        with self.prevent(Input.Changed, Checkbox.Changed, Select.Changed):
+            form.reset(character, self._opening_pool(), difficulty=self._difficulty_text(),
+                       surge_dice=self._surge_dice())
+        self.result_view.display = False
+        self.query_one("#reroll-faces", Input).display = False
+        self.keys_line.update(FORM_KEYS)
+        self.keys_line.display = True
+        form.display = True
+        self._begin()
+
+    def update_node_styles(self, animate: bool = True) -> None:
+        """Restyle the whole dialog, except when it is opened again with the CSS it was styled with: every
+        change of a class or focus since restyled its own widgets at once (see :meth:`reopen`)."""
+        generation = css_generation(self.app)
+        reopened, self._reopened = self._reopened, False  # only the opening's own restyle (on ScreenResume)
+        if reopened and generation is not None and generation == self._styled_at:
+            return
+        self._styled_at = generation
+        super().update_node_styles(animate)
+
+    def _begin(self) -> None:
+        """What every opening does once the form shows its fields: the request and its odds, the focus."""
+        assert self.character is not None
         if ruleset_for(self.character.ruleset).has_free_botch and self.recorder is not None:
             self.free_botch_used = self.recorder.free_botch_used()
         self.refresh_request()
         self.query_one("#faces" if self.kind in FIXED_POOLS else "#pool", Input).focus()
+
+    def _difficulty_text(self) -> str | None:
+        return None if self.initial_difficulty is None else str(self.initial_difficulty)
 
     # -- the form ------------------------------------------------------------------------------------
     def build_request(self) -> RollRequest:
@@ -393,3 +461,4 @@ class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
         publish = getattr(self.app, "publish_chronicle", None)
         if publish is not None:
             publish()
+

@@ -92,6 +92,7 @@ class RollForm(VerticalScroll):
         self.initial_difficulty = difficulty if difficulty is not None else ("" if not default else str(default))
         self.surge_dice = surge_dice
         self._specialties: tuple[tuple[Text, str], ...] = ()
+        self._traits_offered: list[tuple[Text, str]] = []
 
     def compose(self) -> ComposeResult:
         ruleset = self.character.ruleset
@@ -103,7 +104,8 @@ class RollForm(VerticalScroll):
                             suggester=None if fixed else PoolSuggester(self.character),
                             placeholder="e.g. Wits + Awareness (→ or Tab completes)")
             if not fixed:
-                yield Select(self._trait_options(), prompt="+ add a trait", id="add-trait", compact=True)
+                self._traits_offered = self._trait_options()
+                yield Select(self._traits_offered, prompt="+ add a trait", id="add-trait", compact=True)
         yield Static("", id="pool-status")
         no_difficulty = self.kind in ("rouse", "check", "remorse")
         with Horizontal(classes="row"):
@@ -222,6 +224,42 @@ class RollForm(VerticalScroll):
         if options != self._specialties:
             self._specialties = options
             select.set_options(options)
+
+    # -- opening again ---------------------------------------------------------------------------
+    @staticmethod
+    def layout_key(character: Character, kind: str) -> tuple[object, ...]:
+        """What :meth:`compose` lays out differently: a form built for one key serves another opening with
+        the same key (:meth:`reset`); any other needs a new form."""
+        return (character.ruleset, kind, bool(getattr(character.sheet, "is_vampire", False)))
+
+    def reset(self, character: Character, pool: str, *, difficulty: str | None = None, surge_dice: int = 0) -> None:
+        """Every field as a new form of the same layout would show it, for ``character`` (the same one or its
+        sheet saved since): the roll dialog is built once and opened again, and a second roll then costs no
+        compose, CSS or layout of some thirty widgets. The caller silences the fields' change messages and
+        shows the request once."""
+        self.character = character
+        self.surge_dice = surge_dice
+        default = DEFAULT_DIFFICULTY[character.ruleset]
+        self.initial_pool = pool
+        self.initial_difficulty = difficulty if difficulty is not None else ("" if not default else str(default))
+        inputs = self._inputs
+        values = {"pool": self.fixed_pool or pool, "difficulty": self.initial_difficulty}
+        for name, field in inputs.items():
+            field.value = values.get(name, "")
+            field.cursor_position = len(field.value)
+        for box in self._checks.values():
+            box.value = False
+        surge = self._checks.get("surge")
+        if surge is not None:
+            surge.label = f"Blood Surge +{surge_dice}"
+        if self._specialty is not None:
+            self._specialty.clear()
+        if not self.fixed_pool:
+            options = self._trait_options()
+            if options != self._traits_offered:
+                self._traits_offered = options
+                self.query_one("#add-trait", Select).set_options(options)
+        self.scroll_home(animate=False)
 
     def add_trait(self, name: str) -> None:
         """Append ``+ name`` to the pool (from the trait picker)."""

@@ -3,7 +3,8 @@
 :class:`SeatKeeper` belongs to the app: when a chronicle opens it takes this
 process's seat (:func:`vtm_tui.store.seats.take_seat`), touches it every
 :data:`~vtm_tui.store.seats.HEARTBEAT_SECONDS`, and re-reads everyone's seats
-every :data:`LIST_SECONDS` (a directory listing and a few tiny reads), keeping
+when the store's watcher says a seat file came or went (and at each heartbeat,
+for a seat whose app died), keeping
 ``seats`` and the one-line summary the header shows at its right
 (``● Ana, Tiago``). A seat that joins or leaves is announced once.
 
@@ -27,9 +28,9 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from vtm_tui.store.seats import HEARTBEAT_SECONDS, Seat, SeatInfo, list_seats, release_seat, take_seat
+from vtm_tui.store.seats import HEARTBEAT_SECONDS, SEATS_DIR, Seat, SeatInfo, list_seats, release_seat, take_seat
 
-#: How often the keeper re-reads who is connected.
+#: How often the seats dialog (``w``), while open, re-reads who is connected.
 LIST_SECONDS = 2.0
 
 
@@ -57,6 +58,7 @@ class SeatKeeper:
         self.seat: Seat | None = None
         self.seats: list[SeatInfo] = []
         self._timers: list[Any] = []
+        self._following: Any = None
         self._known: set[str] = set()
 
     @property
@@ -73,13 +75,23 @@ class SeatKeeper:
         except Exception as exc:  # a read-only chronicle still opens; it just cannot say who is there
             self.app.notify(f"Cannot write the seat file: {exc}", title="Seats", severity="warning")
             return
-        self._timers = [self.app.set_interval(HEARTBEAT_SECONDS, self.beat, name="seat-heartbeat"),
-                        self.app.set_interval(LIST_SECONDS, self.refresh, name="seat-list")]
+        # Who comes and goes is heard from the store's watcher (a seat file made or removed), at once and
+        # for nothing while nobody does; the one timer beats and, as rarely, notices a seat whose app died
+        # without removing its file (stale after STALE_AFTER). A 2 s timer re-reading the folder was most
+        # of an idle seat's CPU.
+        self._timers = [self.app.set_interval(HEARTBEAT_SECONDS, self.beat, name="seat-heartbeat")]
+        try:
+            from vtm_tui.ui.chronicle_watch import follow_chronicle
+
+            self._following = follow_chronicle(chronicle_dir, lambda _changes: self.refresh(), SEATS_DIR)
+        except RuntimeError:  # no event loop running (a caller outside the app): the heartbeat re-reads
+            self._following = None
         self.refresh(announce=False)
 
     def beat(self) -> None:
         if self.seat is not None:
             self.seat.beat()
+            self.refresh()
 
     def refresh(self, announce: bool = True) -> None:
         """Re-read the seats; announce players who joined or left; tell ``on_change`` if anything did."""
@@ -104,6 +116,9 @@ class SeatKeeper:
         for timer in self._timers:
             timer.stop()
         self._timers = []
+        if self._following is not None:
+            self._following.stop()
+            self._following = None
         if self.seat is not None:
             release_seat(self.seat)
             self.seat = None

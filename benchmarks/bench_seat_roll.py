@@ -1,0 +1,123 @@
+"""What one roll through the dialog costs the seat that makes it: CPU by phase, and the bytes of the dialog.
+
+Budgets (issue 18): a server of 5 tables × (storyteller + 7 seats), every seat
+rolling every 2 s, asks 17.5 rolls a second of a 2-core machine, so everything
+one roll costs, the roller's dialog and every other app's new line, must stay
+near 100 ms of CPU; the roller's share is budgeted at :data:`ROLL_CPU_BUDGET_MS`.
+And the full roll dialog, drawn after ``r``, is at most 4 KB on the player's
+terminal (what travels over SSH).
+
+One real seat (``vtm-tui PATH --player Marta``) runs on an 80×24 pseudo-terminal
+with ``TEXTUAL_ANIMATIONS=none``, as in ``benchmarks/bench_player.py``, and rolls
+the way ``benchmarks/bench_server.py`` does: ``r``, Tab ×8 to the comment, a short
+comment typed a key at a time, Enter, Esc. Each key waits until the app has
+drawn its effect. The CPU of the seat's process (user + system, from
+``/proc/PID/stat``) is read before and after each phase; the first roll (which
+builds the dialog) is reported apart from the later ones (which open it again).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from benchmarks.figure import Figure
+from benchmarks.ptyrun import PtyProgram
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "campaigns" / "lisboa-nocturna"
+ROLL_CPU_BUDGET_MS = 80.0
+DIALOG_BYTES_BUDGET = 4 * 1024
+TABS_TO_COMMENT = 8
+PHASES = ("open", "tabs", "type", "roll", "close")
+
+
+def _cpu_ms(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def _key(seat: PtyProgram, key: bytes, needle: bytes | None = None, quiet: float = 0.08) -> int:
+    """Send one key and wait until its effect is drawn (``needle``, or any output) and the screen is quiet."""
+    before = len(seat.output)
+    seat.send(key)
+    if needle is None:
+        while len(seat.output) == before:  # something is drawn for every key of a roll
+            seat.read_until(None, quiet=quiet, timeout=10)
+    else:
+        seat.read_until(needle, quiet=quiet, timeout=30)
+    return len(seat.output) - before
+
+
+def _roll(seat: PtyProgram, number: int) -> tuple[dict[str, float], int]:
+    """One roll through the dialog: (CPU ms by phase, bytes from ``r`` until the dialog was drawn)."""
+    spent: dict[str, float] = {}
+    start = _cpu_ms(seat.pid)
+    dialog_bytes = _key(seat, b"r", b"Enter rolls", quiet=0.3)
+    spent["open"] = _cpu_ms(seat.pid) - start
+    start = _cpu_ms(seat.pid)
+    for _ in range(TABS_TO_COMMENT):
+        _key(seat, b"\t")
+    spent["tabs"] = _cpu_ms(seat.pid) - start
+    start = _cpu_ms(seat.pid)
+    for char in f"k{number:03d}":
+        _key(seat, char.encode())
+    spent["type"] = _cpu_ms(seat.pid) - start
+    start = _cpu_ms(seat.pid)
+    _key(seat, b"\r", b"new roll", quiet=0.2)
+    spent["roll"] = _cpu_ms(seat.pid) - start
+    start = _cpu_ms(seat.pid)
+    _key(seat, b"\x1b", quiet=0.3)
+    spent["close"] = _cpu_ms(seat.pid) - start
+    return spent, dialog_bytes
+
+
+def measure(rounds: int) -> tuple[dict[str, float], dict[str, float], list[int]]:
+    """(first roll's CPU by phase, later rolls' mean CPU by phase, bytes of every opening)."""
+    with tempfile.TemporaryDirectory(prefix="vtm-bench-seat-roll-") as tmp:
+        chronicle = Path(tmp) / "lisboa"
+        shutil.copytree(EXAMPLE, chronicle)
+        env = {"VTM_TUI_CACHE": str(Path(tmp) / "cache"), "VTM_TUI_KEYMAP": str(Path(tmp) / "no-keymap.toml"),
+               "TEXTUAL_ANIMATIONS": "none"}
+        subprocess.run([sys.executable, "-m", "vtm_tui", "session", str(chronicle), "start"], check=True,
+                       capture_output=True, env={**os.environ, **env}, timeout=60)
+        seat = PtyProgram([sys.executable, "-m", "vtm_tui", str(chronicle), "--player", "Marta"], env=env).start()
+        try:
+            seat.read_until(b"Marta's seat", quiet=0.5, timeout=60)
+            first, sizes = _roll(seat, 0)
+            later: dict[str, list[float]] = {phase: [] for phase in PHASES}
+            opened = [sizes]
+            for number in range(1, rounds + 1):
+                spent, sizes = _roll(seat, number)
+                opened.append(sizes)
+                for phase in PHASES:
+                    later[phase].append(spent[phase])
+        finally:
+            seat.stop()
+    return first, {phase: statistics.mean(values) for phase, values in later.items()}, opened
+
+
+def figures(quick: bool) -> list[Figure]:
+    rounds = 5 if quick else 20
+    first, later, opened = measure(rounds)
+    steps = {"open": "r until drawn", "tabs": f"Tab ×{TABS_TO_COMMENT}", "type": "4 keys of comment",
+             "roll": "Enter until the result", "close": "Esc"}
+    note = f"mean of {rounds} rolls after the first, 80×24, /proc CPU in 10 ms ticks"
+    found = [Figure(f"seat roll CPU: {phase} ({steps[phase]})", later[phase], "ms", None,
+                    f"first roll {first[phase]:.0f} ms") for phase in PHASES]
+    return [
+        *found,
+        Figure("seat roll CPU: a whole roll on the roller", sum(later.values()), "ms", ROLL_CPU_BUDGET_MS,
+               f"{note}; the first roll {sum(first.values()):.0f} ms (builds the dialog)"),
+        Figure("player seat: bytes of the full roll dialog (r)", float(max(opened)), "B", DIALOG_BYTES_BUDGET,
+               f"worst of {len(opened)} openings; the first {opened[0]} B, median {statistics.median(opened):.0f} B"),
+    ]
+
+
+if __name__ == "__main__":
+    for figure in figures(quick="--quick" in sys.argv):
+        print(figure.line())
