@@ -16,6 +16,12 @@ A seat is a terminal on a player's screen, fed by a player's keyboard. Textual
 - **Sizes.** A terminal may report any size (``CSI 48;3000;3000 t`` or a window
   change over SSH); laying out 3000×3000 cells takes hundreds of MB and seconds
   per frame. :class:`SeatDriver` clamps every size to :data:`MAX_SIZE`.
+- **Restyles.** Textual counts its stylesheet's generations in a private ``_css_update_count`` on the app and
+  on each screen, and restyles a whole screen whose count lags. A mode's screen is styled as it mounts, so it
+  is current from the start; :func:`mark_styles_current` says so and :func:`css_generation` reads the count
+  (:mod:`vtm_tui.ui.screens.mode_screen` explains the cost).
+
+Everything else in ``vtm_tui/ui`` uses Textual's public API only (``tests/ui/test_textual_public.py`` checks).
 
 ``tests/adversarial/test_terminal*.py`` and ``test_crash*.py`` fail if an upgrade
 breaks any of this; :func:`check_version` names the version it was written for.
@@ -36,6 +42,7 @@ from textual import events
 from textual.app import App
 from textual.driver import Driver
 from textual.geometry import Size
+from textual.screen import Screen
 
 #: The Textual version these overrides were written and tested against (pyproject pins 8.2.8).
 TESTED_VERSION = (8, 2)
@@ -55,6 +62,18 @@ def check_version(version: str = textual.__version__) -> bool:
 def clamp_size(width: int, height: int) -> tuple[int, int]:
     """A terminal size the app can afford to lay out (at least 1×1, at most :data:`MAX_SIZE`)."""
     return max(1, min(int(width), MAX_SIZE[0])), max(1, min(int(height), MAX_SIZE[1]))
+
+
+def css_generation(app: App[Any]) -> int:
+    """How many times the app's stylesheet has changed (themes, variables); a screen that saw an older
+    generation is restyled when it is next shown."""
+    return int(app._css_update_count)
+
+
+def mark_styles_current(screen: Screen[Any], app: App[Any]) -> None:
+    """Tell Textual that ``screen`` already has the app's current styles (it is styled as it mounts), so
+    that showing it does not re-parse the stylesheet and restyle it again."""
+    screen._css_update_count = app._css_update_count
 
 
 class CrashGuard(App[None]):

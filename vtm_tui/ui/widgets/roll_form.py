@@ -49,10 +49,10 @@ class PoolInput(Input):
     BINDINGS = [Binding("tab", "complete", "Complete", show=False, id="roll.complete")]
 
     def action_complete(self) -> None:
-        if self._suggestion and self.cursor_at_end and self._suggestion != self.value:
-            self.value = self._suggestion
-            self.cursor_position = len(self.value)
-        else:
+        before = self.value
+        if self.cursor_at_end:
+            self.action_cursor_right()  # Textual's own way to accept a shown completion (→)
+        if self.value == before:
             self.screen.focus_next()
 
 
