@@ -26,6 +26,7 @@ from textual.binding import Binding
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 
+from vtm_tui.ui.app_base import VtmAppBase
 from vtm_tui.ui.clock import Clock, system_clock
 from vtm_tui.ui.fast_start import FastStart
 from vtm_tui.ui.textual_compat import CrashGuard
@@ -91,7 +92,7 @@ def _player() -> Screen:
 SCREENS = Binding.Group("Screens")
 
 
-class VtmApp(CrashGuard, FastStart, App[None]):
+class VtmApp(CrashGuard, FastStart, VtmAppBase):
     """The storyteller's app."""
 
     TITLE = "vtm-tui"

@@ -12,7 +12,6 @@ from dataclasses import replace
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Static
 from textual.content import Content
 
@@ -20,17 +19,16 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.log_entry import DIFFICULTY_RANGE
 from vtm_tui.play.sessions import session_for_action
 from vtm_tui.store.requests import ask_for_roll, request_entry
+from vtm_tui.ui.dialog import VtmDialog
 
 
-class AskRollDialog(ModalScreen[str | None]):
+class AskRollDialog(VtmDialog[str | None]):
     """Pool, Difficulty, secret, a prompt; Enter sends the request. Returns the request's id (None: cancelled)."""
 
     HELP_TITLE = "Ask for a roll"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask.cancel")]
     DEFAULT_CSS = """
-    AskRollDialog { align: center middle; }
-    AskRollDialog > Vertical { width: 70; max-width: 100%; height: auto; border: thick $primary;
-                               background: $surface; padding: 0 1; }
+    AskRollDialog > Vertical { width: 70; }
     AskRollDialog .row { height: 1; margin-top: 1; }
     AskRollDialog .row > Label { width: 12; color: $text-muted; }
     AskRollDialog .row > Input { width: 1fr; }

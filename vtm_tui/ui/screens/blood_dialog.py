@@ -17,7 +17,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -25,6 +24,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.play import blood
 from vtm_tui.rules.dice import DiceSource
+from vtm_tui.ui.dialog import VtmDialog
 
 SOURCES = (("human", "a human"), ("human+kill", "a human, drained (killed)"), ("animal", "an animal"),
            ("bagged", "bagged blood"))
@@ -109,7 +109,7 @@ def run_choice(character: Character, choice: str, answer: dict[str, Any], dice: 
     raise VtmError(f"unknown blood action {choice!r}")
 
 
-class BloodDialog(ModalScreen[str | None]):
+class BloodDialog(VtmDialog[str | None]):
     """Answers the id of the chosen action, or None."""
 
     HELP_TITLE = "Blood"
@@ -151,7 +151,7 @@ class BloodDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class FeedDialog(ModalScreen[dict | None]):
+class FeedDialog(VtmDialog[dict | None]):
     """Hunting (pool, Difficulty, amount, source) or slaking (amount, source); answers a dict or None."""
 
     HELP_TITLE = "Feeding"

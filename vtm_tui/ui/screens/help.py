@@ -13,8 +13,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Static
+
+from vtm_tui.ui.dialog import VtmDialog
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ def sections_for(screen: Screen) -> list[HelpSection]:
     return sections
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(VtmDialog[None]):
     """A modal list of keys; Escape, q or ? closes it."""
 
     HELP_TITLE = "Help"
@@ -68,11 +70,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("question_mark", "dismiss", "Close", show=False, id="help.close_help", key_display="?"),
     ]
     DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll {
-        width: 72; max-width: 100%; height: auto; max-height: 90%;
-        border: thick $primary; background: $surface; padding: 0 1;
-    }
+    HelpScreen > VerticalScroll { width: 72; max-height: 90%; }
     """
 
     def __init__(self, sections: list[HelpSection], intro: str = "") -> None:

@@ -14,11 +14,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Static
 
 from vtm_tui.errors import VtmError
 from vtm_tui.store.chronicle_store import ChronicleStore
+from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.screens.new_character import DIALOG_CSS
 
 #: Longest path typed (a path is data from a keyboard like any other).
@@ -27,7 +27,7 @@ PATH_LIMIT = 1024
 SHOWN = 8
 
 
-class ImportDialog(ModalScreen[str | None]):
+class ImportDialog(VtmDialog[str | None]):
     """Answers the imported character's name, or None."""
 
     HELP_TITLE = "Import character"

@@ -18,7 +18,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 from textual.content import Content
 
@@ -32,13 +31,14 @@ from vtm_tui.review.lines import format_entry
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk
+from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.seat_text import seat_text
 
 KEYS = "Enter rolls (or judges the faces typed) · Tab next field · Esc later"
 
 
-class RequestDialog(ModalScreen[LogEntry | None]):
+class RequestDialog(VtmDialog[LogEntry | None]):
     """Roll what the storyteller asked for; returns the logged entry (None if closed unrolled)."""
 
     HELP_TITLE = "Roll request"
@@ -47,9 +47,7 @@ class RequestDialog(ModalScreen[LogEntry | None]):
         Binding("enter", "close", "Close", show=False, id="request.done"),
     ]
     DEFAULT_CSS = """
-    RequestDialog { align: center middle; }
-    RequestDialog > Vertical { width: 72; max-width: 100%; height: 21; max-height: 100%; border: thick $primary;
-                               background: $surface; padding: 0 1; }
+    RequestDialog > Vertical { width: 72; height: 21; max-height: 100%; }
     RequestDialog .row { height: 1; margin-top: 1; }
     RequestDialog .row > Label { width: 12; color: $text-muted; }
     RequestDialog .row > Input { width: 1fr; }

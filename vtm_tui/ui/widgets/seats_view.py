@@ -23,11 +23,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from vtm_tui.store.seats import HEARTBEAT_SECONDS, Seat, SeatInfo, list_seats, release_seat, take_seat
+from vtm_tui.ui.dialog import VtmDialog
 
 #: How often the keeper re-reads who is connected.
 LIST_SECONDS = 2.0
@@ -148,16 +148,14 @@ class SeatsView(Static):
         self.update(table)
 
 
-class SeatsDialog(ModalScreen[None]):
+class SeatsDialog(VtmDialog[None]):
     """``w``: who is connected right now (refreshed while open); for the storyteller, Enter on a connected
     player's character asks them for a roll. Esc closes."""
 
     HELP_TITLE = "Who is connected"
     BINDINGS = [Binding("escape,w,q", "close", "Close", id="seats.close")]
     DEFAULT_CSS = """
-    SeatsDialog { align: center middle; }
-    SeatsDialog > Vertical { width: 76; max-width: 100%; height: auto; max-height: 90%; border: thick $primary;
-                             background: $surface; padding: 0 1; }
+    SeatsDialog > Vertical { width: 76; max-height: 90%; }
     SeatsDialog #seats-hint { color: $text-muted; padding: 0 1; }
     SeatsDialog #seats-ask { height: auto; max-height: 10; border: none; margin-top: 1; }
     """
