@@ -123,3 +123,22 @@ async def test_css_generation_moves_on_with_a_theme_change_and_a_screen_can_be_m
         assert screen._css_update_count != css_generation(app)  # Textual's own mark: "never styled"
         mark_styles_current(screen, app)
         assert screen._css_update_count == css_generation(app)
+
+
+#: Left as they were while another change reworks the roll dialog; the next edit there removes them.
+UNTYPED_FOR_NOW = {"screens/roll_dialog.py"}
+
+
+def test_screens_and_widgets_reach_the_app_typed():
+    """``self.app`` is the vtm-tui app to every screen and widget (``VtmNode``, ``VtmDialog``): no
+    ``getattr(self.app, "x", default)``, no ``type: ignore`` on an app attribute."""
+    untyped = []
+    for path in sorted(UI.rglob("*.py")):
+        name = path.relative_to(UI).as_posix()
+        if name in UNTYPED_FOR_NOW:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if "getattr(self.app" in line or "getattr(app," in line or \
+                    ("app." in line and "type: ignore[attr-defined]" in line):
+                untyped.append(f"{name}:{number}")
+    assert untyped == []

@@ -124,7 +124,7 @@ class AddParticipantDialog(VtmDialog[AddRequest | None]):
         from vtm_tui.store.templates import load_templates
         from vtm_tui.ui.screens.quick_character import QuickCharacterDialog
 
-        store = getattr(self.app, "chronicle_store", None)
+        store = self.app.chronicle_store
         if store is None:
             return
         loaded = load_templates(store.path, self.ruleset)

@@ -65,7 +65,7 @@ class AskRollDialog(VtmDialog[str | None]):
         self.send()
 
     def send(self) -> None:
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         text = self.query_one("#ask-difficulty", Input).value.strip()
         error = self.query_one("#ask-error", Static)
         try:
@@ -76,12 +76,12 @@ class AskRollDialog(VtmDialog[str | None]):
             entry = request_entry(session=max(1, store.chronicle.current_session), ruleset=store.chronicle.ruleset,
                                   actor=self.actor, pool=self.query_one("#ask-pool", Input).value,
                                   difficulty=difficulty, secret=self.query_one("#ask-secret", Checkbox).value,
-                                  prompt=self.query_one("#ask-prompt", Input).value, now=self.app.clock())  # type: ignore[attr-defined]
-            found = session_for_action(store, now=self.app.clock())  # type: ignore[attr-defined]
+                                  prompt=self.query_one("#ask-prompt", Input).value, now=self.app.clock())
+            found = session_for_action(store, now=self.app.clock())
             entry = replace(entry, session=found.number)  # checked first: a bad request opens no session
             ask_for_roll(store.path, entry)
             if found.started:
-                self.app.publish_chronicle()  # type: ignore[attr-defined]
+                self.app.publish_chronicle()
                 self.app.notify(found.note + ".", title="Session", timeout=10)
         except (VtmError, ValueError) as exc:
             error.update(str(exc))

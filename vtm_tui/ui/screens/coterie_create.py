@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from vtm_tui.errors import VtmError
+from vtm_tui.ui.app_base import VtmNode
 
 if TYPE_CHECKING:
     from vtm_tui.model.character import Character
     from vtm_tui.rules.sheet_spec import QuickTemplate
 
 
-class CreateActions:
+class CreateActions(VtmNode):
     """``action_quick`` and ``action_create`` for the coterie screen (which provides keeper, say, _show)."""
 
     keeper: Any

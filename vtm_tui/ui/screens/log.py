@@ -144,11 +144,11 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
     @property
     def storyteller(self) -> bool:
         """Secret Difficulties show only to the storyteller (the app is not opened as a player)."""
-        return getattr(self.app, "player", None) is None
+        return self.app.player is None
 
     @property
     def chronicle_dir(self) -> Path | None:
-        store = getattr(self.app, "chronicle_store", None)
+        store = self.app.chronicle_store
         return store.path if store is not None else None
 
     @property
@@ -166,7 +166,7 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
         self.cache = EntryCache(folder)
         # Before the first read, so nothing is missed.
         self._following = follow_chronicle(folder, lambda _changes: self.poll(), "sessions", "chronicle.toml")
-        current = self.app.chronicle_store.chronicle.current_session  # type: ignore[attr-defined]
+        current = self.app.chronicle_store.chronicle.current_session
         self.scope = current
         self._open_tail(SessionTail(folder, current, follow_newest=True))
         self._index_in_background()
@@ -428,7 +428,7 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
         folder = self.chronicle_dir
         if folder is None:
             return
-        current = self.app.chronicle_store.chronicle.current_session  # type: ignore[attr-defined]
+        current = self.app.chronicle_store.chronicle.current_session
         newest = max(current, self.tail.number if self.tail else 0)
         self.scope = number
         if number is None:
@@ -457,7 +457,7 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
 
     def action_all_sessions(self) -> None:
         if self.scope is None:
-            current = self.app.chronicle_store.chronicle.current_session  # type: ignore[attr-defined]
+            current = self.app.chronicle_store.chronicle.current_session
             self.show_session(current)
         else:
             self.show_session(None)

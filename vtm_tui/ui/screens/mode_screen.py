@@ -23,6 +23,7 @@ from textual.app import App
 from textual.screen import Screen
 from textual.types import NoActiveAppError
 
+from vtm_tui.ui.app_base import VtmNode
 from vtm_tui.ui.textual_compat import css_generation, mark_styles_current
 
 ResultType = TypeVar("ResultType")
@@ -33,7 +34,7 @@ def _style_state(app: App[Any]) -> tuple[object, ...]:
     return frozenset(app.classes), app.app_focus, app.size, css_generation(app)
 
 
-class ModeScreen(Screen[ResultType]):
+class ModeScreen(VtmNode, Screen[ResultType]):
     """A screen shown by an app mode, styled once and restyled only when something changed."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

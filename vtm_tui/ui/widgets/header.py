@@ -9,10 +9,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from vtm_tui.ui.app_base import VtmNode
+
 RULESET_LABELS = {"v5": "V5", "v20": "V20", "ingenuity": "Ingenuity"}
 
 
-class VtmHeader(Widget):
+class VtmHeader(VtmNode, Widget):
     """Where am I: the chronicle, its rule set, the session, and this screen."""
 
     DEFAULT_CSS = """
@@ -38,7 +40,7 @@ class VtmHeader(Widget):
     def describe(self) -> str:
         """The header's words (also what tests read)."""
         app = self.app
-        name = getattr(app, "chronicle_name", "")
+        name = app.chronicle_name
         if not name:
             return f"vtm-tui · {self.screen_name}"
         parts = [name, RULESET_LABELS.get(app.ruleset, app.ruleset)]
@@ -51,8 +53,8 @@ class VtmHeader(Widget):
 
     def render(self) -> Text:
         hint = "? help  ^p commands "
-        keeper = getattr(self.app, "seat_keeper", None)  # the storyteller sees who is connected (w lists them)
-        if keeper is not None and keeper.line and getattr(self.app, "player", None) is None:
+        keeper = self.app.seat_keeper  # the storyteller sees who is connected (w lists them)
+        if keeper.line and self.app.player is None:
             hint = f"{keeper.line} (w)  {hint}"
         text = Text(" ")
         text.append(self.describe(), style="bold")

@@ -27,6 +27,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from vtm_tui.store.seats import HEARTBEAT_SECONDS, Seat, SeatInfo, list_seats, release_seat, take_seat
+from vtm_tui.ui.app_base import VtmNode
 from vtm_tui.ui.dialog import VtmDialog
 
 #: How often the keeper re-reads who is connected.
@@ -122,7 +123,7 @@ def connection_text(via: str, *, addresses: bool) -> str:
     return via if addresses else via.split(" from ", 1)[0]
 
 
-class SeatsView(Static):
+class SeatsView(VtmNode, Static):
     """Every seat on the chronicle: role, who, characters, connection (addresses for the storyteller only),
     since. Every cell is :class:`~rich.text.Text`: a player's name or a character's is shown, never run as
     markup."""
@@ -176,7 +177,7 @@ class SeatsDialog(VtmDialog[None]):
 
     @property
     def storyteller(self) -> bool:
-        return getattr(self.app, "player", None) is None
+        return self.app.player is None
 
     def on_mount(self) -> None:
         hint = "Seats refresh every 2 s; a crashed seat goes within 30 s."
