@@ -28,6 +28,7 @@ class FollowUpActions(VtmNode):
     from_faces: bool
     pending_choice: Any
     result_view: Any  # the RollResult
+    character: Any  # the Character rolling
 
     def action_digit(self, key: str) -> None:
         if self.mode == "pick":
@@ -142,7 +143,7 @@ class FollowUpActions(VtmNode):
 
         if self.character is None:
             return
-        self.app.push_screen(BloodDialog(self.character, compulsion_due=True),  # type: ignore[attr-defined]
+        self.app.push_screen(BloodDialog(self.character, compulsion_due=True),
                              self._compulsion_chosen)
 
     def _compulsion_chosen(self, choice: str | None) -> None:
