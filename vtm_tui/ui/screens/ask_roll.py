@@ -12,7 +12,7 @@ from dataclasses import replace
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Checkbox, Input, Label, Static
+from textual.widgets import Input, Label, Static
 from textual.content import Content
 
 from vtm_tui.errors import VtmError
@@ -20,6 +20,7 @@ from vtm_tui.model.log_entry import DIFFICULTY_RANGE
 from vtm_tui.play.sessions import session_for_action
 from vtm_tui.store.requests import ask_for_roll, request_entry
 from vtm_tui.ui.dialog import VtmDialog
+from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
 
 
 class AskRollDialog(VtmDialog[str | None]):
@@ -53,7 +54,7 @@ class AskRollDialog(VtmDialog[str | None]):
             with Horizontal(classes="row"):
                 yield Label("Prompt")
                 yield Input("", id="ask-prompt", compact=True, placeholder="what the player reads")
-            yield Checkbox("Secret Difficulty (the player's screen shows '?')", id="ask-secret", compact=True)
+            yield MarkCheckbox("Secret Difficulty (the player's screen shows '?')", id="ask-secret", compact=True)
             yield Static("", id="ask-error", markup=False)
             yield Static("Enter sends · Tab next field · Esc cancels", id="ask-keys")
 
@@ -75,7 +76,7 @@ class AskRollDialog(VtmDialog[str | None]):
                 raise VtmError(f"Difficulty {difficulty} is out of range ({low}-{high})")
             entry = request_entry(session=max(1, store.chronicle.current_session), ruleset=store.chronicle.ruleset,
                                   actor=self.actor, pool=self.query_one("#ask-pool", Input).value,
-                                  difficulty=difficulty, secret=self.query_one("#ask-secret", Checkbox).value,
+                                  difficulty=difficulty, secret=self.query_one("#ask-secret", MarkCheckbox).value,
                                   prompt=self.query_one("#ask-prompt", Input).value, now=self.app.clock())
             found = session_for_action(store, now=self.app.clock())
             entry = replace(entry, session=found.number)  # checked first: a bad request opens no session

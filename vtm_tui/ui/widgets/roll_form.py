@@ -56,10 +56,6 @@ class PoolInput(Input):
             self.screen.focus_next()
 
 
-#: ``X`` when on, blank when off (not a colour alone); Enter rolls, as the form's hint says, and never unticks.
-MarkedCheckbox = MarkCheckbox
-
-
 class RollForm(VerticalScroll):
     """The fields of a roll for one character and kind."""
 
@@ -120,14 +116,14 @@ class RollForm(VerticalScroll):
         if not no_difficulty:
             yield Static(Text("Ladder: " + ladder_text(ruleset)), id="ladder")
         with Horizontal(classes="row"):
-            yield MarkedCheckbox("Secret", id="secret", compact=True)
+            yield MarkCheckbox("Secret", id="secret", compact=True)
             if rules.has_hunger and self.kind == "test" and getattr(self.character.sheet, "is_vampire", False):
-                yield MarkedCheckbox(f"Blood Surge +{self.surge_dice}", id="surge", compact=True)
+                yield MarkCheckbox(f"Blood Surge +{self.surge_dice}", id="surge", compact=True)
             if rules.willpower_buys_success and self.kind == "test":  # never on damage, soak or a Virtue roll
-                yield MarkedCheckbox("Spend Willpower", id="willpower", compact=True)
+                yield MarkCheckbox("Spend Willpower", id="willpower", compact=True)
             if self.kind == "rouse":
-                yield MarkedCheckbox("Forced", id="forced", compact=True)
-                yield MarkedCheckbox("Re-roll granted: keep the better die", id="rouse-reroll", compact=True)
+                yield MarkCheckbox("Forced", id="forced", compact=True)
+                yield MarkCheckbox("Re-roll granted: keep the better die", id="rouse-reroll", compact=True)
             if self.kind == "test":
                 prompt = "no proficiency" if rules.has_proficiencies else "no specialty"
                 yield Select([], prompt=prompt, id="specialty", compact=True)
