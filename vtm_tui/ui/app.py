@@ -16,7 +16,6 @@ Every binding carries an id so ``keymap.toml`` can remap it (see :mod:`vtm_tui.u
 from __future__ import annotations
 
 import argparse
-import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -412,14 +411,11 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
         return None
 
     def action_roll(self) -> None:
-        """Open the roll dialog for the selected character (the dialog lives in its own module)."""
+        """Open the roll dialog for the selected character."""
         if self.chronicle_store is None:
             self.notify("Open a chronicle first.", severity="warning")
             return
         character = getattr(self.screen, "selected_character", None)
-        if importlib.util.find_spec("vtm_tui.ui.screens.roll_dialog") is None:
-            self.notify("The roll dialog is not built yet.", title="Roll", severity="warning")
-            return
         from vtm_tui.ui.screens.roll_dialog import RollDialog
 
         self.push_screen(RollDialog(character))

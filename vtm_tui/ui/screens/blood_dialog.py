@@ -65,18 +65,6 @@ def blood_options(character: Character, *, compulsion_due: bool = False, powers_
         options += [Option(Text(f"Add to the sheet: {power.describe()}"), id=f"learn:{index}")
                     for index, power in enumerate(blood.learnable_powers(character))]
     return options
-    for index, power in enumerate(sheet.power_infos()):
-        options.append(Option(Text(f"Use {power.describe()}"), id=f"power:{index}"))
-    if sheet.is_vampire:
-        row = blood_potency(sheet.blood_potency)
-        options += [
-            Option(Text(f"Mend: a Rouse check heals {row.mend} Superficial Health"), id="mend"),
-            Option(Text("Hunt: the predator type's pool, then Resonance and slaking"), id="hunt"),
-            Option(Text("Slake: lower Hunger by an amount (Blood Potency's penalty applies)"), id="slake"),
-            Option(Text("Blush of Life: a Rouse check"), id="blush"),
-        ]
-    options.append(Option(Text("Awaken: nightfall Rouse check, Willpower back"), id="awaken"))
-    return options
 
 
 def run_choice(character: Character, choice: str, answer: dict[str, Any], dice: DiceSource, *, session: int,
