@@ -92,7 +92,7 @@ class LedgerItemDialog(VtmDialog[bool]):
             if isinstance(widget, MarkCheckbox):
                 typed[spec.name] = "yes" if widget.value else "no"
             else:
-                typed[spec.name] = widget.value  # type: ignore[attr-defined]
+                typed[spec.name] = self.query_one(f"#field-{spec.name}", Input).value
         return typed
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
