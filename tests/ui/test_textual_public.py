@@ -125,6 +125,19 @@ async def test_css_generation_moves_on_with_a_theme_change_and_a_screen_can_be_m
         assert screen._css_update_count == css_generation(app)
 
 
+async def test_under_another_textual_the_screens_are_restyled_as_textual_does(monkeypatch):
+    import vtm_tui.ui.textual_compat as compat
+
+    monkeypatch.setattr(compat, "check_version", lambda version=textual.__version__: False)
+    app = _Two()
+    async with app.run_test(size=(20, 5)):
+        assert css_generation(app) != css_generation(app)  # nothing ever looks unchanged
+        screen = Screen()
+        before = screen._css_update_count
+        mark_styles_current(screen, app)
+        assert screen._css_update_count == before  # Textual's own bookkeeping, untouched
+
+
 #: Left as they were while another change reworks the roll dialog; the next edit there removes them.
 UNTYPED_FOR_NOW = {"screens/roll_dialog.py"}
 

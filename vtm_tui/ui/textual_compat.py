@@ -29,6 +29,7 @@ breaks any of this; :func:`check_version` names the version it was written for.
 
 from __future__ import annotations
 
+import itertools
 import os
 import selectors
 import signal
@@ -46,6 +47,8 @@ from textual.screen import Screen
 
 #: The Textual version these overrides were written and tested against (pyproject pins 8.2.8).
 TESTED_VERSION = (8, 2)
+#: Numbers :func:`css_generation` answers under an untested Textual.
+_UNKNOWN_GENERATION = itertools.count()
 #: The largest terminal the app lays out (columns, rows): far beyond any real screen, small enough to stay cheap.
 MAX_SIZE = (500, 200)
 
@@ -66,14 +69,20 @@ def clamp_size(width: int, height: int) -> tuple[int, int]:
 
 def css_generation(app: App[Any]) -> int:
     """How many times the app's stylesheet has changed (themes, variables); a screen that saw an older
-    generation is restyled when it is next shown."""
-    return int(app._css_update_count)
+    generation is restyled when it is next shown.
+
+    Under another Textual every call answers a new number: nothing looks unchanged, so every screen is
+    restyled as Textual does by default (slower, never stale)."""
+    if check_version():
+        return int(app._css_update_count)
+    return -1 - next(_UNKNOWN_GENERATION)
 
 
 def mark_styles_current(screen: Screen[Any], app: App[Any]) -> None:
     """Tell Textual that ``screen`` already has the app's current styles (it is styled as it mounts), so
-    that showing it does not re-parse the stylesheet and restyle it again."""
-    screen._css_update_count = app._css_update_count
+    that showing it does not re-parse the stylesheet and restyle it again (under another Textual: nothing)."""
+    if check_version():
+        screen._css_update_count = app._css_update_count
 
 
 class CrashGuard(App[None]):
