@@ -112,9 +112,9 @@ async def test_all_history_shows_the_newest_first_then_everything(log_env, monke
         shown: list[tuple[int, bool]] = []
         ready = screen._history_ready
 
-        def spy(generation, rows, problems, complete):
+        def spy(rows, problems, complete):
             shown.append((len(rows), complete))
-            ready(generation, rows, problems, complete)
+            ready(rows, problems, complete)
 
         monkeypatch.setattr(screen, "_history_ready", spy)
         await pilot.press("a")

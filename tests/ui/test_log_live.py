@@ -12,6 +12,7 @@ from test_log_support import log_app, log_env, open_log, settle  # noqa: F401 - 
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.rules.v5 import judge
 from vtm_tui.store.session_log import append_entry, create_session
+from vtm_tui.ui.screens.log_messages import IndexProgress
 
 WHEN = datetime(2026, 11, 29, 21, 40, tzinfo=timezone.utc)
 
@@ -108,6 +109,49 @@ async def test_a_worker_report_during_teardown_is_dropped(log_env):
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_log(pilot)
         await screen.query_one("#log-status").remove()  # as during teardown: some widgets gone, some not
-        screen._if_live(screen._progress, 5, 10)
-        assert screen._stopping.is_set()  # the workers are told to stop
-        screen._from_worker(screen._progress, 6, 10)  # and later reports are not even sent
+        screen.post_message(IndexProgress(5, 10))  # as a worker thread reports it
+        await pilot.pause()
+        assert app.is_running  # the report is dropped, not a crash
+
+
+async def test_history_asked_for_during_the_first_index_build_waits_without_a_worker(log_env, monkeypatch):
+    """While the first build runs, an "all sessions" query is remembered, not run in a thread that polls for
+    the build's end; the build's end starts it. Leaving the screen cancels the build's worker, which stops it."""
+    import threading
+
+    import vtm_tui.review.index_builder as index_builder
+
+    real_build = index_builder.build_index
+    release, started, stopped = threading.Event(), threading.Event(), threading.Event()
+
+    def build(folder, progress=None, stop=lambda: False):
+        started.set()
+        while not release.wait(0.01):
+            if stop():
+                stopped.set()
+                return None
+        return real_build(folder, progress, stop=stop)
+
+    monkeypatch.setattr(index_builder, "build_index", build)
+    app = log_app(log_env)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("3")
+        await until(pilot, started.is_set)
+        screen = app.screen
+        await pilot.press("a")  # all sessions, before the index is ready
+        await pilot.pause()
+        assert screen.scope is None
+        assert [w for w in app.workers if w.group == "log-history" and not w.is_finished] == []
+        release.set()
+        await settle(pilot)
+        assert len(screen.view.rows) > 0 and {row.session for row in screen.view.rows} == {1, 2, 3}
+
+    release.clear()
+    started.clear()
+    app = log_app(log_env)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("3")
+        await until(pilot, started.is_set)
+    assert stopped.wait(10)  # a bound for a broken build, not a measure

@@ -52,3 +52,38 @@ async def test_the_picker_marks_the_chronicle_enter_opens(campaigns):
         await pilot.pause()
         text = screen_text(app)
         assert "▶ Lisboa Nocturna" in text and "▶ Lanterns" not in text
+
+
+def test_every_checkbox_is_the_one_that_marks_its_state():
+    """One checkbox widget (``MarkCheckbox``): Textual's own draws the same ``X`` ticked or not."""
+    import ast
+    from pathlib import Path
+
+    import vtm_tui.ui
+
+    plain = []
+    for path in sorted(Path(vtm_tui.ui.__file__).parent.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        textual_names = {alias.asname or alias.name for node in ast.walk(tree)
+                         if isinstance(node, ast.ImportFrom) and node.module == "textual.widgets"
+                         for alias in node.names if alias.name == "Checkbox"}
+        plain += [f"{path.name}:{node.lineno}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in textual_names]
+    assert plain == []
+    from vtm_tui.ui.widgets import roll_form
+
+    assert not hasattr(roll_form, "MarkedCheckbox")  # once a second name for the same widget
+
+
+async def test_the_import_dialog_box_is_empty_until_ticked(campaigns):
+    from vtm_tui.ui.screens.import_dialog import ImportDialog
+
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ImportDialog(app.chronicle_store))
+        await pilot.pause()
+        assert "▐ ▌ Replace a character" in line_with(app, "Replace a character")
+        await pilot.press("tab", "space")
+        await pilot.pause()
+        assert "▐X▌ Replace a character" in line_with(app, "Replace a character")

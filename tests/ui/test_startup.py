@@ -51,6 +51,19 @@ async def test_start_up_parses_the_stylesheet_once_in_the_vtm_theme(campaigns, m
         assert app.stylesheet._variables == app.get_css_variables()  # the vtm theme's, not textual-dark's
 
 
+async def test_a_later_theme_change_goes_through_textual_and_back(campaigns):
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert app.has_class("-theme-textual-light", "-light-mode") and not app.has_class("-theme-vtm")
+        app.theme = "vtm"  # ours stays on offer after the start
+        await pilot.pause()
+        assert app.has_class("-theme-vtm", "-dark-mode") and not app.has_class("-theme-textual-light")
+        assert app.stylesheet._variables == app.get_css_variables()
+
+
 async def test_returning_to_a_built_screen_is_not_held_back(campaigns):
     app = make_app(campaigns / "lisboa-nocturna")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -15,16 +15,16 @@ Every binding carries an id so ``keymap.toml`` can remap it (see :mod:`vtm_tui.u
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 
+from vtm_tui.ui.app_base import VtmAppBase
 from vtm_tui.ui.clock import Clock, system_clock
 from vtm_tui.ui.fast_start import FastStart
 from vtm_tui.ui.textual_compat import CrashGuard, install_restyle_memo
@@ -32,6 +32,7 @@ from vtm_tui.ui.theme import THEME_NAME, VTM_THEME
 
 if TYPE_CHECKING:
     import argparse
+    from textual.theme import Theme
 
     from vtm_tui.rules.dice import DiceSource
     from vtm_tui.store.chronicle_store import ChronicleStore
@@ -88,7 +89,7 @@ def _player() -> Screen:
 SCREENS = Binding.Group("Screens")
 
 
-class VtmApp(CrashGuard, FastStart, App[None]):
+class VtmApp(CrashGuard, FastStart, VtmAppBase):
     """The storyteller's app."""
 
     TITLE = "vtm-tui"
@@ -127,6 +128,9 @@ class VtmApp(CrashGuard, FastStart, App[None]):
         Binding("ctrl+n", "note", "Note, scene or session title", show=False, id="app.note"),
     ]
 
+    theme: Reactive[str] = Reactive(THEME_NAME)
+    """Textual's theme, starting in ours: set later (``ctrl+p``) it restyles as usual, but set in ``__init__``
+    its watcher re-parsed the whole stylesheet and restyled everything once more (15-35 ms of start-up)."""
     chronicle_name: reactive[str] = reactive("")
     """The open chronicle's name ("" on the picker)."""
     ruleset: reactive[str] = reactive("")
@@ -164,7 +168,7 @@ class VtmApp(CrashGuard, FastStart, App[None]):
         if player is not None:  # the first screen's styles are read at start
             self.css_path.append(Path(__file__).parent / self.PLAYER_CSS)
         self.register_theme(VTM_THEME)
-        self._start_in_theme(THEME_NAME)
+        self.add_class(f"-theme-{THEME_NAME}", update=False)  # what Textual's theme watcher would add
         from vtm_tui.ui.widgets.seats_view import SeatKeeper
 
         self.seat_keeper = SeatKeeper(self, self._seats_changed)
@@ -172,6 +176,12 @@ class VtmApp(CrashGuard, FastStart, App[None]):
             from vtm_tui.ui.screens.player_palette import PlayerCommands
 
             self.COMMANDS = {PlayerCommands}
+
+    @property
+    def available_themes(self) -> dict[str, Theme]:
+        """Textual's themes and ours, from the start: ``App.__init__`` reads the starting theme's colours
+        (stylesheet variables, ANSI mapping) before this app's ``__init__`` can register it."""
+        return {**super().available_themes, THEME_NAME: VTM_THEME}
 
     # -- start-up ---------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -262,7 +272,7 @@ class VtmApp(CrashGuard, FastStart, App[None]):
         """Make ``store`` the open chronicle: screens of the previous one are dropped."""
         self.chronicle_store = store
         for mode in CHRONICLE_MODES:
-            if mode in self._screen_stacks and mode != self.current_mode:
+            if self.mode_built(mode) and mode != self.current_mode:
                 self.remove_mode(mode)
                 self.add_mode(mode, self.MODES[mode])
         self.publish_chronicle()
@@ -433,14 +443,11 @@ class VtmApp(CrashGuard, FastStart, App[None]):
         return None
 
     def action_roll(self) -> None:
-        """Open the roll dialog for the selected character (the dialog lives in its own module)."""
+        """Open the roll dialog for the selected character."""
         if self.chronicle_store is None:
             self.notify("Open a chronicle first.", severity="warning")
             return
         character = getattr(self.screen, "selected_character", None)
-        if importlib.util.find_spec("vtm_tui.ui.screens.roll_dialog") is None:
-            self.notify("The roll dialog is not built yet.", title="Roll", severity="warning")
-            return
         self.push_screen(self.roll_dialog_for(character))
 
     def roll_dialog_for(self, character: Any, kind: str = "test") -> Any:
@@ -464,10 +471,8 @@ class VtmApp(CrashGuard, FastStart, App[None]):
 
     def on_character_changed(self, message: Any) -> None:
         """A sheet changed outside the coterie screen (the roll dialog): let the coterie reload it."""
-        if "coterie" in self._screen_stacks:
-            coterie = self._screen_stacks["coterie"][0]
-            if coterie is not message._sender:
-                coterie.post_message(type(message)(message.character))
+        if self.mode_built("coterie"):  # the coterie screen stops it: it never comes back here
+            self.get_screen_stack("coterie")[0].post_message(type(message)(message.character))
 
     # -- size ------------------------------------------------------------------------
     def on_resize(self, event: Any) -> None:

@@ -12,10 +12,12 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from vtm_tui.ui.app_base import VtmNode
+
 Command = tuple[str, str, Callable[[], object]]
 
 
-class ListedCommands(Provider):
+class ListedCommands(VtmNode, Provider):
     """A provider whose commands are a list of ``(title, help, callback)``: found by typing their titles."""
 
     def _commands(self) -> Iterable[Command]:
@@ -39,7 +41,7 @@ class VtmCommands(ListedCommands):
     def _commands(self) -> Iterator[Command]:
         app = self.app
         screen = self.screen
-        has_store = getattr(app, "chronicle_store", None) is not None
+        has_store = app.chronicle_store is not None
         if has_store:
             yield "Coterie", "the characters and their sheets (1)", partial(app.action_show, "coterie")
             yield "Conflict", "the conflict tracker (2)", partial(app.action_show, "conflict")

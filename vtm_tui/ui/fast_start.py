@@ -35,33 +35,25 @@ def import_quietly(modules: tuple[str, ...]) -> None:
 
 
 class FastStart(App[None]):
-    """Mixed into the app: the theme without a second parse, no paint held back for nothing, and what can
-    wait (the collector, the other screens' imports) after the first paint."""
+    """Mixed into the app: no paint held back for nothing, and what can wait (the collector, the other
+    screens' imports) after the first paint."""
 
     _painted = False  # the first screen has been shown
     _hold_paint = True  # see switch_mode
     player: str | None
 
-    def _start_in_theme(self, name: str) -> None:
-        """Start in theme ``name`` without Textual's theme watcher.
-
-        The watcher re-parses the whole stylesheet and restyles every widget (15-35 ms), which before the
-        first screen is the first parse done twice. Nothing is parsed or styled yet, so the stylesheet's
-        variables and the app's theme classes are all that must follow; later theme changes (the command
-        palette) go through the watcher as usual.
-        """
-        self.set_reactive(App.theme, name)
-        theme = self.current_theme
-        classes = {old: False for old in self.classes if old.startswith("-theme-")}
-        classes.update({f"-theme-{theme.name}": True, "-dark-mode": theme.dark, "-light-mode": not theme.dark})
-        self.update_classes(classes, update=False)
-        self._refresh_truecolor_filter(self.ansi_theme)
-        self.stylesheet.set_variables(self.get_css_variables())
-
     def _after_first_paint(self) -> None:
         self._painted = True
         self._freeze_startup_objects()
         self._warm_up()
+
+    def mode_built(self, mode: str) -> bool:
+        """Whether ``mode``'s screen has been built (it has a screen stack: it was shown at least once)."""
+        try:
+            self.get_screen_stack(mode)
+        except KeyError:
+            return False
+        return True
 
     def switch_mode(self, mode: str) -> AwaitMount:
         """Switch modes without holding back the paint when there is nothing to hide.
@@ -71,7 +63,7 @@ class FastStart(App[None]):
         has the first screen at start-up (nothing is shown yet): there the hold only delayed what the
         storyteller asked for, and at start-up it dropped the first frame (about 90 ms later on screen).
         """
-        self._hold_paint = self._painted and mode not in self._screen_stacks
+        self._hold_paint = self._painted and not self.mode_built(mode)
         try:
             return super().switch_mode(mode)
         finally:

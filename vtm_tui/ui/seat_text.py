@@ -15,7 +15,7 @@ from vtm_tui.store.paths import hide_root
 
 def seat_text(app: Any, text: str) -> str:
     """``text`` as ``app`` may show it: unchanged for the storyteller, the chronicle's folder cut out on a seat."""
-    chronicle = getattr(app, "start_path", None)
-    if getattr(app, "player", None) is None or chronicle is None:
+    chronicle = app.start_path
+    if app.player is None or chronicle is None:
         return text
     return hide_root(text, chronicle)

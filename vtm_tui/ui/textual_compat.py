@@ -16,6 +16,12 @@ A seat is a terminal on a player's screen, fed by a player's keyboard. Textual
 - **Sizes.** A terminal may report any size (``CSI 48;3000;3000 t`` or a window
   change over SSH); laying out 3000×3000 cells takes hundreds of MB and seconds
   per frame. :class:`SeatDriver` clamps every size to :data:`MAX_SIZE`.
+- **Restyles.** Textual counts its stylesheet's generations in a private ``_css_update_count`` on the app and
+  on each screen, and restyles a whole screen whose count lags. A mode's screen is styled as it mounts, so it
+  is current from the start; :func:`mark_styles_current` says so and :func:`css_generation` reads the count
+  (:mod:`vtm_tui.ui.screens.mode_screen` explains the cost).
+
+Everything else in ``vtm_tui/ui`` uses Textual's public API only (``tests/ui/test_textual_public.py`` checks).
 
 ``tests/adversarial/test_terminal*.py`` and ``test_crash*.py`` fail if an upgrade
 breaks any of this; :func:`check_version` names the version it was written for.
@@ -23,6 +29,7 @@ breaks any of this; :func:`check_version` names the version it was written for.
 
 from __future__ import annotations
 
+import itertools
 import os
 import selectors
 import signal
@@ -38,9 +45,12 @@ from textual import events
 from textual.app import App
 from textual.driver import Driver
 from textual.geometry import Size
+from textual.screen import Screen
 
 #: The Textual version these overrides were written and tested against (pyproject pins 8.2.8).
 TESTED_VERSION = (8, 2)
+#: Numbers :func:`css_generation` answers under an untested Textual.
+_UNKNOWN_GENERATION = itertools.count()
 #: The largest terminal the app lays out (columns, rows): far beyond any real screen, small enough to stay cheap.
 MAX_SIZE = (500, 200)
 
@@ -79,6 +89,24 @@ def check_version(version: str | None = None) -> bool:
 def clamp_size(width: int, height: int) -> tuple[int, int]:
     """A terminal size the app can afford to lay out (at least 1×1, at most :data:`MAX_SIZE`)."""
     return max(1, min(int(width), MAX_SIZE[0])), max(1, min(int(height), MAX_SIZE[1]))
+
+
+def css_generation(app: App[Any]) -> int:
+    """How many times the app's stylesheet has changed (themes, variables); a screen that saw an older
+    generation is restyled when it is next shown.
+
+    Under another Textual every call answers a new number: nothing looks unchanged, so every screen is
+    restyled as Textual does by default (slower, never stale)."""
+    if check_version():
+        return int(app._css_update_count)
+    return -1 - next(_UNKNOWN_GENERATION)
+
+
+def mark_styles_current(screen: Screen[Any], app: App[Any]) -> None:
+    """Tell Textual that ``screen`` already has the app's current styles (it is styled as it mounts), so
+    that showing it does not re-parse the stylesheet and restyle it again (under another Textual: nothing)."""
+    if check_version():
+        screen._css_update_count = app._css_update_count
 
 
 class CrashGuard(App[None]):
@@ -259,17 +287,6 @@ def needs_terminal() -> None:
 
     raise VtmError("the app needs a terminal and this login has none; connect with 'ssh -t' "
                    "(and give a seat's key the 'pty' option)")
-
-
-def css_generation(app: App) -> int | None:
-    """How many times the app's CSS has changed (a theme, a stylesheet): ``App._css_update_count``, which Textual
-    compares to know that a screen's styles are out of date. A screen opened again whose styles were computed at
-    the same generation needs no restyling of all its widgets (the roll dialog, kept between rolls: that
-    restyling was 60 % of opening it again). None on another Textual version: then always restyle."""
-    if not check_version():
-        return None
-    count = getattr(app, "_css_update_count", None)
-    return count if isinstance(count, int) else None
 
 
 class RestyleMemo:

@@ -15,13 +15,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from vtm_tui.conflict.roster import parse_pools
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.rules.ruleset import ruleset_for
+from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox as Checkbox
 from vtm_tui.ui.widgets.mark_checkbox import MarkSelectionList as SelectionList
 
@@ -38,7 +38,7 @@ class AddRequest:
     vampire: bool = False
 
 
-class AddParticipantDialog(ModalScreen[AddRequest | None]):
+class AddParticipantDialog(VtmDialog[AddRequest | None]):
     """Answers an :class:`AddRequest`, or None when cancelled."""
 
     HELP_TITLE = "Add participants"
@@ -49,9 +49,7 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
         Binding("ctrl+t", "template", "From a template", priority=True, id="add_participant.template"),
     ]
     DEFAULT_CSS = """
-    AddParticipantDialog { align: center middle; }
-    AddParticipantDialog > Vertical { width: 76; max-width: 100%; height: auto; max-height: 100%;
-        border: thick $primary; background: $surface; padding: 0 1; }
+    AddParticipantDialog > Vertical { width: 76; max-height: 100%; }
     AddParticipantDialog SelectionList, AddParticipantDialog SelectionList:focus { height: auto; max-height: 7;
         border: none; padding: 0; }
     AddParticipantDialog Input { border: none; height: 1; background: $panel; width: 1fr; padding: 0 1; }
@@ -125,7 +123,7 @@ class AddParticipantDialog(ModalScreen[AddRequest | None]):
         from vtm_tui.store.templates import load_templates
         from vtm_tui.ui.screens.quick_character import QuickCharacterDialog
 
-        store = getattr(self.app, "chronicle_store", None)
+        store = self.app.chronicle_store
         if store is None:
             return
         loaded = load_templates(store.path, self.ruleset)

@@ -12,25 +12,24 @@ from dataclasses import replace
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Input, Label, Static
+from textual.widgets import Input, Label, Static
 from textual.content import Content
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.log_entry import DIFFICULTY_RANGE
 from vtm_tui.play.sessions import session_for_action
 from vtm_tui.store.requests import ask_for_roll, request_entry
+from vtm_tui.ui.dialog import VtmDialog
+from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
 
 
-class AskRollDialog(ModalScreen[str | None]):
+class AskRollDialog(VtmDialog[str | None]):
     """Pool, Difficulty, secret, a prompt; Enter sends the request. Returns the request's id (None: cancelled)."""
 
     HELP_TITLE = "Ask for a roll"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask.cancel")]
     DEFAULT_CSS = """
-    AskRollDialog { align: center middle; }
-    AskRollDialog > Vertical { width: 70; max-width: 100%; height: auto; border: thick $primary;
-                               background: $surface; padding: 0 1; }
+    AskRollDialog > Vertical { width: 70; }
     AskRollDialog .row { height: 1; margin-top: 1; }
     AskRollDialog .row > Label { width: 12; color: $text-muted; }
     AskRollDialog .row > Input { width: 1fr; }
@@ -55,7 +54,7 @@ class AskRollDialog(ModalScreen[str | None]):
             with Horizontal(classes="row"):
                 yield Label("Prompt")
                 yield Input("", id="ask-prompt", compact=True, placeholder="what the player reads")
-            yield Checkbox("Secret Difficulty (the player's screen shows '?')", id="ask-secret", compact=True)
+            yield MarkCheckbox("Secret Difficulty (the player's screen shows '?')", id="ask-secret", compact=True)
             yield Static("", id="ask-error", markup=False)
             yield Static("Enter sends · Tab next field · Esc cancels", id="ask-keys")
 
@@ -67,7 +66,7 @@ class AskRollDialog(ModalScreen[str | None]):
         self.send()
 
     def send(self) -> None:
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         text = self.query_one("#ask-difficulty", Input).value.strip()
         error = self.query_one("#ask-error", Static)
         try:
@@ -77,13 +76,13 @@ class AskRollDialog(ModalScreen[str | None]):
                 raise VtmError(f"Difficulty {difficulty} is out of range ({low}-{high})")
             entry = request_entry(session=max(1, store.chronicle.current_session), ruleset=store.chronicle.ruleset,
                                   actor=self.actor, pool=self.query_one("#ask-pool", Input).value,
-                                  difficulty=difficulty, secret=self.query_one("#ask-secret", Checkbox).value,
-                                  prompt=self.query_one("#ask-prompt", Input).value, now=self.app.clock())  # type: ignore[attr-defined]
-            found = session_for_action(store, now=self.app.clock())  # type: ignore[attr-defined]
+                                  difficulty=difficulty, secret=self.query_one("#ask-secret", MarkCheckbox).value,
+                                  prompt=self.query_one("#ask-prompt", Input).value, now=self.app.clock())
+            found = session_for_action(store, now=self.app.clock())
             entry = replace(entry, session=found.number)  # checked first: a bad request opens no session
             ask_for_roll(store.path, entry)
             if found.started:
-                self.app.publish_chronicle()  # type: ignore[attr-defined]
+                self.app.publish_chronicle()
                 self.app.notify(found.note + ".", title="Session", timeout=10)
         except (VtmError, ValueError) as exc:
             error.update(str(exc))

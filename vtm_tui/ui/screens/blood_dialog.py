@@ -17,7 +17,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -25,6 +24,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.play import blood
 from vtm_tui.rules.dice import DiceSource
+from vtm_tui.ui.dialog import VtmDialog
 
 SOURCES = (("human", "a human"), ("human+kill", "a human, drained (killed)"), ("animal", "an animal"),
            ("bagged", "bagged blood"))
@@ -65,18 +65,6 @@ def blood_options(character: Character, *, compulsion_due: bool = False, powers_
         options += [Option(Text(f"Add to the sheet: {power.describe()}"), id=f"learn:{index}")
                     for index, power in enumerate(blood.learnable_powers(character))]
     return options
-    for index, power in enumerate(sheet.power_infos()):
-        options.append(Option(Text(f"Use {power.describe()}"), id=f"power:{index}"))
-    if sheet.is_vampire:
-        row = blood_potency(sheet.blood_potency)
-        options += [
-            Option(Text(f"Mend: a Rouse check heals {row.mend} Superficial Health"), id="mend"),
-            Option(Text("Hunt: the predator type's pool, then Resonance and slaking"), id="hunt"),
-            Option(Text("Slake: lower Hunger by an amount (Blood Potency's penalty applies)"), id="slake"),
-            Option(Text("Blush of Life: a Rouse check"), id="blush"),
-        ]
-    options.append(Option(Text("Awaken: nightfall Rouse check, Willpower back"), id="awaken"))
-    return options
 
 
 def run_choice(character: Character, choice: str, answer: dict[str, Any], dice: DiceSource, *, session: int,
@@ -109,7 +97,7 @@ def run_choice(character: Character, choice: str, answer: dict[str, Any], dice: 
     raise VtmError(f"unknown blood action {choice!r}")
 
 
-class BloodDialog(ModalScreen[str | None]):
+class BloodDialog(VtmDialog[str | None]):
     """Answers the id of the chosen action, or None."""
 
     HELP_TITLE = "Blood"
@@ -151,7 +139,7 @@ class BloodDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class FeedDialog(ModalScreen[dict | None]):
+class FeedDialog(VtmDialog[dict | None]):
     """Hunting (pool, Difficulty, amount, source) or slaking (amount, source); answers a dict or None."""
 
     HELP_TITLE = "Feeding"

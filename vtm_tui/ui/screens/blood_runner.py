@@ -22,7 +22,7 @@ def record_choice(screen: Any, character: Character, choice: str, answer: dict[s
     from vtm_tui.ui.screens.blood_dialog import run_choice
 
     app = screen.app
-    store = getattr(app, "chronicle_store", None)
+    store = app.chronicle_store
     if store is None:
         return "no chronicle is open"
     recorder = Recorder(store, app.clock, on_session_started)

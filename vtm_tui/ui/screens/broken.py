@@ -15,6 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from vtm_tui.ui.app_base import VtmNode
 from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
 
@@ -41,7 +42,7 @@ def excerpt(path: Path, line: int | None, column: int | None) -> Text | None:
     return text
 
 
-class ProblemScreen(Screen[None]):
+class ProblemScreen(VtmNode, Screen[None]):
     """Why a chronicle did not open, with the broken line when there is one."""
 
     HELP_TITLE = "Cannot open"
@@ -85,7 +86,7 @@ class ProblemScreen(Screen[None]):
 
     def action_retry(self) -> None:
         self.dismiss()
-        self.app.open_chronicle(self.path)  # type: ignore[attr-defined]
+        self.app.open_chronicle(self.path)
 
     def action_back(self) -> None:
         self.dismiss()

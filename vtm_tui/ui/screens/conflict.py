@@ -108,7 +108,7 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
 
     @property
     def store(self) -> ChronicleStore:
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         if store is None:
             raise ConflictError("open a chronicle first")
         return store
@@ -119,7 +119,7 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
 
     def on_screen_resume(self) -> None:
         """Back from another screen: sheets may have changed there (damage healed in the coterie)."""
-        if self.broken or self.app.chronicle_store is None:  # type: ignore[attr-defined]
+        if self.broken or self.app.chronicle_store is None:
             return
         changed = sync(self.conflict, self.table(log=False))
         if changed is not None:
@@ -152,21 +152,21 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         if log:
             from vtm_tui.play.sessions import session_for_action
 
-            found = session_for_action(store, now=self.app.clock())  # type: ignore[attr-defined]
+            found = session_for_action(store, now=self.app.clock())
             session = found.number
             if found.started:
-                self.app.publish_chronicle()  # type: ignore[attr-defined]
+                self.app.publish_chronicle()
                 self.notify(found.note + ".", title="Session", timeout=10)
-        return Table.build(chronicle.ruleset, max(1, session), self.app.clock(),  # type: ignore[attr-defined]
+        return Table.build(chronicle.ruleset, max(1, session), self.app.clock(),
                            chronicle.options, store.characters)
 
     @property
     def dice(self):  # noqa: ANN201 - the app's DiceSource
-        return self.app.dice  # type: ignore[attr-defined]
+        return self.app.dice
 
     # -- showing --------------------------------------------------------------------------------
     def refresh_view(self, keep: str | None = "") -> None:
-        if self.app.chronicle_store is None:  # type: ignore[attr-defined]
+        if self.app.chronicle_store is None:
             return
         table = self.table(log=False)
         current = tracker.actor(self.conflict, table)

@@ -5,20 +5,19 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 from textual.content import Content
 
+from vtm_tui.ui.dialog import VtmDialog
 
-class PromptDialog(ModalScreen[str | None]):
+
+class PromptDialog(VtmDialog[str | None]):
     """Answers the typed text (stripped), or None when cancelled."""
 
     HELP_TITLE = "Question"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
     DEFAULT_CSS = """
-    PromptDialog { align: center middle; }
-    PromptDialog > Vertical { width: 60; max-width: 100%; height: auto; border: thick $primary;
-        background: $surface; padding: 0 1; }
+    PromptDialog > Vertical { width: 60; }
     PromptDialog Input { border: none; height: 1; background: $boost; padding: 0 1; }
     PromptDialog Static { color: $text-muted; }
     """

@@ -15,13 +15,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
 from vtm_tui.conflict.contest import ContestSpec, both_strike_default, default_kind
 from vtm_tui.conflict.context import Change
 from vtm_tui.errors import VtmError
 from vtm_tui.rules.ruleset import ruleset_for
+from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox as Checkbox
 
 Preview = Callable[[str, str, bool], str]
@@ -30,7 +30,7 @@ Defaults = dict[str, tuple[str, str]]
 Resolve = Callable[[ContestSpec], Change]
 
 
-class ContestDialog(ModalScreen[Change | None]):
+class ContestDialog(VtmDialog[Change | None]):
     """Answers the last contest's change (None if nothing was rolled)."""
 
     HELP_TITLE = "Contest"
@@ -40,9 +40,7 @@ class ContestDialog(ModalScreen[Change | None]):
         Binding("enter", "roll", "Roll both", show=False, id="contest.enter"),  # from a tick box or a list
     ]
     DEFAULT_CSS = """
-    ContestDialog { align: center middle; }
-    ContestDialog > Vertical { width: 78; max-width: 100%; height: auto; max-height: 100%;
-        border: thick $primary; background: $surface; padding: 0 1; }
+    ContestDialog > Vertical { width: 78; max-height: 100%; }
     ContestDialog Horizontal { height: 1; }
     ContestDialog #contest-sides { height: auto; margin-bottom: 1; }
     ContestDialog .half { width: 1fr; height: auto; padding-right: 1; }

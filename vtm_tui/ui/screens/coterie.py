@@ -114,9 +114,9 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
         yield VtmFooter()
 
     def on_mount(self) -> None:
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         if store is not None:
-            self.keeper = SheetKeeper(store, self.app.clock, self._session_started)  # type: ignore[attr-defined]
+            self.keeper = SheetKeeper(store, self.app.clock, self._session_started)
         self.query_one(CharacterList).follow = self._follow_list
         self.refresh_list()
         self.say(status_hint(ruleset_for(store.chronicle.ruleset)) if store is not None else HINT)
@@ -143,7 +143,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
 
     def poll_disk(self) -> None:
         """Show what another login saved (a second SSH session on the same chronicle)."""
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         if store is None or self.app.screen is not self:
             return
         try:
@@ -153,7 +153,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
         except VtmError as exc:
             self.say(f"Could not reload: {exc}", error=True)
             return
-        self.app.publish_chronicle()  # type: ignore[attr-defined]
+        self.app.publish_chronicle()
         current = self.selected_character
         self.selected_character = None if current is None else next(
             (c for c in self.characters if c.slug == current.slug), None)
@@ -162,7 +162,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
 
     @property
     def characters(self) -> list[Character]:
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         return list(store.characters) if store is not None else []
 
     def refresh_list(self, keep: str | None = None) -> None:
@@ -308,7 +308,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
         """The storyteller's "Import character…": a path field (never on a seat; the seat has no such command)."""
         from vtm_tui.ui.screens.import_dialog import ImportDialog
 
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         if store is not None:
             self.app.push_screen(ImportDialog(store), self._imported)
 
@@ -316,7 +316,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
         """The selected character's printable sheet and JSON, into ``<chronicle>/exports/`` (never overwriting)."""
         from vtm_tui.play.exporting import export_files
 
-        character, store = self.selected_character, self.app.chronicle_store  # type: ignore[attr-defined]
+        character, store = self.selected_character, self.app.chronicle_store
         if character is None or store is None:
             return self.say("No character selected.", error=True)
         try:
@@ -334,7 +334,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
             self._show(saved)
 
     def _session_started(self, number: int) -> None:
-        self.app.publish_chronicle()  # type: ignore[attr-defined]
+        self.app.publish_chronicle()
         from vtm_tui.play.sessions import started_note
 
         self.notify(started_note(number) + ".", title="Session", timeout=10)
@@ -347,7 +347,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
     def on_character_changed(self, message: CharacterChanged) -> None:
         """A sheet changed elsewhere (the roll dialog): show the stored version."""
         message.stop()
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         if message.character is None and store is not None:
             try:
                 store.reload()
@@ -360,7 +360,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
     def action_add(self) -> None:
         from vtm_tui.ui.screens.new_character import NewCharacterDialog
 
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         if store is None:
             return
         self.app.push_screen(NewCharacterDialog(store.chronicle.ruleset), self._added)
@@ -410,17 +410,17 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
         from vtm_tui.store.recovery import save_recovery
 
         title = "Notes" if field == "notes" else "Storyteller-only notes"
-        slug, store = character.slug, self.app.chronicle_store  # type: ignore[attr-defined]
+        slug, store = character.slug, self.app.chronicle_store
         self.app.push_screen(NotesEditor(
             f"{title} — {character.name}", getattr(character, field),
             save=lambda text: self._save_text(slug, field, text),
             current=lambda: str(getattr(self._stored(slug), field, "")),
             recover=lambda text: save_recovery(store.path, f"{slug}-{field}", text,
-                                               self.app.clock())))  # type: ignore[attr-defined]
+                                               self.app.clock())))
 
     def _stored(self, slug: str) -> Character | None:
         """The store's own character with this file name (fresh after a reload)."""
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         return next((c for c in store.characters if c.slug == slug), None) if store is not None else None
 
     def _save_text(self, slug: str, field: str, text: str) -> None:
@@ -437,7 +437,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
         self.say("Saved · " + sheet_edits.set_text(character, field, text).describe(saved.name) + " · ctrl+z undoes")
 
     def action_roll(self) -> None:
-        self.app.action_roll()  # type: ignore[attr-defined]
+        self.app.action_roll()
 
     def action_roll_kind(self, kind: str) -> None:
         """A roll of another kind for the selected character, in the roll dialog: V5 Frenzy, Remorse, Rouse;

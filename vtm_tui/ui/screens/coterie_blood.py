@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from vtm_tui.rules.ruleset import ruleset_for
+from vtm_tui.ui.app_base import VtmNode
 
 if TYPE_CHECKING:
     from vtm_tui.model.character import Character
 
 
-class BloodActions:
+class BloodActions(VtmNode):
     """For the coterie: needs ``app``, ``characters``, ``selected_character``, ``say``, ``_show``,
     ``refresh_list`` and ``_session_started`` from the screen."""
 
@@ -25,7 +26,7 @@ class BloodActions:
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``b`` (and its footer entry) only where the chronicle's sheets have blood to tend."""
         if action == "blood":  # asked on every footer refresh: the RuleSet, not the play layer's import
-            store = self.app.chronicle_store  # type: ignore[attr-defined]
+            store = self.app.chronicle_store
             return bool(self.characters) and store is not None and ruleset_for(store.chronicle.ruleset).has_hunger
         return True
 

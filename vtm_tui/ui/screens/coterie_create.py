@@ -12,17 +12,29 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from vtm_tui.errors import VtmError
+from vtm_tui.ui.app_base import VtmNode
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from vtm_tui.model.character import Character
     from vtm_tui.rules.sheet_spec import QuickTemplate
+    from vtm_tui.ui.sheet_edits import Edit
 
 
-class CreateActions:
+class CreateActions(VtmNode):
     """``action_quick`` and ``action_create`` for the coterie screen (which provides keeper, say, _show)."""
 
+    # Provided by CoterieScreen (declared for readers and type checkers).
     keeper: Any
-    app: Any
+    selected_character: Character | None
+
+    if TYPE_CHECKING:
+        def say(self, text: str, *, error: bool = False) -> None: ...
+
+        def apply(self, make: Callable[[Character], Edit]) -> None: ...
+
+        def _show(self, saved: Character) -> None: ...
 
     def create_commands(self) -> list[tuple[str, str, Any]]:
         """The command palette's entries for these actions."""
@@ -50,8 +62,8 @@ class CreateActions:
                     save_template(store.path, template)
                     written.append(template.id)
         except (VtmError, OSError) as exc:
-            return self.say(f"Could not write the templates: {exc}", error=True)  # type: ignore[attr-defined]
-        self.say(f"{len(written)} template(s) written to {folder}"  # type: ignore[attr-defined]
+            return self.say(f"Could not write the templates: {exc}", error=True)
+        self.say(f"{len(written)} template(s) written to {folder}"
                  if written else f"Every shipped template is already in {folder}")
 
     def action_quick(self) -> None:
@@ -73,7 +85,7 @@ class CreateActions:
         try:
             character = quick_character(template, name, self.keeper.store.chronicle.ruleset)
         except VtmError as exc:
-            return self.say(str(exc), error=True)  # type: ignore[attr-defined]
+            return self.say(str(exc), error=True)
         self._add_made(character, f"from the template {template.label}")
 
     def action_create(self) -> None:
@@ -87,21 +99,21 @@ class CreateActions:
     def action_edit_sheet(self) -> None:
         from vtm_tui.ui.screens.sheet_editor import SheetEditor
 
-        character = self.selected_character  # type: ignore[attr-defined]
+        character = self.selected_character
         if character is None:
-            return self.say("No character selected.", error=True)  # type: ignore[attr-defined]
+            return self.say("No character selected.", error=True)
         self.app.push_screen(SheetEditor(character), self._sheet_edited)
 
     def _sheet_edited(self, edited: Character | None) -> None:
         from vtm_tui.ui.sheet_batch import batch_edit
 
-        character = self.selected_character  # type: ignore[attr-defined]
+        character = self.selected_character
         if edited is None or character is None or edited.slug != character.slug:
             return
         edit = batch_edit(character, edited)
         if edit is None:
-            return self.say("No changes to save.")  # type: ignore[attr-defined]
-        self.apply(lambda _c: edit)  # type: ignore[attr-defined]
+            return self.say("No changes to save.")
+        self.apply(lambda _c: edit)
 
     def _add_made(self, character: Character | None, how: str = "by guided creation") -> None:
         if character is None or self.keeper is None:
@@ -109,6 +121,6 @@ class CreateActions:
         try:
             saved, _ = self.keeper.add(character)
         except VtmError as exc:
-            return self.say(str(exc), error=True)  # type: ignore[attr-defined]
-        self._show(saved)  # type: ignore[attr-defined]
-        self.say(f"Added {saved.name} {how} · ctrl+z removes it again")  # type: ignore[attr-defined]
+            return self.say(str(exc), error=True)
+        self._show(saved)
+        self.say(f"Added {saved.name} {how} · ctrl+z removes it again")

@@ -22,7 +22,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
@@ -32,6 +31,7 @@ from vtm_tui.model.character import Character, new_character
 from vtm_tui.rules.entry_pages import entry_page
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.rules.sheet_spec import CreationStep
+from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.screens.creation_pages import (
     NAME_STEP,
     dots_line,
@@ -71,7 +71,7 @@ class DotsList(OptionList):
             self.post_message(self.Rated(self.highlighted, value, absolute))
 
 
-class CreationWizard(ModalScreen[Character | None]):
+class CreationWizard(VtmDialog[Character | None]):
     """Answers the finished (unsaved) character, or None when discarded."""
 
     HELP_TITLE = "Guided creation"
@@ -83,9 +83,7 @@ class CreationWizard(ModalScreen[Character | None]):
         Binding("delete", "remove", "Remove", show=False, id="create.remove"),
     ]
     DEFAULT_CSS = """
-    CreationWizard { align: center middle; }
-    CreationWizard > Vertical { width: 90; max-width: 100%; height: 100%; max-height: 40; border: thick $primary;
-        background: $surface; padding: 0 1; }
+    CreationWizard > Vertical { width: 90; height: 100%; max-height: 40; }
     CreationWizard #create-page { height: 1fr; }
     CreationWizard OptionList { height: auto; max-height: 1fr; }
     CreationWizard TextArea { height: 8; }

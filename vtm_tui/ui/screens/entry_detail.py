@@ -14,33 +14,26 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.review.detail import DetailRow, detail_rows
 from vtm_tui.review.entry_odds import OddsContext, entry_odds
 from vtm_tui.review.lines import outcome_name
+from vtm_tui.ui.dialog import VtmDialog
 
 Finder = Callable[[LogEntry], tuple[LogEntry | None, tuple[LogEntry, ...]]]
 
 
-class EntryDetail(ModalScreen[None]):
+class EntryDetail(VtmDialog[None]):
     """The detail of one entry; Esc closes, ``l`` opens the linked roll."""
 
     HELP_TITLE = "Entry"
     DEFAULT_CSS = """
-    EntryDetail {
-        align: center middle;
-    }
     EntryDetail > Vertical {
         width: 96;
-        max-width: 100%;
-        height: auto;
         max-height: 100%;
-        background: $surface;
         border: round $secondary;
-        padding: 0 1;
     }
     EntryDetail #detail-title {
         text-style: bold;

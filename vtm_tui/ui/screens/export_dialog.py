@@ -15,10 +15,10 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, RadioSet, Static
 
 from vtm_tui.errors import VtmError
+from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox, MarkRadioButton
 
 EXTENSIONS = {"markdown": ".md", "json": ".json"}
@@ -67,21 +67,14 @@ def write_recap(chronicle_dir: Path, request: ExportRequest) -> Path:
     return path
 
 
-class ExportDialog(ModalScreen[Path | None]):
+class ExportDialog(VtmDialog[Path | None]):
     """Format, session and file; Enter (or the button) writes."""
 
     HELP_TITLE = "Export"
     DEFAULT_CSS = """
-    ExportDialog {
-        align: center middle;
-    }
     ExportDialog > Vertical {
         width: 76;
-        max-width: 100%;
-        height: auto;
-        background: $surface;
         border: round $secondary;
-        padding: 0 1;
     }
     ExportDialog #export-title { text-style: bold; height: 1; }
     ExportDialog .export-row { height: auto; }

@@ -13,8 +13,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Static
+
+from vtm_tui.ui.dialog import VtmDialog
 
 
 @dataclass(frozen=True)
@@ -31,34 +33,34 @@ def help_title(node: object) -> str:
 
 
 def sections_for(screen: Screen) -> list[HelpSection]:
-    """The help sections of ``screen``: focused widget first, the app last; a key listed once."""
+    """The help sections of ``screen``: focused widget first, the app last; a key listed once.
+
+    Textual's public ``active_bindings`` already names, for each key, the binding a press would run and the
+    node that holds it (keys hidden here by ``check_action`` are absent, disabled ones marked); the sections
+    follow that node's place between the focused widget and the app."""
     app = screen.app
-    seen: set[str] = set()
+    nodes: list[object] = list((screen.focused or screen).ancestors_with_self)
+    grouped: dict[int, dict[tuple[str, str], list[str]]] = {}
+    for key, live in screen.active_bindings.items():
+        binding = live.binding
+        if not binding.description or not live.enabled or (binding.system and not binding.show):
+            continue
+        if live.node not in nodes:
+            nodes.append(live.node)
+        shown = grouped.setdefault(id(live.node), {}).setdefault((binding.action, binding.description), [])
+        display = app.get_key_display(binding)
+        if display not in shown:
+            shown.append(display)
     sections: list[HelpSection] = []
-    active = screen.active_bindings  # keys hidden or disabled here (check_action) are left out
-    for node, bindings_map in screen._binding_chain:
-        grouped: dict[tuple[str, str], list[str]] = {}
-        for key, bindings in bindings_map.key_to_bindings.items():
-            for binding in bindings:
-                if not binding.description or key in seen:
-                    continue
-                if binding.system and not binding.show:
-                    continue
-                live = active.get(key)
-                if live is None or (live.binding.action == binding.action and not live.enabled):
-                    continue  # hidden or disabled here (check_action)
-                seen.add(key)
-                shown = grouped.setdefault((binding.action, binding.description), [])
-                display = app.get_key_display(binding)
-                if display not in shown:
-                    shown.append(display)
-        rows = tuple((" ".join(keys), description) for (_action, description), keys in grouped.items())
+    for node in nodes:
+        found = grouped.get(id(node), {})
+        rows = tuple((" ".join(keys), description) for (_action, description), keys in found.items())
         if rows:
             sections.append(HelpSection(help_title(node), rows))
     return sections
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(VtmDialog[None]):
     """A modal list of keys; Escape, q or ? closes it."""
 
     HELP_TITLE = "Help"
@@ -68,11 +70,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("question_mark", "dismiss", "Close", show=False, id="help.close_help", key_display="?"),
     ]
     DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll {
-        width: 72; max-width: 100%; height: auto; max-height: 90%;
-        border: thick $primary; background: $surface; padding: 0 1;
-    }
+    HelpScreen > VerticalScroll { width: 72; max-height: 90%; }
     """
 
     def __init__(self, sections: list[HelpSection], intro: str = "") -> None:

@@ -14,12 +14,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from vtm_tui.errors import VtmError
 from vtm_tui.store.chronicle_store import ChronicleStore
+from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.screens.new_character import DIALOG_CSS
+from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
 
 #: Longest path typed (a path is data from a keyboard like any other).
 PATH_LIMIT = 1024
@@ -27,7 +28,7 @@ PATH_LIMIT = 1024
 SHOWN = 8
 
 
-class ImportDialog(ModalScreen[str | None]):
+class ImportDialog(VtmDialog[str | None]):
     """Answers the imported character's name, or None."""
 
     HELP_TITLE = "Import character"
@@ -44,7 +45,7 @@ class ImportDialog(ModalScreen[str | None]):
             box.border_title = "Import character — Enter imports, Esc closes"
             yield Label("A JSON export: Progeny, a Foundry actor, or vtm-tui")
             yield Input(id="path", max_length=PATH_LIMIT, placeholder="~/Downloads/character.json")
-            yield Checkbox("Replace a character of the same name", id="replace")
+            yield MarkCheckbox("Replace a character of the same name", id="replace")
             yield Static("", id="import-result")
 
     def on_mount(self) -> None:
@@ -61,7 +62,7 @@ class ImportDialog(ModalScreen[str | None]):
         from vtm_tui.play.importing import import_character
 
         try:
-            done = import_character(self.store, path, replace_existing=self.query_one("#replace", Checkbox).value)
+            done = import_character(self.store, path, replace_existing=self.query_one("#replace", MarkCheckbox).value)
         except VtmError as exc:
             return self._show(str(exc), error=True)
         lines = [f"{'Replaced' if done.replaced else 'Imported'} {done.character.name} ({done.format}) → "

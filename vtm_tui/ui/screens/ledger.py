@@ -90,7 +90,7 @@ class LedgerScreen(ModeScreen[None]):
 
     @property
     def store(self) -> ChronicleStore:
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         if store is None:
             raise VtmError("open a chronicle first")
         return store
@@ -98,7 +98,7 @@ class LedgerScreen(ModeScreen[None]):
     def on_mount(self) -> None:
         self.load()
         self.query_one(DataTable).focus()
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         if self.POLL_SECONDS and store is not None:  # looked at when the store's watcher says the file changed
             self._following = follow_chronicle(store.path, lambda _changes: self._poll(), "ledger.toml")
 
@@ -107,7 +107,7 @@ class LedgerScreen(ModeScreen[None]):
             self._following.stop()
 
     def on_screen_resume(self) -> None:
-        if self.app.chronicle_store is not None:  # type: ignore[attr-defined]
+        if self.app.chronicle_store is not None:
             self._poll()
 
     # -- reading -------------------------------------------------------------------------------
@@ -121,7 +121,7 @@ class LedgerScreen(ModeScreen[None]):
 
     def _poll(self) -> None:
         """Another login (or ``vtm-tui ledger``) changed the file: show it."""
-        if self.app.chronicle_store is not None and self._file_text() != self._text:  # type: ignore[attr-defined]
+        if self.app.chronicle_store is not None and self._file_text() != self._text:
             self.load()
 
     def load(self) -> None:
@@ -138,7 +138,7 @@ class LedgerScreen(ModeScreen[None]):
             self.say(f"ledger.toml cannot be read: {exc}", error=True)
             return
         self.broken = ""
-        player = getattr(self.app, "player", None)
+        player = self.app.player
         self.ledger = ledger_for(viewer_for(player, self.store.characters), ledger)
         self.show()
 
@@ -236,7 +236,7 @@ class LedgerScreen(ModeScreen[None]):
             self.app.pop_screen()
 
     def now(self) -> datetime:
-        return self.app.clock()  # type: ignore[attr-defined]
+        return self.app.clock()
 
     def _refused(self) -> bool:
         if self.broken:
@@ -251,7 +251,7 @@ class LedgerScreen(ModeScreen[None]):
         except VtmError as exc:
             self.load()
             return str(exc)
-        self.app.publish_chronicle()  # type: ignore[attr-defined]  # a change may have opened a session
+        self.app.publish_chronicle()  # a change may have opened a session
         self.load()
         self.show(keep=result.item.id)
         self.say(result.message)

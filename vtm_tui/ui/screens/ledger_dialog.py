@@ -16,17 +16,17 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
 from vtm_tui.model.ledger import SINGULAR, FieldSpec, LedgerItem, field_specs, item_values
+from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
 
 Save = Callable[[dict[str, str]], "str | None"]
 
 
-class LedgerItemDialog(ModalScreen[bool]):
+class LedgerItemDialog(VtmDialog[bool]):
     """Answers True once ``save`` accepted the form, False when cancelled."""
 
     HELP_TITLE = "Ledger entry"
@@ -37,9 +37,7 @@ class LedgerItemDialog(ModalScreen[bool]):
         Binding("enter", "save", "Save", show=False, priority=True, id="ledger_dialog.enter"),
     ]
     DEFAULT_CSS = """
-    LedgerItemDialog { align: center middle; }
-    LedgerItemDialog > VerticalScroll { width: 72; max-width: 100%; height: auto; max-height: 100%;
-        border: thick $primary; background: $surface; padding: 0 1; }
+    LedgerItemDialog > VerticalScroll { width: 72; max-height: 100%; }
     LedgerItemDialog Horizontal { height: 1; }
     LedgerItemDialog Label { width: 19; }
     LedgerItemDialog Input { border: none; height: 1; background: $panel; width: 1fr; padding: 0 1; }
@@ -94,7 +92,7 @@ class LedgerItemDialog(ModalScreen[bool]):
             if isinstance(widget, MarkCheckbox):
                 typed[spec.name] = "yes" if widget.value else "no"
             else:
-                typed[spec.name] = widget.value  # type: ignore[attr-defined]
+                typed[spec.name] = self.query_one(f"#field-{spec.name}", Input).value
         return typed
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -16,6 +16,10 @@ What is shown goes down into :class:`~vtm_tui.ui.widgets.log_view.LogView`
   through the SQLite index in a worker thread. The index is brought up to date in
   the background from the moment the screen opens, with a progress bar, so no
   key ever waits for it.
+
+The background work runs in Textual workers (``@work(thread=True)``) that report back by messages handled
+with ``@on``: leaving the screen cancels them (Textual cancels a node's workers as it unmounts), a newer
+history query cancels the older one (``exclusive``), and a cancelled worker's late result is dropped.
 - ``t`` statistics, ``e`` export, Enter an entry's detail.
 
 Times are shown in the local zone of the machine running the app (where the
@@ -24,10 +28,10 @@ storyteller sits, or the server over SSH); the detail adds UTC.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -42,6 +46,7 @@ from vtm_tui.store.index import IndexedEntry
 from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui.screens.log_filtering import FilterActions
+from vtm_tui.ui.screens.log_messages import HistoryFailed, HistoryRows, IndexBuilt, IndexProgress, SessionRead
 from vtm_tui.ui.screens.log_review import ReviewActions
 from vtm_tui.ui.screens.session_picker import ALL_SESSIONS, SessionPicker
 from vtm_tui.ui.widgets.filter_chips import FilterChips
@@ -120,10 +125,8 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
         self.history: list[IndexedEntry] = []
         self.history_partial = False  # only the newest rows of the history query are shown so far
         self._newest_ids: set[str] = set()
-        self._generation = 0
-        self._indexed = threading.Event()  # set once the background build has finished (well or not)
-        self._stopping = threading.Event()  # set when the screen goes away: worker threads end early
-        self._last_progress = -1.0
+        self._indexed = False  # the background build has finished (well or not)
+        self._history_wanted = False  # a history query waits for that build
         self._following: Following | None = None
 
     # -- building ---------------------------------------------------------------------------------
@@ -141,11 +144,11 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
     @property
     def storyteller(self) -> bool:
         """Secret Difficulties show only to the storyteller (the app is not opened as a player)."""
-        return getattr(self.app, "player", None) is None
+        return self.app.player is None
 
     @property
     def chronicle_dir(self) -> Path | None:
-        store = getattr(self.app, "chronicle_store", None)
+        store = self.app.chronicle_store
         return store.path if store is not None else None
 
     @property
@@ -163,7 +166,7 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
         self.cache = EntryCache(folder)
         # Before the first read, so nothing is missed.
         self._following = follow_chronicle(folder, lambda _changes: self.poll(), "sessions", "chronicle.toml")
-        current = self.app.chronicle_store.chronicle.current_session  # type: ignore[attr-defined]
+        current = self.app.chronicle_store.chronicle.current_session
         self.scope = current
         self._open_tail(SessionTail(folder, current, follow_newest=True))
         self._index_in_background()
@@ -175,15 +178,18 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
         if show:
             self._show_session()
         if tail.partial:
-            def read() -> None:
-                log = tail.read_whole()
-                if log is not None:
-                    self._from_worker(self._adopt, tail, log)
+            self._read_session(tail)
 
-            self.run_worker(read, thread=True, exclusive=True, group="log-session", name="read session")
+    @work(thread=True, exclusive=True, group="log-session", name="read session")
+    def _read_session(self, tail: SessionTail) -> None:
+        log = tail.read_whole()
+        if log is not None and not get_current_worker().is_cancelled:
+            self.post_message(SessionRead(tail, log))
 
-    def _adopt(self, tail: SessionTail, log) -> None:
-        if tail is not self.tail or not tail.adopt(log):
+    @on(SessionRead)
+    def _adopt(self, message: SessionRead) -> None:
+        tail = message.tail
+        if tail is not self.tail or not tail.adopt(message.log):
             return
         if self.scope is None:
             return
@@ -195,29 +201,23 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
                 self.view.cursor = ids.index(keep)
 
     def on_unmount(self) -> None:
-        """The app is closing (or the chronicle changed): let no worker thread keep it waiting."""
-        self._stopping.set()
+        """The app is closing (or the chronicle changed); Textual cancels this screen's workers itself."""
         if self._following is not None:
             self._following.stop()
 
-    def _from_worker(self, callback: Callable[..., object], *args: object, **kwargs: object) -> None:
-        """Run ``callback`` on the app's thread for a worker thread, unless the screen is closing.
+    def _if_live(self, show: Callable[[], object]) -> None:
+        """Show a worker's report, unless the screen is being taken down.
 
         The screen's widgets are taken down before its own unmount (some of them while others remain), so a
-        progress report arriving then found no ``#log-status`` and failed the worker, which fails the app
-        (seen when a test quit right after opening the log).
+        progress report arriving then found no ``#log-status`` and failed the app (seen when a test quit
+        right after opening the log).
         """
-        if self._stopping.is_set():
-            return
-        self.app.call_from_thread(self._if_live, callback, *args, **kwargs)
-
-    def _if_live(self, callback: Callable[..., object], *args: object, **kwargs: object) -> None:
-        if self._stopping.is_set() or not self.is_attached or not self.children:
+        if not self.is_attached or not self.children:
             return
         try:
-            callback(*args, **kwargs)
+            show()
         except NoMatches:  # the app is closing and has already taken some of the widgets down
-            self._stopping.set()  # nothing is left to show it in: let the workers stop
+            self.workers.cancel_node(self)  # nothing is left to show it in: let the workers stop
 
     # -- showing ----------------------------------------------------------------------------------
 
@@ -307,34 +307,45 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
         bar.display = True
         bar.update(total=max(total, 1), progress=done)
 
-    def _progress_from_thread(self) -> Callable[[int, int], None]:
+    @on(IndexProgress)
+    def _show_index_progress(self, message: IndexProgress) -> None:
+        self._if_live(lambda: self._progress(message.done, message.total))
+
+    def _report_progress(self) -> Callable[[int, int], None]:
+        """For a worker thread: post progress at most once per per cent (and at the end)."""
+        last = -1.0
+
         def report(done: int, total: int) -> None:
+            nonlocal last
             fraction = done / total if total else 1.0
-            if fraction - self._last_progress >= 0.01 or done >= total:
-                self._last_progress = fraction
-                self._from_worker(self._progress, done, total)
+            if fraction - last >= 0.01 or done >= total:
+                last = fraction
+                self.post_message(IndexProgress(done, total))
 
         return report
 
     def _index_in_background(self) -> None:
-        folder = self.chronicle_dir
-        if folder is None:
-            return
-        report = self._progress_from_thread()
+        if self.chronicle_dir is not None:
+            self._build_index(self.chronicle_dir)
 
-        def build() -> None:
-            from vtm_tui.review.index_builder import build_index
+    @work(thread=True, group="log-index", name="index history")
+    def _build_index(self, folder: Path) -> None:
+        from vtm_tui.review.index_builder import build_index
 
-            stopping = self._stopping
-            problem = build_index(folder, report, stop=stopping.is_set)  # a child process: it never holds our GIL
-            self._indexed.set()
-            if stopping.is_set():
-                return
-            if problem:
-                self._from_worker(self.notify, problem, title="History index", severity="warning")
-            self._from_worker(self._indexed_now)
+        worker = get_current_worker()
+        # A child process: it never holds our GIL. Leaving the screen cancels the worker, which stops it.
+        problem = build_index(folder, self._report_progress(), stop=lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.post_message(IndexBuilt(problem or ""))
 
-        self.run_worker(build, thread=True, group="log-index", name="index history")
+    @on(IndexBuilt)
+    def _index_built(self, message: IndexBuilt) -> None:
+        self._indexed = True
+        if message.problem:
+            self.notify(message.problem, title="History index", severity="warning")
+        self._if_live(self._indexed_now)
+        if self._history_wanted and self.scope is None:
+            self._query_history()
 
     def _indexed_now(self) -> None:
         self.query_one("#log-progress").display = False
@@ -344,41 +355,45 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
         folder = self.chronicle_dir
         if folder is None:
             return
-        self._generation += 1
-        generation = self._generation
-        log_filter = self.filter
-        report = self._progress_from_thread()
         self.query_one("#log-scope", Static).update("All sessions · reading the history index…")
+        # The first build runs in a child process; a query now would parse the logs here and hold the GIL.
+        self._history_wanted = not self._indexed
+        if self._indexed:
+            self._read_history(folder, self.filter)
+        else:
+            self.workers.cancel_group(self, "log-history")  # an older query's rows are not wanted either
 
-        indexed = self._indexed
-
-        stopping = self._stopping
-
-        def run() -> None:
-            while not indexed.wait(0.1):  # the first build runs in a child process; parsing here would hold the GIL
-                if stopping.is_set() or get_current_worker().is_cancelled:
-                    return
-            try:
-                rows, problems = history_rows(folder, log_filter, progress=report, newest=FIRST_PAINT)
-                if get_current_worker().is_cancelled:
-                    return
-                if len(rows) < FIRST_PAINT:  # that was all of it
-                    self._from_worker(self._history_ready, generation, rows, problems, True)
-                    return
-                self._from_worker(self._history_ready, generation, rows, problems, False)
-                rows, problems = history_rows(folder, log_filter)
-            except VtmError as exc:
-                self._from_worker(self.notify, str(exc), title="History", severity="error")
+    @work(thread=True, exclusive=True, group="log-history", name="filter history")
+    def _read_history(self, folder: Path, log_filter: LogFilter) -> None:
+        worker = get_current_worker()
+        try:
+            rows, problems = history_rows(folder, log_filter, progress=self._report_progress(), newest=FIRST_PAINT)
+            if worker.is_cancelled:
                 return
-            if not get_current_worker().is_cancelled:
-                self._from_worker(self._history_ready, generation, rows, problems, True)
+            if len(rows) < FIRST_PAINT:  # that was all of it
+                self.post_message(HistoryRows(worker, rows, problems, True))
+                return
+            self.post_message(HistoryRows(worker, rows, problems, False))
+            rows, problems = history_rows(folder, log_filter)
+        except VtmError as exc:
+            self.post_message(HistoryFailed(str(exc)))
+            return
+        if not worker.is_cancelled:
+            self.post_message(HistoryRows(worker, rows, problems, True))
 
-        self.run_worker(run, thread=True, exclusive=True, group="log-history", name="filter history")
+    @on(HistoryFailed)
+    def _history_failed(self, message: HistoryFailed) -> None:
+        self.notify(message.problem, title="History", severity="error")
 
-    def _history_ready(self, generation: int, rows: list[IndexedEntry], problems: tuple[str, ...],
-                       complete: bool) -> None:
+    @on(HistoryRows)
+    def _history_arrived(self, message: HistoryRows) -> None:
+        if message.worker.is_cancelled:  # a newer query (or leaving the screen) replaced it
+            return
+        self._if_live(lambda: self._history_ready(message.rows, message.problems, message.complete))
+
+    def _history_ready(self, rows: list[IndexedEntry], problems: tuple[str, ...], complete: bool) -> None:
         """Show history rows: first the newest few (``complete`` False), then all of them."""
-        if generation != self._generation or self.scope is not None:
+        if self.scope is not None:
             return
         self._indexed_now()
         keep = None
@@ -413,7 +428,7 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
         folder = self.chronicle_dir
         if folder is None:
             return
-        current = self.app.chronicle_store.chronicle.current_session  # type: ignore[attr-defined]
+        current = self.app.chronicle_store.chronicle.current_session
         newest = max(current, self.tail.number if self.tail else 0)
         self.scope = number
         if number is None:
@@ -442,7 +457,7 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
 
     def action_all_sessions(self) -> None:
         if self.scope is None:
-            current = self.app.chronicle_store.chronicle.current_session  # type: ignore[attr-defined]
+            current = self.app.chronicle_store.chronicle.current_session
             self.show_session(current)
         else:
             self.show_session(None)

@@ -15,6 +15,7 @@ from vtm_tui.model.log_entry import KINDS
 from vtm_tui.review.filters import LogFilter, messy_results, parse_dates
 from vtm_tui.review.lines import outcome_name
 from vtm_tui.review.stats import result_order
+from vtm_tui.ui.app_base import VtmNode
 from vtm_tui.ui.screens.session_picker import ChoicePicker, TextPrompt
 from vtm_tui.ui.widgets.filter_chips import FilterChips
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from vtm_tui.ui.widgets.log_view import LogView
 
 
-class FilterActions:
+class FilterActions(VtmNode):
     """Filter actions; the screen provides ``filter``, ``set_filter``, ``tail``, ``view``, ``_ruleset``, ``app``."""
 
     filter: LogFilter
@@ -39,7 +40,7 @@ class FilterActions:
 
     def _known_actors(self) -> list[str]:
         names: dict[str, None] = {}
-        store = getattr(self.app, "chronicle_store", None)
+        store = self.app.chronicle_store
         for character in getattr(store, "characters", []) or []:
             names[character.name] = None
         for entry in self.tail.entries if self.tail else []:

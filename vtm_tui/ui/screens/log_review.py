@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.ui.app_base import VtmNode
 from vtm_tui.ui.widgets.log_view import LogView
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 STATS_LIMIT = 20_000
 
 
-class ReviewActions:
+class ReviewActions(VtmNode):
     """Detail, statistics and export; the screen provides the attributes annotated here."""
 
     filter: LogFilter
@@ -37,11 +38,11 @@ class ReviewActions:
     app: Any
 
     def _ruleset(self) -> str:
-        store = getattr(self.app, "chronicle_store", None)
+        store = self.app.chronicle_store
         return store.chronicle.ruleset if store is not None else "v5"
 
     def _options(self) -> dict[str, Any]:
-        store = getattr(self.app, "chronicle_store", None)
+        store = self.app.chronicle_store
         return dict(store.chronicle.options) if store is not None else {}
 
     def _session_entries(self, number: int) -> list[LogEntry]:

@@ -16,13 +16,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.review.stats import RollStats, bar, roll_stats, spark
 from vtm_tui.rules.base import RULESETS
 from vtm_tui.rules.ruleset import ruleset_for
+from vtm_tui.ui.dialog import VtmDialog
 
 BAR_WIDTH = 22
 SPARK_WIDTH = 48
@@ -47,22 +47,15 @@ def outcome_table(stats: RollStats) -> Table:
     return table
 
 
-class LogStats(ModalScreen[None]):
+class LogStats(VtmDialog[None]):
     """Statistics for a session (or all shown), for everyone or one character."""
 
     HELP_TITLE = "Statistics"
     DEFAULT_CSS = """
-    LogStats {
-        align: center middle;
-    }
     LogStats > Vertical {
         width: 90;
-        max-width: 100%;
-        height: auto;
         max-height: 100%;
-        background: $surface;
         border: round $secondary;
-        padding: 0 1;
     }
     LogStats #stats-title { text-style: bold; height: 1; }
     LogStats #stats-scroll { height: auto; max-height: 18; }

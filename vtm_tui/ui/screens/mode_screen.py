@@ -21,28 +21,30 @@ from typing import Any, TypeVar
 from textual import events
 from textual.app import App
 from textual.screen import Screen
+from textual.types import NoActiveAppError
+
+from vtm_tui.ui.app_base import VtmNode
+from vtm_tui.ui.textual_compat import css_generation, mark_styles_current
 
 ResultType = TypeVar("ResultType")
 
 
 def _style_state(app: App[Any]) -> tuple[object, ...]:
     """What a hidden screen's styles depend on outside it."""
-    return frozenset(app.classes), app.app_focus, app.size, app._css_update_count
+    return frozenset(app.classes), app.app_focus, app.size, css_generation(app)
 
 
-class ModeScreen(Screen[ResultType]):
+class ModeScreen(VtmNode, Screen[ResultType]):
     """A screen shown by an app mode, styled once and restyled only when something changed."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        from textual._context import NoActiveAppError, active_app
-
         try:
-            app = active_app.get()
-        except (LookupError, NoActiveAppError):  # built outside a running app: Textual's defaults apply
+            app = self.app
+        except NoActiveAppError:  # built outside a running app: Textual's defaults apply
             self._style_state: tuple[object, ...] | None = None
             return
-        self._css_update_count = app._css_update_count
+        mark_styles_current(self, app)
         width = app.size.width
         reached = [name for threshold, name in sorted(app.HORIZONTAL_BREAKPOINTS) if threshold <= width]
         for _threshold, name in app.HORIZONTAL_BREAKPOINTS:

@@ -7,19 +7,16 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 from textual.content import Content
 
 from vtm_tui.rules.ruleset import ruleset_for
+from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.widgets.marked_option_list import MarkedOptionList
 
 DIALOG_CSS = """
-{name} {{ align: center middle; }}
-{name} > Vertical {{
-    width: 60; max-width: 100%; height: auto; border: thick $primary; background: $surface; padding: 0 1;
-}}
+{name} > Vertical {{ width: 60; }}
 {name} OptionList {{ height: auto; max-height: 7; }}
 {name} Label {{ text-style: bold; }}
 {name} .error {{ color: $error; text-style: bold; }}
@@ -29,7 +26,7 @@ KINDS = (("pc", "Player character"), ("spc", "Storyteller character"))
 CREATURES = (("vampire", "vampire"), ("ghoul", "ghoul"), ("mortal", "mortal"))
 
 
-class NewCharacterDialog(ModalScreen[dict | None]):
+class NewCharacterDialog(VtmDialog[dict | None]):
     """Answers ``{"name", "kind", "player", "creature"}`` or None."""
 
     HELP_TITLE = "New character"
@@ -93,7 +90,7 @@ class NewCharacterDialog(ModalScreen[dict | None]):
         self.dismiss(None)
 
 
-class RenameDialog(ModalScreen[str | None]):
+class RenameDialog(VtmDialog[str | None]):
     """Answers the new name, or None."""
 
     HELP_TITLE = "Rename"

@@ -9,10 +9,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.widgets.marked_option_list import MarkedOptionList
 
 RULESET_CHOICES = (
@@ -22,16 +22,13 @@ RULESET_CHOICES = (
 )
 
 
-class NewChronicleDialog(ModalScreen[tuple[str, str] | None]):
+class NewChronicleDialog(VtmDialog[tuple[str, str] | None]):
     """Answers ``(name, ruleset)`` or None when cancelled."""
 
     HELP_TITLE = "New chronicle"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
     DEFAULT_CSS = """
-    NewChronicleDialog { align: center middle; }
-    NewChronicleDialog > Vertical {
-        width: 60; max-width: 100%; height: auto; border: thick $primary; background: $surface; padding: 0 1;
-    }
+    NewChronicleDialog > Vertical { width: 60; }
     NewChronicleDialog OptionList { height: auto; max-height: 5; }
     NewChronicleDialog .error { color: $error; text-style: bold; }
     """

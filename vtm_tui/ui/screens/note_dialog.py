@@ -13,11 +13,11 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from rich.text import Text
 from textual.widgets import Input, Label, Static
 
 from vtm_tui.play.notes import NOTE_LIMIT
+from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
 
 #: What the dialog can log, in the order of its choice.
@@ -51,7 +51,7 @@ class KindChoice(Static, can_focus=True):
         self.refresh(layout=True)
 
 
-class NoteDialog(ModalScreen[bool]):
+class NoteDialog(VtmDialog[bool]):
     """Answers True once ``save(kind, text, secret)`` accepted it, False when cancelled."""
 
     HELP_TITLE = "Note"
@@ -61,9 +61,7 @@ class NoteDialog(ModalScreen[bool]):
         Binding("enter", "save", "Log it", show=False, priority=True, id="note.enter"),
     ]
     DEFAULT_CSS = """
-    NoteDialog { align: center middle; }
-    NoteDialog > Vertical { width: 72; max-width: 100%; height: auto; border: thick $primary;
-        background: $surface; padding: 0 1; }
+    NoteDialog > Vertical { width: 72; }
     NoteDialog Input { border: none; height: 1; background: $boost; padding: 0 1; }
     NoteDialog Horizontal { height: 1; margin-top: 1; }
     NoteDialog MarkCheckbox, NoteDialog MarkCheckbox:focus { border: none; height: 1; padding: 0; width: auto; }

@@ -19,18 +19,18 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.content import Content
 from textual.widgets import Static, TextArea
 
 from vtm_tui.errors import VtmError
 from vtm_tui.store.errors import ConflictError
+from vtm_tui.ui.dialog import VtmDialog
 
 #: The line between the other login's notes and this one's, after ctrl+b.
 KEPT_MARK = "— kept from this login —"
 
 
-class NotesEditor(ModalScreen[str | None]):
+class NotesEditor(VtmDialog[str | None]):
     """Answers the edited text (after ``save`` took it, when one is given)."""
 
     HELP_TITLE = "Notes"
@@ -43,8 +43,7 @@ class NotesEditor(ModalScreen[str | None]):
                 id="notes.recover"),
     ]
     DEFAULT_CSS = """
-    NotesEditor { align: center middle; }
-    NotesEditor > Vertical { width: 90%; max-width: 100; height: 80%; border: thick $primary; background: $surface; }
+    NotesEditor > Vertical { width: 90%; max-width: 100; height: 80%; padding: 0; }
     NotesEditor TextArea { height: 1fr; }
     NotesEditor #notes-problem { display: none; height: auto; max-height: 6; color: $error; }
     NotesEditor.-failed #notes-problem { display: block; }

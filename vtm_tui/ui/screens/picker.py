@@ -98,7 +98,7 @@ class PickerScreen(ModeScreen[None]):
         from vtm_tui.errors import VtmError
         from vtm_tui.store.catalog import list_chronicles
 
-        where = self.app.campaigns_dir  # type: ignore[attr-defined]
+        where = self.app.campaigns_dir
         try:
             self.summaries = list_chronicles(where)
             problem = ""
@@ -176,7 +176,7 @@ class PickerScreen(ModeScreen[None]):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
         if event.row_key.value is not None:
-            self.app.open_chronicle(Path(event.row_key.value))  # type: ignore[attr-defined]
+            self.app.open_chronicle(Path(event.row_key.value))
 
     def action_cursor(self, direction: str) -> None:
         table = self.query_one("#chronicles", DataTable)
@@ -197,7 +197,7 @@ class PickerScreen(ModeScreen[None]):
         from vtm_tui.store.catalog import create_chronicle
 
         name, ruleset = answer
-        where = self.app.campaigns_dir  # type: ignore[attr-defined]
+        where = self.app.campaigns_dir
         try:
             from vtm_tui.model.slug import unique_slug
 
@@ -207,5 +207,5 @@ class PickerScreen(ModeScreen[None]):
             self.notify(str(exc), title="New chronicle", severity="error", timeout=10)
             return
         self.notify(f"Created {store.path}", title="New chronicle")
-        self.app.set_store(store)  # type: ignore[attr-defined]
+        self.app.set_store(store)
         self.app.switch_mode("coterie")

@@ -131,11 +131,11 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
 
     @property
     def player_name(self) -> str:
-        return str(getattr(self.app, "player", None) or "")
+        return self.app.player or ""
 
     @property
     def store(self):  # noqa: ANN201 - the app's ChronicleStore (or None)
-        return getattr(self.app, "chronicle_store", None)
+        return self.app.chronicle_store
 
     @property
     def chronicle_dir(self) -> Path | None:
@@ -150,7 +150,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         if store is None:
             return
         self.viewer = viewer_for(self.player_name, store.characters)
-        self.keeper = SheetKeeper(store, self.app.clock, self._session_started,  # type: ignore[attr-defined]
+        self.keeper = SheetKeeper(store, self.app.clock, self._session_started,
                                   player=True)  # a seat never opens a session
         own = self.own_characters
         self.selected_character = own[0] if own else None
@@ -226,7 +226,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         changed = self._reload_log or bool(self._backlog)
         if self._reload_log:
             self._show_log()
-            self.app.publish_chronicle()  # type: ignore[attr-defined]
+            self.app.publish_chronicle()
         elif self._backlog:
             self.query_one(LogView).append(entries_for(self.viewer, self._backlog))
         self._reload_log, self._backlog = False, []
@@ -357,7 +357,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
             f"Notes — {character.name}", character.notes, save=lambda text: self._save_notes(slug, text),
             current=lambda: next((c.notes for c in store.characters if c.slug == slug), ""),
             recover=lambda text: save_recovery(store.path, f"{slug}-notes", text,
-                                               self.app.clock())))  # type: ignore[attr-defined]
+                                               self.app.clock())))
 
     def _save_notes(self, slug: str, text: str) -> None:
         """The notes editor's save: raises when nothing was saved (the editor keeps the text and says why)."""
@@ -433,7 +433,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         self.say("Saved · " + edit.describe(saved.name) + " · ctrl+z undoes")
 
     def _session_started(self, number: int) -> None:
-        self.app.publish_chronicle()  # type: ignore[attr-defined]
+        self.app.publish_chronicle()
 
     def xp_allowed(self, character: Character) -> str | None:
         """Spending experience changes traits: a seat may, like ``+``, only under ``players_may_edit_traits``."""

@@ -17,10 +17,10 @@ class PlayerCommands(ListedCommands):
         app = self.app
         found: list[Command] = [
             ("Roll", "roll for your character (r)", getattr(self.screen, "action_roll", app.action_roll)),
-            ("Who is connected", "the seats on this chronicle (w)", app.action_seats),  # type: ignore[attr-defined]
+            ("Who is connected", "the seats on this chronicle (w)", app.action_seats),
             ("Ledger", "boons, bonds, domains, relationships, timeline: what is not secret (4)",
-             app.action_ledger),  # type: ignore[attr-defined]
-            ("Help: keys here", "every key that works here (?)", app.action_help),  # type: ignore[attr-defined]
+             app.action_ledger),
+            ("Help: keys here", "every key that works here (?)", app.action_help),
             ("Quit", "leave your seat (q)", app.action_quit),
         ]
         extra = getattr(self.screen, "palette_commands", None)

@@ -18,7 +18,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 from textual.content import Content
 
@@ -32,13 +31,14 @@ from vtm_tui.review.lines import format_entry
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk
+from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.seat_text import seat_text
 
 KEYS = "Enter rolls (or judges the faces typed) · Tab next field · Esc later"
 
 
-class RequestDialog(ModalScreen[LogEntry | None]):
+class RequestDialog(VtmDialog[LogEntry | None]):
     """Roll what the storyteller asked for; returns the logged entry (None if closed unrolled)."""
 
     HELP_TITLE = "Roll request"
@@ -47,9 +47,7 @@ class RequestDialog(ModalScreen[LogEntry | None]):
         Binding("enter", "close", "Close", show=False, id="request.done"),
     ]
     DEFAULT_CSS = """
-    RequestDialog { align: center middle; }
-    RequestDialog > Vertical { width: 72; max-width: 100%; height: 21; max-height: 100%; border: thick $primary;
-                               background: $surface; padding: 0 1; }
+    RequestDialog > Vertical { width: 72; height: 21; max-height: 100%; }
     RequestDialog .row { height: 1; margin-top: 1; }
     RequestDialog .row > Label { width: 12; color: $text-muted; }
     RequestDialog .row > Input { width: 1fr; }
@@ -96,7 +94,7 @@ class RequestDialog(ModalScreen[LogEntry | None]):
                        else "#request-pool", Input).focus()
 
     def _request(self):  # noqa: ANN202 - a RollRequest
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         pool = self.query_one("#request-pool", Input).value
         kind = self.ask.roll_kind
         return make_request(self.character, pool if kind in ("test", "tracker", "frenzy") else "", kind=kind,
@@ -131,19 +129,19 @@ class RequestDialog(ModalScreen[LogEntry | None]):
 
     def roll(self) -> None:
         """Roll (or judge typed faces), log it with ``ref`` = the request, save the sheet, show the result."""
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         faces = self.query_one("#request-faces", Input).value.strip()
-        refused = typed_faces_refusal(Viewer(player=str(getattr(self.app, "player", "") or "")),
+        refused = typed_faces_refusal(Viewer(player=self.app.player or ""),
                                       store.chronicle.options) if faces else ""
         if refused:
             self._error(refused)
             return
         try:
             request = self._request()
-            outcome = judge_faces(request, faces) if faces else perform(request, self.app.dice)  # type: ignore[attr-defined]
-            recorder = Recorder(store, self.app.clock, player=True)  # type: ignore[attr-defined]
+            outcome = judge_faces(request, faces) if faces else perform(request, self.app.dice)
+            recorder = Recorder(store, self.app.clock, player=True)
             applied = apply(self.character, request, outcome, session=recorder.session(request.kind),
-                            now=self.app.clock(), ref=self.ask.id, typed=bool(faces))  # type: ignore[attr-defined]
+                            now=self.app.clock(), ref=self.ask.id, typed=bool(faces))
         except VtmError as exc:
             self._error(str(exc))
             return
@@ -164,8 +162,8 @@ class RequestDialog(ModalScreen[LogEntry | None]):
 
     def _show_result(self, changes: tuple[str, ...]) -> None:
         assert self.entry is not None
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
-        viewer = viewer_for(getattr(self.app, "player", None) or self.character.player, store.characters)
+        store = self.app.chronicle_store
+        viewer = viewer_for(self.app.player or self.character.player, store.characters)
         shown = entry_for(viewer, self.entry)  # None: nothing of it is the player's to see, not the raw entry
         line = format_entry(shown, storyteller=False) if shown is not None else None
         words = [line.dice_text, "→", line.outcome or "rolled"] if line is not None else ["rolled"]

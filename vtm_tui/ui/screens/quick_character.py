@@ -13,11 +13,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from vtm_tui.rules.sheet_spec import QuickTemplate
+from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.screens.new_character import DIALOG_CSS
 
 
@@ -26,7 +26,7 @@ def _pools_text(template: QuickTemplate) -> str:
     return ", ".join(f"{k} {v}" for k, v in pools.items()) if isinstance(pools, dict) else ""
 
 
-class QuickCharacterDialog(ModalScreen[tuple[QuickTemplate, str] | None]):
+class QuickCharacterDialog(VtmDialog[tuple[QuickTemplate, str] | None]):
     """Answers ``(template, name)`` (the name is "" when ``ask_name`` is off), or None."""
 
     HELP_TITLE = "Quick storyteller character"

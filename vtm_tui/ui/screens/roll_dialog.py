@@ -23,7 +23,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.reactive import Reactive
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, Static
 from textual.content import Content
@@ -49,6 +48,7 @@ from vtm_tui.play.record import Recorder
 from vtm_tui.rules.dice import GivenFaces, parse_faces
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.store.errors import ConflictError
+from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.screens.roll_followups import FollowUpActions
 from vtm_tui.ui.screens.roll_power import PowerActions
@@ -66,7 +66,7 @@ FIXED_POOLS = {"rouse": "Rouse check", "remorse": "Remorse", "frenzy": "Frenzy",
 FORM_KEYS = "Enter rolls · Tab next field · → or Tab completes a trait · Esc closes"
 
 
-class RollDialog(FollowUpActions, PowerActions, ModalScreen[LogEntry | None]):
+class RollDialog(FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):
     """Roll for one character; returns the last logged roll entry (None if nothing was rolled)."""
 
     HELP_TITLE = "Roll dialog"

@@ -15,10 +15,11 @@ from vtm_tui.errors import VtmError
 from vtm_tui.play import FollowUp, make_request, note_entry, perform, reroll_odds, willpower_reroll
 from vtm_tui.rules.dice import GivenFaces, parse_faces
 from vtm_tui.rules.v5.reroll import select
+from vtm_tui.ui.app_base import VtmNode
 from vtm_tui.ui.widgets.dice_view import PICK_KEYS
 
 
-class FollowUpActions:
+class FollowUpActions(VtmNode):
     """Key actions of the result page; the dialog provides the state they read (see RollDialog)."""
 
     # Provided by RollDialog (declared for readers and type checkers).
@@ -27,6 +28,7 @@ class FollowUpActions:
     from_faces: bool
     pending_choice: Any
     result_view: Any  # the RollResult
+    character: Any  # the Character rolling
 
     def action_digit(self, key: str) -> None:
         if self.mode == "pick":
@@ -50,7 +52,7 @@ class FollowUpActions:
             self.mode = "faces"
             field.focus()
             return
-        self._apply_reroll(choice, self.app.dice)  # type: ignore[attr-defined]
+        self._apply_reroll(choice, self.app.dice)
 
     def _typed_reroll(self, text: str) -> None:
         try:
@@ -128,7 +130,7 @@ class FollowUpActions:
         assert self.character is not None
         try:
             request = make_request(self.character, kind=kind, difficulty=difficulty)
-            outcome = perform(request, self.app.dice)  # type: ignore[attr-defined]
+            outcome = perform(request, self.app.dice)
         except VtmError as exc:
             self._say(str(exc))
             return
@@ -141,7 +143,7 @@ class FollowUpActions:
 
         if self.character is None:
             return
-        self.app.push_screen(BloodDialog(self.character, compulsion_due=True),  # type: ignore[attr-defined]
+        self.app.push_screen(BloodDialog(self.character, compulsion_due=True),
                              self._compulsion_chosen)
 
     def _compulsion_chosen(self, choice: str | None) -> None:
@@ -164,7 +166,7 @@ class FollowUpActions:
         try:  # the session too: a seat whose session ended meanwhile is told, not crashed
             entry = note_entry(self.result_request, "win at a cost: the goal is reached, with a cost",
                                session=self.recorder.session(self.result_request.kind),
-                               now=self.app.clock(),  # type: ignore[attr-defined]
+                               now=self.app.clock(),
                                ref=self.result_entry.id if self.result_entry else "")
             self.recorder.log(entry)
         except VtmError as exc:

@@ -13,8 +13,10 @@ from typing import Any
 
 from textual.widgets import Input
 
+from vtm_tui.ui.app_base import VtmNode
 
-class PowerActions:
+
+class PowerActions(VtmNode):
     """``action_power`` for the roll dialog's form page."""
 
     mode: str
@@ -32,7 +34,7 @@ class PowerActions:
             self.form.show_error(message)  # type: ignore[attr-defined]
             return
         dialog = BloodDialog(self.character, powers_only=True)
-        self.app.push_screen(dialog, self._power_chosen)  # type: ignore[attr-defined]
+        self.app.push_screen(dialog, self._power_chosen)
 
     def _power_chosen(self, choice: str | None) -> None:
         from vtm_tui.ui.screens.blood_runner import record_choice

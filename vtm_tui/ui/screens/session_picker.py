@@ -16,27 +16,20 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from vtm_tui.errors import VtmError
 from vtm_tui.store.session_log import SessionSummary
+from vtm_tui.ui.dialog import VtmDialog
 
 ALL_SESSIONS = 0
 
 PICKER_CSS = """
-.log-modal {
-    align: center middle;
-}
 .log-modal > Vertical {
     width: 76;
-    max-width: 100%;
-    height: auto;
     max-height: 90%;
-    background: $surface;
     border: round $secondary;
-    padding: 0 1;
 }
 .log-modal .modal-title {
     text-style: bold;
@@ -86,7 +79,7 @@ def session_label(summary: SessionSummary, tz: tzinfo | None = None, width: int 
     return text
 
 
-class _Modal(ModalScreen):
+class _Modal(VtmDialog):
     DEFAULT_CSS = PICKER_CSS
     SCOPED_CSS = False  # the rules name the .log-modal class the screen itself carries
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="picker.cancel")]

@@ -15,6 +15,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from textual.widgets import Static
+
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.rules.sheet_spec import CreationStep
@@ -66,7 +68,7 @@ class SheetEditor(CreationWizard):
         try:
             old, new = sheet_diff(self.original, self.edited())
         except VtmError as exc:
-            self.query_one("#create-report").update(f"⚠ {exc}")  # type: ignore[attr-defined]
+            self.query_one("#create-report", Static).update(f"⚠ {exc}")
             return
         if not new:
             text = "No changes yet."
@@ -75,7 +77,7 @@ class SheetEditor(CreationWizard):
             if len(new) > MAX_SHOWN:
                 lines.append(f"… {len(new) - MAX_SHOWN} more")
             text = f"{len(new)} change{'s' if len(new) != 1 else ''} (ctrl+s saves them as one):\n" + "\n".join(lines)
-        self.query_one("#create-report").update(text)  # type: ignore[attr-defined]
+        self.query_one("#create-report", Static).update(text)
 
     async def action_back(self) -> None:
         if self.page == 0 and not self.discard_armed:
@@ -91,7 +93,7 @@ class SheetEditor(CreationWizard):
         try:
             character = self.edited()
         except VtmError as exc:
-            self.query_one("#create-problem").update(str(exc))  # type: ignore[attr-defined]
+            self.query_one("#create-problem", Static).update(str(exc))
             return
         self.dismiss(character)
 

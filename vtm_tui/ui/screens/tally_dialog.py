@@ -15,12 +15,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
 from vtm_tui.conflict.context import Change
 from vtm_tui.errors import VtmError
 from vtm_tui.rules.numbers import read_whole
+from vtm_tui.ui.dialog import VtmDialog
 
 #: (label, actor, target, opponent) → change
 Start = Callable[[str, str, int, str], Change]
@@ -28,7 +28,7 @@ Start = Callable[[str, str, int, str], Change]
 Roll = Callable[[str, str, str, int | None, int], Change]
 
 
-class TallyDialog(ModalScreen[Change | None]):
+class TallyDialog(VtmDialog[Change | None]):
     """New tally (``tallies`` empty of running ones or ``new``) or a turn's roll for a running tally."""
 
     HELP_TITLE = "Extended action"
@@ -37,9 +37,7 @@ class TallyDialog(ModalScreen[Change | None]):
         Binding("escape", "close", "Close", id="tally.close"),
     ]
     DEFAULT_CSS = """
-    TallyDialog { align: center middle; }
-    TallyDialog > Vertical { width: 72; max-width: 100%; height: auto; border: thick $primary;
-        background: $surface; padding: 0 1; }
+    TallyDialog > Vertical { width: 72; }
     TallyDialog Horizontal { height: 1; margin-bottom: 1; }
     TallyDialog Label { width: auto; padding: 0 1 0 0; }
     TallyDialog Input { border: none; height: 1; background: $panel; width: 1fr; padding: 0 1; }

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 
 from vtm_tui.errors import VtmError
 from vtm_tui.store.errors import ConflictError
+from vtm_tui.ui.app_base import VtmNode
 
 if TYPE_CHECKING:
     from vtm_tui.model.character import Character
 
 
-class XpActions:
+class XpActions(VtmNode):
     """For a screen with a ``SheetView``, ``selected_character``, ``say`` and ``after_xp(saved)``."""
 
     selected_character: Character | None
@@ -41,7 +42,7 @@ class XpActions:
         from vtm_tui.ui.widgets.sheet_view import SheetView
 
         character = self.selected_character
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         if character is None or store is None:
             return self.say("No character selected.", error=True)
         refusal = self.xp_allowed(character)
@@ -69,10 +70,10 @@ class XpActions:
     def _spend(self, character: Character, field: str, label: str) -> None:
         from vtm_tui.play import experience as xp
 
-        store = self.app.chronicle_store  # type: ignore[attr-defined]
+        store = self.app.chronicle_store
         current = next((c for c in store.characters if c.slug == character.slug), character)
         try:
-            spent = xp.spend(store, current, field, label, now=self.app.clock())  # type: ignore[attr-defined]
+            spent = xp.spend(store, current, field, label, now=self.app.clock())
         except ConflictError as exc:
             store.reload()
             return self.say(f"{exc} — reloaded; press X again if it is still wanted.", error=True)

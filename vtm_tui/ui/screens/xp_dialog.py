@@ -11,14 +11,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from vtm_tui.rules.experience import Price
+from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.screens.new_character import DIALOG_CSS
 
 
-class SpendXpDialog(ModalScreen[bool]):
+class SpendXpDialog(VtmDialog[bool]):
     """Answers True (spend) or False."""
 
     HELP_TITLE = "Raise with experience"

@@ -5,7 +5,7 @@ monochrome terminal (or a colour-blind one) sees which is which. The line below
 marks each die: ``*`` a ten, ``+`` a success, ``!`` a one (a Hunger one is what
 makes a bestial failure), ``·`` anything else. In pick mode (a Willpower
 re-roll by hand) the regular dice carry their key above them and ``^`` marks
-the picked ones. The widget draws whatever outcome it is given.
+the picked ones. The roll result (:mod:`vtm_tui.ui.widgets.roll_result`) draws them.
 """
 
 from __future__ import annotations
@@ -15,9 +15,6 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Size
-from textual.reactive import reactive
-from textual.widget import Widget
 
 from vtm_tui.rules.ruleset import ruleset_for
 
@@ -137,40 +134,3 @@ def describe_dice(outcome: Any) -> str:
         _append_ingenuity(text, outcome, lambda _name: Style())
         return text.plain
     return " ".join(face for _, face, _ in dice_cells(outcome))
-
-
-class DiceView(Widget):
-    """The dice of one outcome; ``picked`` and ``pick_mode`` drive a Willpower re-roll by hand."""
-
-    DEFAULT_CSS = """
-    DiceView { height: auto; padding: 0 1; }
-    DiceView > .dice-view--hunger { text-style: bold; color: $error; }
-    DiceView > .dice-view--regular { text-style: bold; }
-    DiceView > .dice-view--legend { text-style: italic; color: $text-muted; }
-    DiceView > .dice-view--picked { text-style: reverse; }
-    """
-    COMPONENT_CLASSES = {"dice-view--hunger", "dice-view--regular", "dice-view--legend", "dice-view--picked"}
-
-    outcome: reactive[Any] = reactive(None, layout=True)
-    pick_mode: reactive[bool] = reactive(False, layout=True)
-    picked: reactive[tuple[int, ...]] = reactive((), layout=True)
-
-    _layout_width = 0
-    """The content width the last layout offered (``get_content_height``), so ``render`` never asks for
-    ``self.size`` in the middle of a layout: that looks the widget up in the screen's map, which arranges
-    the whole screen once more."""
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        self._layout_width = width
-        return super().get_content_height(container, viewport, width)
-
-    def render(self) -> Text:
-        text = Text()
-        if self.outcome is not None:
-            width = self._layout_width or self.outer_size.width - self.styles.gutter.width
-            append_dice(text, self.outcome, width, self.get_component_rich_style, self.pick_mode, self.picked)
-        return text
-
-    def describe(self) -> str:
-        """The dice as plain text (for tests): ``[10] [7] [3] ⟨10⟩ ⟨4⟩``."""
-        return describe_dice(self.outcome)

@@ -101,9 +101,3 @@ class FilterChips(HorizontalScroll, can_focus=False):
                 widgets[min(position, len(widgets) - 1)].focus()
             else:
                 self.screen.focus_next()
-
-    def focus_first(self) -> bool:
-        chips = list(self.query(FilterChip))
-        if chips:
-            chips[0].focus()
-        return bool(chips)

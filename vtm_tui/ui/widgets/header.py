@@ -10,9 +10,10 @@ from rich.text import Text
 from textual.widget import Widget
 
 from vtm_tui.rules.ruleset import short_title
+from vtm_tui.ui.app_base import VtmNode
 
 
-class VtmHeader(Widget):
+class VtmHeader(VtmNode, Widget):
     """Where am I: the chronicle, its rule set, the session, and this screen."""
 
     DEFAULT_CSS = """
@@ -38,7 +39,7 @@ class VtmHeader(Widget):
     def describe(self) -> str:
         """The header's words (also what tests read)."""
         app = self.app
-        name = getattr(app, "chronicle_name", "")
+        name = app.chronicle_name
         if not name:
             return f"vtm-tui · {self.screen_name}"
         parts = [name, short_title(app.ruleset)]
@@ -51,8 +52,8 @@ class VtmHeader(Widget):
 
     def render(self) -> Text:
         hint = "? help  ^p commands "
-        keeper = getattr(self.app, "seat_keeper", None)  # the storyteller sees who is connected (w lists them)
-        if keeper is not None and keeper.line and getattr(self.app, "player", None) is None:
+        keeper = self.app.seat_keeper  # the storyteller sees who is connected (w lists them)
+        if keeper.line and self.app.player is None:
             hint = f"{keeper.line} (w)  {hint}"
         text = Text(" ")
         text.append(self.describe(), style="bold")

@@ -90,7 +90,7 @@ class MarkSelectionList(SelectionList):
         except OptionDoesNotExist:
             return strip
         segments = list(strip)
-        if selection.value in self._selected or len(segments) < 3 or segments[1].text != "X":
+        if selection.value in self.selected or len(segments) < 3 or segments[1].text != "X":
             return strip
         segments[1] = Segment(" ", segments[1].style)
         return Strip(segments, strip.cell_length)

@@ -48,15 +48,11 @@ class PoolInput(Input):
     BINDINGS = [Binding("tab", "complete", "Complete", show=False, id="roll.complete")]
 
     def action_complete(self) -> None:
-        if self._suggestion and self.cursor_at_end and self._suggestion != self.value:
-            self.value = self._suggestion
-            self.cursor_position = len(self.value)
-        else:
+        before = self.value
+        if self.cursor_at_end:
+            self.action_cursor_right()  # Textual's own way to accept a shown completion (→)
+        if self.value == before:
             self.screen.focus_next()
-
-
-#: ``X`` when on, blank when off (not a colour alone); Enter rolls, as the form's hint says, and never unticks.
-MarkedCheckbox = MarkCheckbox
 
 
 class RollForm(VerticalScroll):
@@ -121,14 +117,14 @@ class RollForm(VerticalScroll):
         if not no_difficulty:
             yield Static(Text("Ladder: " + ladder_text(ruleset)), id="ladder")
         with Horizontal(classes="row"):
-            yield MarkedCheckbox("Secret", id="secret", compact=True)
+            yield MarkCheckbox("Secret", id="secret", compact=True)
             if rules.has_hunger and self.kind == "test" and getattr(self.character.sheet, "is_vampire", False):
-                yield MarkedCheckbox(f"Blood Surge +{self.surge_dice}", id="surge", compact=True)
+                yield MarkCheckbox(f"Blood Surge +{self.surge_dice}", id="surge", compact=True)
             if rules.willpower_buys_success and self.kind == "test":  # never on damage, soak or a Virtue roll
-                yield MarkedCheckbox("Spend Willpower", id="willpower", compact=True)
+                yield MarkCheckbox("Spend Willpower", id="willpower", compact=True)
             if self.kind == "rouse":
-                yield MarkedCheckbox("Forced", id="forced", compact=True)
-                yield MarkedCheckbox("Re-roll granted: keep the better die", id="rouse-reroll", compact=True)
+                yield MarkCheckbox("Forced", id="forced", compact=True)
+                yield MarkCheckbox("Re-roll granted: keep the better die", id="rouse-reroll", compact=True)
             if self.kind == "test":
                 prompt = "no proficiency" if rules.has_proficiencies else "no specialty"
                 yield Select([], prompt=prompt, id="specialty", compact=True)
@@ -239,7 +235,7 @@ class RollForm(VerticalScroll):
         shows the request once."""
         self.character = character
         self.surge_dice = surge_dice
-        default = DEFAULT_DIFFICULTY[character.ruleset]
+        default = ruleset_for(character.ruleset).default_difficulty
         self.initial_pool = pool
         self.initial_difficulty = difficulty if difficulty is not None else ("" if not default else str(default))
         inputs = self._inputs

@@ -24,11 +24,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from vtm_tui.store.seats import HEARTBEAT_SECONDS, SEATS_DIR, Seat, SeatInfo, list_seats, release_seat, take_seat
+from vtm_tui.ui.app_base import VtmNode
+from vtm_tui.ui.dialog import VtmDialog
 
 #: How often the seats dialog (``w``), while open, re-reads who is connected.
 LIST_SECONDS = 2.0
@@ -137,7 +138,7 @@ def connection_text(via: str, *, addresses: bool) -> str:
     return via if addresses else via.split(" from ", 1)[0]
 
 
-class SeatsView(Static):
+class SeatsView(VtmNode, Static):
     """Every seat on the chronicle: role, who, characters, connection (addresses for the storyteller only),
     since. Every cell is :class:`~rich.text.Text`: a player's name or a character's is shown, never run as
     markup."""
@@ -163,16 +164,14 @@ class SeatsView(Static):
         self.update(table)
 
 
-class SeatsDialog(ModalScreen[None]):
+class SeatsDialog(VtmDialog[None]):
     """``w``: who is connected right now (refreshed while open); for the storyteller, Enter on a connected
     player's character asks them for a roll. Esc closes."""
 
     HELP_TITLE = "Who is connected"
     BINDINGS = [Binding("escape,w,q", "close", "Close", id="seats.close")]
     DEFAULT_CSS = """
-    SeatsDialog { align: center middle; }
-    SeatsDialog > Vertical { width: 76; max-width: 100%; height: auto; max-height: 90%; border: thick $primary;
-                             background: $surface; padding: 0 1; }
+    SeatsDialog > Vertical { width: 76; max-height: 90%; }
     SeatsDialog #seats-hint { color: $text-muted; padding: 0 1; }
     SeatsDialog #seats-ask { height: auto; max-height: 10; border: none; margin-top: 1; }
     """
@@ -193,7 +192,7 @@ class SeatsDialog(ModalScreen[None]):
 
     @property
     def storyteller(self) -> bool:
-        return getattr(self.app, "player", None) is None
+        return self.app.player is None
 
     def on_mount(self) -> None:
         hint = "Seats refresh every 2 s; a crashed seat goes within 30 s."

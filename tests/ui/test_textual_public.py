@@ -1,0 +1,157 @@
+"""The UI uses Textual's public API; what has no public equivalent lives in ``vtm_tui/ui/textual_compat.py``,
+checked here against the installed Textual so that an upgrade that moves those internals fails a test."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import textual
+from textual.app import App, ComposeResult
+from textual.dom import DOMNode
+from textual.driver import Driver
+from textual.message import Message
+from textual.message_pump import MessagePump
+from textual.screen import ModalScreen, Screen
+from textual.scroll_view import ScrollView
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, OptionList, RadioButton, SelectionList, Static
+
+import vtm_tui.ui
+from vtm_tui.ui.textual_compat import check_version, css_generation, mark_styles_current
+
+UI = Path(vtm_tui.ui.__file__).parent
+#: Every app, screen and widget is one of these: their private names are never ours to set or override.
+BASES = (App, Screen, ModalScreen, Widget, ScrollView, DOMNode, MessagePump)
+WIDGETS = (Message, Driver, Input, SelectionList, OptionList, Checkbox, RadioButton, Static)
+
+
+def _private(objects: tuple[object, ...]) -> set[str]:
+    names = {name for obj in objects for name in dir(obj)}
+    return {name for name in names if name.startswith("_") and not name.startswith("__")}
+
+
+def base_private_names() -> set[str]:
+    """The ``_name``s every Textual app, screen and widget carries (classes and instances, installed version)."""
+    return _private(BASES + (Widget(), Screen(), App()))
+
+
+#: Own attributes of classes that are not Textual nodes, named like a Textual node's private one.
+NOT_NODES = {("widgets/seats_view.py", "_timers")}  # SeatKeeper: a plain class holding its own interval timers
+
+
+def textual_private_names() -> set[str]:
+    """Every ``_name`` of Textual's classes the UI builds on, and of their instances."""
+    return base_private_names() | _private(WIDGETS + (Static(), Input(), SelectionList(), Message()))
+
+
+def own_names(tree: ast.AST) -> set[str]:
+    """Names a module defines itself: its functions and methods, and attributes it assigns on ``self`` (unless
+    every Textual node has that attribute: then the assignment writes Textual's)."""
+    names: set[str] = set()
+    defined: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            defined.add(node.name)
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, ast.AnnAssign) else []
+        for target in targets:
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                names.add(target.attr)
+    return defined | (names - base_private_names())
+
+
+def private_uses(source: str, private: set[str]) -> list[str]:
+    """Where ``source`` reaches into Textual's private modules or attributes."""
+    tree = ast.parse(source)
+    own = own_names(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("textual."):
+            if any(part.startswith("_") for part in node.module.split(".")):
+                found.append(f"line {node.lineno}: from {node.module} import")
+        if isinstance(node, ast.Attribute) and node.attr in private:
+            is_self = isinstance(node.value, ast.Name) and node.value.id == "self"
+            if not (is_self and node.attr in own):
+                found.append(f"line {node.lineno}: .{node.attr}")
+    return found
+
+
+def test_the_ui_reaches_no_textual_private_attribute_outside_the_compat_module():
+    private = textual_private_names()
+    assert {"_screen_stacks", "_binding_chain", "_css_update_count", "_sender", "_suggestion",
+                       "_selected"} <= private
+    problems = {}
+    for path in sorted(UI.rglob("*.py")):
+        if path.name == "textual_compat.py":
+            continue
+        name = path.relative_to(UI).as_posix()
+        uses = private_uses(path.read_text(encoding="utf-8"), private - {a for f, a in NOT_NODES if f == name})
+        if uses:
+            problems[name] = uses
+    assert problems == {}
+
+
+def test_the_scan_sees_what_it_looks_for():
+    private = textual_private_names()
+    assert private_uses("x = app._screen_stacks\n", private) == ["line 1: ._screen_stacks"]
+    assert private_uses("from textual._context import active_app\n", private) == [
+        "line 1: from textual._context import"]
+    assert private_uses("class A:\n    def f(self):\n        self._lines = []\n        return self._lines\n",
+                        private) == []  # an attribute of its own that happens to share a SelectionList's name
+    assert private_uses("class A:\n    def f(self):\n        self._css_update_count = 0\n", private) == [
+        "line 3: ._css_update_count"]  # but every screen has this one: setting it is reaching in
+
+
+def test_compat_is_written_for_the_installed_textual():
+    assert check_version(textual.__version__), "re-check every function in ui/textual_compat.py, then the pin"
+
+
+class _Two(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("x")
+
+
+async def test_css_generation_moves_on_with_a_theme_change_and_a_screen_can_be_marked_current():
+    app = _Two()
+    async with app.run_test(size=(20, 5)) as pilot:
+        before = css_generation(app)
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert css_generation(app) > before
+        screen = Screen()
+        assert screen._css_update_count != css_generation(app)  # Textual's own mark: "never styled"
+        mark_styles_current(screen, app)
+        assert screen._css_update_count == css_generation(app)
+
+
+async def test_under_another_textual_the_screens_are_restyled_as_textual_does(monkeypatch):
+    import vtm_tui.ui.textual_compat as compat
+
+    monkeypatch.setattr(compat, "check_version", lambda version=textual.__version__: False)
+    app = _Two()
+    async with app.run_test(size=(20, 5)):
+        assert css_generation(app) != css_generation(app)  # nothing ever looks unchanged
+        screen = Screen()
+        before = screen._css_update_count
+        mark_styles_current(screen, app)
+        assert screen._css_update_count == before  # Textual's own bookkeeping, untouched
+
+
+#: Left as they were while another change reworks the roll dialog; the next edit there removes them.
+UNTYPED_FOR_NOW = {"screens/roll_dialog.py"}
+
+
+def test_screens_and_widgets_reach_the_app_typed():
+    """``self.app`` is the vtm-tui app to every screen and widget (``VtmNode``, ``VtmDialog``): no
+    ``getattr(self.app, "x", default)``, no ``type: ignore`` on an app attribute."""
+    untyped = []
+    for path in sorted(UI.rglob("*.py")):
+        name = path.relative_to(UI).as_posix()
+        if name in UNTYPED_FOR_NOW:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if "getattr(self.app" in line or "getattr(app," in line or \
+                    ("app." in line and "type: ignore[attr-defined]" in line):
+                untyped.append(f"{name}:{number}")
+    assert untyped == []

@@ -1,0 +1,84 @@
+"""The app as its screens and widgets see it: a typed ``self.app`` instead of ``getattr`` and ``type: ignore``.
+
+Textual types every node's ``app`` as a plain ``App``; its documented remedy is ``app = getters.app(MyApp)``
+on the node's class. The screens cannot import :class:`~vtm_tui.ui.app.VtmApp` itself (it imports them: a
+cycle), so they name :class:`VtmAppBase`, which ``VtmApp`` builds on: it declares what the app shares with
+every screen (the open chronicle, the dice, the clock, the seat) and what they may ask of it. :class:`VtmNode`
+is the mixin that gives a screen or widget that typed ``app``. Every screen runs inside a ``VtmApp``, in the
+app and in the tests (``tests/ui/ui_support.make_app``); a test that hosts a widget in an ``App`` of its own
+subclasses ``VtmAppBase``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from textual import getters
+from textual.app import App
+
+if TYPE_CHECKING:
+    from vtm_tui.rules.dice import DiceSource
+    from vtm_tui.store.chronicle_store import ChronicleStore
+    from vtm_tui.ui.clock import Clock
+
+
+class Seats(Protocol):
+    """What a screen reads of the app's seat keeper (:class:`~vtm_tui.ui.widgets.seats_view.SeatKeeper`)."""
+
+    @property
+    def line(self) -> str:
+        """Who is connected, in a line for the header."""
+        ...
+
+
+class VtmAppBase(App[None]):
+    """What every screen and widget may ask of the app (``VtmApp`` sets and implements it)."""
+
+    chronicle_store: ChronicleStore | None = None
+    """The open chronicle (None on the picker)."""
+    player: str | None = None
+    """The player whose seat this is (None: the storyteller)."""
+    start_path: Path | None = None
+    """The chronicle named on the command line, if any."""
+    dice: DiceSource
+    clock: Clock
+    seat_keeper: Seats
+
+    if TYPE_CHECKING:  # defined by VtmApp (reactives and methods that need the whole app)
+        chronicle_name: str
+        ruleset: str
+        session_number: int
+        session_open: bool
+
+        @property
+        def campaigns_dir(self) -> Path: ...
+
+        def open_chronicle(self, path: Path) -> bool: ...
+
+        def set_store(self, store: ChronicleStore | None) -> None: ...
+
+        def publish_chronicle(self) -> None: ...
+
+        # The app-wide actions a screen or the command palette may run.
+        def action_show(self, mode: str) -> None: ...
+
+        def action_roll(self) -> None: ...
+
+        def action_seats(self) -> None: ...
+
+        def action_ledger(self) -> None: ...
+
+        def action_note(self) -> None: ...
+
+        def action_help(self) -> None: ...
+
+        def action_start_session(self) -> None: ...
+
+        def action_end_session(self) -> None: ...
+
+
+class VtmNode:
+    """Mixed into a screen or widget (before Textual's class): ``self.app`` is typed as the vtm-tui app."""
+
+    app = getters.app(VtmAppBase)
