@@ -12,7 +12,7 @@ subclasses ``VtmAppBase``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual import getters
 from textual.app import App
@@ -59,6 +59,8 @@ class VtmAppBase(App[None]):
         def set_store(self, store: ChronicleStore | None) -> None: ...
 
         def publish_chronicle(self) -> None: ...
+
+        def roll_dialog_for(self, character: Any, kind: str = "test") -> Any: ...
 
         # The app-wide actions a screen or the command palette may run.
         def action_show(self, mode: str) -> None: ...

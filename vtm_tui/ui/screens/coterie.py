@@ -451,4 +451,4 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
         if kind not in roll_kinds(character.ruleset):
             return self.say(f"A {TITLES.get(kind, kind)} is not a {character.ruleset.upper()} roll; use r to roll "
                             "here.", error=True)
-        self.app.push_screen(self.app.roll_dialog_for(character, kind))  # type: ignore[attr-defined]
+        self.app.push_screen(self.app.roll_dialog_for(character, kind))

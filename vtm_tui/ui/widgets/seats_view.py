@@ -81,13 +81,22 @@ class SeatKeeper:
         # without removing its file (stale after STALE_AFTER). A 2 s timer re-reading the folder was most
         # of an idle seat's CPU.
         self._timers = [self.app.set_interval(HEARTBEAT_SECONDS, self.beat, name="seat-heartbeat")]
+        self.refresh(announce=False)
+        self.app.call_after_refresh(self._follow, self.seat)
+
+    def _follow(self, seat: Seat) -> None:
+        """Hear seats come and go, once the first screen is painted: starting the watcher (the inotify module
+        and its thread) took 30-40 ms before it. A seat that came or went meanwhile is read once the watching
+        is in place, so nobody is missed."""
+        if self.seat is not seat or self._following is not None:  # left, or sat elsewhere, since
+            return
         try:
             from vtm_tui.ui.chronicle_watch import follow_chronicle
 
-            self._following = follow_chronicle(chronicle_dir, lambda _changes: self.refresh(), SEATS_DIR)
+            self._following = follow_chronicle(seat.chronicle_dir, lambda _changes: self.refresh(), SEATS_DIR)
         except RuntimeError:  # no event loop running (a caller outside the app): the heartbeat re-reads
             self._following = None
-        self.refresh(announce=False)
+        self.refresh()
 
     def beat(self) -> None:
         if self.seat is not None:
