@@ -159,3 +159,22 @@ async def test_export_from_the_palette_writes_both_files_and_never_overwrites(ca
     sheet = (chronicle / "exports" / "ines-valadares.md").read_text()
     assert sheet.startswith("# Inês Valadares") and (chronicle / "exports" / "ines-valadares-2.json").is_file()
     assert "Second Inquisition" not in sheet  # storyteller-only notes stay out
+
+
+async def test_enter_on_the_replace_box_imports(campaigns):
+    """Enter does the dialog's action wherever the focus is: on the ticked Replace box it imports (it once did
+    nothing there, as the box passes Enter on and only the path field answered it)."""
+    chronicle = campaigns / LISBOA
+    app = make_app(chronicle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.action_import()
+        await pilot.pause()
+        app.screen.query_one("#path").value = str(FIXTURES / "wod5e-vampire.json")
+        await pilot.press("tab", "space", "enter")
+        await pilot.pause()
+        assert "Imported Sebastião Vaz (wod5e)" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.selected_character.name == "Sebastião Vaz"
+    assert character_file(chronicle, "sebastiao-vaz")["clan"] == "Toreador"

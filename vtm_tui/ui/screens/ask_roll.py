@@ -27,7 +27,8 @@ class AskRollDialog(VtmDialog[str | None]):
     """Pool, Difficulty, secret, a prompt; Enter sends the request. Returns the request's id (None: cancelled)."""
 
     HELP_TITLE = "Ask for a roll"
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask.cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask.cancel"),
+                Binding("enter", "send", "Send", show=False, id="ask.enter")]  # from the Secret box
     DEFAULT_CSS = """
     AskRollDialog > Vertical { width: 70; }
     AskRollDialog .row { height: 1; margin-top: 1; }
@@ -63,6 +64,9 @@ class AskRollDialog(VtmDialog[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self.send()
+
+    def action_send(self) -> None:
         self.send()
 
     def send(self) -> None:

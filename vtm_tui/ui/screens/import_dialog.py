@@ -32,7 +32,8 @@ class ImportDialog(VtmDialog[str | None]):
     """Answers the imported character's name, or None."""
 
     HELP_TITLE = "Import character"
-    BINDINGS = [Binding("escape", "close", "Close", id="dialog.cancel")]
+    BINDINGS = [Binding("escape", "close", "Close", id="dialog.cancel"),
+                Binding("enter", "import", "Import", show=False, id="import.enter")]  # from the Replace box
     DEFAULT_CSS = DIALOG_CSS.format(name="ImportDialog") + "ImportDialog > Vertical { width: 76; }"
 
     def __init__(self, store: ChronicleStore) -> None:
@@ -53,10 +54,14 @@ class ImportDialog(VtmDialog[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self.action_import()
+
+    def action_import(self) -> None:
+        """Enter, wherever the focus is (the path or the Replace box): import, or close once imported."""
         if self.imported is not None:
             self.dismiss(self.imported)
             return
-        path = event.value.strip()
+        path = self.query_one("#path", Input).value.strip()
         if not path:
             return self._show("Type the path of an exported character file.", error=True)
         from vtm_tui.play.importing import import_character

@@ -11,8 +11,8 @@ offers the V5 follow-ups as one-key actions: Willpower re-roll by strategy
 
 Seams with the app: ``app.chronicle_store``, ``app.dice``, ``app.clock``; the
 dialog posts :class:`~vtm_tui.ui.messages.CharacterChanged` after saving a sheet.
-Frenzy, Remorse and Rouse open with ``RollDialog.for_frenzy(character)``,
-``for_remorse`` and ``for_rouse`` (or ``RollDialog(character, kind=...)``).
+Frenzy and Remorse open with ``RollDialog.for_frenzy(character)`` and
+``for_remorse``; any kind with ``RollDialog(character, kind=...)``.
 """
 
 from __future__ import annotations
@@ -124,10 +124,6 @@ class RollDialog(FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):
         """The end-of-session Remorse test (10 − Humanity − stains dice)."""
         return cls(character, kind="remorse")
 
-    @classmethod
-    def for_rouse(cls, character: Character | None) -> RollDialog:
-        return cls(character, kind="rouse")
-
     @property
     def selected_character(self) -> Character | None:
         return self.character
@@ -142,7 +138,7 @@ class RollDialog(FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):
             box.border_subtitle = self.character.ruleset.upper().replace("INGENUITY", "Ingenuity")
             yield RollForm(self.character, self.kind, self._opening_pool(), fixed_pool=FIXED_POOLS.get(self.kind, ""),
                            difficulty=self._difficulty_text(),
-                           surge_dice=self._surge_dice(), storyteller=getattr(self.app, "player", None) is None,
+                           surge_dice=self._surge_dice(), storyteller=self.app.player is None,
                            id="form")
             yield Input("", id="reroll-faces", compact=True)  # above the result, so it is never scrolled away
             yield RollResult(id="result")
@@ -150,10 +146,10 @@ class RollDialog(FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):
 
     def _opening_pool(self) -> str:
         assert self.character is not None
-        store = self._store = getattr(self.app, "chronicle_store", None)
+        store = self._store = self.app.chronicle_store
         if store is not None and self.recorder is None:
-            self.recorder = Recorder(store, self.app.clock, self._session_started,  # type: ignore[attr-defined]
-                                     player=getattr(self.app, "player", None) is not None)
+            self.recorder = Recorder(store, self.app.clock, self._session_started,
+                                     player=self.app.player is not None)
         if self.kind != "test":
             return ""
         if self.initial_pool:
@@ -194,7 +190,7 @@ class RollDialog(FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):
         if (form is None or old is None or character.name != old.name
                 or self in self.app.screen_stack
                 or RollForm.layout_key(character, self.kind) != RollForm.layout_key(old, self.kind)
-                or getattr(self.app, "chronicle_store", None) is not getattr(self, "_store", None)):
+                or self.app.chronicle_store is not getattr(self, "_store", None)):
             return False
         self._reopened = True  # its styles are current: the opening's restyle is skipped (update_node_styles)
         self._reopening = character  # the fields are reset when the dialog shows (on_screen_resume)
@@ -252,7 +248,7 @@ class RollDialog(FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):
         """The request the form describes now; the last one is reused when nothing it depends on changed
         (Enter after the form has shown it: parsing the pool again cost 0.4 ms of the roll's frame)."""
         assert self.character is not None
-        store = getattr(self.app, "chronicle_store", None)
+        store = self.app.chronicle_store
         options = dict(store.chronicle.options) if store is not None else {}
         values = self.form.values()
         key = (id(self.character), self.kind, self.free_botch_used, sorted(options.items()), sorted(values.items()))
@@ -319,7 +315,7 @@ class RollDialog(FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):
             self.query_one("#faces", Input).focus()
             return
         self.from_faces = bool(faces)  # the entries logged below say their faces were typed
-        dice = self.app.dice  # type: ignore[attr-defined]
+        dice = self.app.dice
         try:
             if request.surge:  # the Rouse check a Blood Surge costs comes first (typed: the first face)
                 surge_dice = dice
@@ -342,8 +338,8 @@ class RollDialog(FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):
         """A player's seat may type faces only when the chronicle allows it (``players_may_type_faces``)."""
         from vtm_tui.play.visibility import Viewer, typed_faces_refusal
 
-        player = getattr(self.app, "player", None)
-        store = getattr(self.app, "chronicle_store", None)
+        player = self.app.player
+        store = self.app.chronicle_store
         if player is None:
             return ""
         return typed_faces_refusal(Viewer(player=player), store.chronicle.options if store is not None else {})
@@ -356,7 +352,7 @@ class RollDialog(FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):
         else:
             try:
                 session = self.recorder.session(request.kind)
-                now = self.app.clock()  # type: ignore[attr-defined]
+                now = self.app.clock()
                 applied = apply(self.character, request, outcome, session=session, now=now, ref=ref,
                                 typed=self.from_faces)
                 saved = self.recorder.record(applied, self.character)
@@ -458,7 +454,5 @@ class RollDialog(FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):
 
     def _session_started(self, number: int) -> None:
         """The header shows the new session at once; the recorder's note is said when the dialog closes."""
-        publish = getattr(self.app, "publish_chronicle", None)
-        if publish is not None:
-            publish()
+        self.app.publish_chronicle()
 

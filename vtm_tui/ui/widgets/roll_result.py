@@ -107,10 +107,6 @@ class RollResult(ScrollView, can_focus=True):
         self.keys = keys
         self._redraw()
 
-    def set_changes(self, changes: Iterable[str]) -> None:
-        self.changes = list(changes)
-        self._redraw()
-
     def set_keys(self, keys: str) -> None:
         self.keys = keys
         self._redraw()
