@@ -29,6 +29,7 @@ breaks any of this; :func:`check_version` names the version it was written for.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import selectors
@@ -55,11 +56,13 @@ _UNKNOWN_GENERATION = itertools.count()
 MAX_SIZE = (500, 200)
 
 
+@functools.cache
 def textual_version() -> str:
     """The installed Textual's version, read from its ``dist-info`` beside the package when it is there.
 
     ``textual.__version__`` asks ``importlib.metadata``, whose import (email parsing, zip files) took
-    20-50 ms of every start, before the first screen (``python -m benchmarks startup``).
+    20-50 ms of every start, before the first screen (``python -m benchmarks startup``). Read once: the
+    search of the packages folder took about 5 ms, and :func:`check_version` is asked on every screen shown.
     """
     package = Path(textual.__file__).parent
     for info in sorted(package.parent.glob("textual-*.dist-info")):
