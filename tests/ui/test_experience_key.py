@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ui_support import FIXED_NOW, character_file, log_entries, make_app, screen_text, sheet_text
+from ui_support import FIXED_NOW, character_file, log_entries, make_app, screen_text, sheet_text, until
 
 from vtm_tui.play import experience as xp
 from vtm_tui.store.chronicle_store import open_chronicle
@@ -131,14 +131,12 @@ async def test_import_from_the_palette_command_shows_what_was_not_mapped(campaig
         await pilot.pause()
         assert isinstance(app.screen, ImportDialog)
         await pilot.press(*str(FIXTURES / "nothing.json"), "enter")
-        await pilot.pause()
-        assert "no such file" in screen_text(app)
+        await until(pilot, lambda: "no such file" in screen_text(app))  # a busy machine draws it a frame later
         field = app.screen.query_one("#path")
         field.value = str(FIXTURES / "wod5e-vampire.json")
         await pilot.press("enter")
-        await pilot.pause()
-        text = screen_text(app)
-        assert "Imported Sebastião Vaz (wod5e)" in text and "not mapped: skills.piloting" in text
+        await until(pilot, lambda: "not mapped: skills.piloting" in screen_text(app))
+        assert "Imported Sebastião Vaz (wod5e)" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen.selected_character.name == "Sebastião Vaz"
@@ -172,8 +170,7 @@ async def test_enter_on_the_replace_box_imports(campaigns):
         await pilot.pause()
         app.screen.query_one("#path").value = str(FIXTURES / "wod5e-vampire.json")
         await pilot.press("tab", "space", "enter")
-        await pilot.pause()
-        assert "Imported Sebastião Vaz (wod5e)" in screen_text(app)
+        await until(pilot, lambda: "Imported Sebastião Vaz (wod5e)" in screen_text(app))
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen.selected_character.name == "Sebastião Vaz"
