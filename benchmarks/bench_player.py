@@ -21,18 +21,15 @@ from __future__ import annotations
 
 import os
 import select
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from benchmarks.figure import Figure
-from benchmarks.ptyrun import PtyProgram
+from benchmarks.ptyrun import PtyProgram, lisboa_in_session
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "campaigns" / "lisboa-nocturna"
 BYTES_BUDGET = 8 * 1024
 SEEN_BUDGET = 0.05
 TOAST_SECONDS = 8.5  # a new request's notification shows for 8 s
@@ -74,13 +71,7 @@ def _roll_once(roller: PtyProgram, watcher: PtyProgram, opener: bytes = b"r") ->
 
 def figures(quick: bool) -> list[Figure]:
     rounds = 1 if quick else 3
-    with tempfile.TemporaryDirectory(prefix="vtm-bench-player-") as tmp:
-        chronicle = Path(tmp) / "lisboa"
-        shutil.copytree(EXAMPLE, chronicle)
-        env = {"VTM_TUI_CACHE": str(Path(tmp) / "cache"), "VTM_TUI_KEYMAP": str(Path(tmp) / "no-keymap.toml"),
-               "TEXTUAL_ANIMATIONS": "none"}
-        subprocess.run([sys.executable, "-m", "vtm_tui", "session", str(chronicle), "start"], check=True,
-                       capture_output=True, env={**os.environ, **env}, timeout=60)
+    with lisboa_in_session("vtm-bench-player-") as (chronicle, env):
         marta = _seat(chronicle, "Marta", env)
         tiago = _seat(chronicle, "Tiago", env)
         ask = [sys.executable, "-m", "vtm_tui", "ask", str(chronicle), "--character", "Inês", "--pool",

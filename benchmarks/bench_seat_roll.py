@@ -19,17 +19,13 @@ builds the dialog) is reported apart from the later ones (which open it again).
 from __future__ import annotations
 
 import os
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 from benchmarks.figure import Figure
-from benchmarks.ptyrun import PtyProgram
+from benchmarks.ptyrun import PtyProgram, lisboa_in_session
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "campaigns" / "lisboa-nocturna"
 ROLL_CPU_BUDGET_MS = 80.0
 DIALOG_BYTES_BUDGET = 4 * 1024
 TABS_TO_COMMENT = 8
@@ -78,13 +74,7 @@ def _roll(seat: PtyProgram, number: int) -> tuple[dict[str, float], int]:
 
 def measure(rounds: int) -> tuple[dict[str, float], dict[str, float], list[int]]:
     """(first roll's CPU by phase, later rolls' mean CPU by phase, bytes of every opening)."""
-    with tempfile.TemporaryDirectory(prefix="vtm-bench-seat-roll-") as tmp:
-        chronicle = Path(tmp) / "lisboa"
-        shutil.copytree(EXAMPLE, chronicle)
-        env = {"VTM_TUI_CACHE": str(Path(tmp) / "cache"), "VTM_TUI_KEYMAP": str(Path(tmp) / "no-keymap.toml"),
-               "TEXTUAL_ANIMATIONS": "none"}
-        subprocess.run([sys.executable, "-m", "vtm_tui", "session", str(chronicle), "start"], check=True,
-                       capture_output=True, env={**os.environ, **env}, timeout=60)
+    with lisboa_in_session("vtm-bench-seat-roll-") as (chronicle, env):
         seat = PtyProgram([sys.executable, "-m", "vtm_tui", str(chronicle), "--player", "Marta"], env=env).start()
         try:
             seat.read_until(b"Marta's seat", quiet=0.5, timeout=60)

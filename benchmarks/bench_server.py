@@ -182,7 +182,6 @@ def _load(room: list[Table], everyone: dict[int, PtyProgram], seats: int, second
     pending: dict[str, tuple[float, set[int]]] = {}  # tag → (Enter sent at, fds of the table still to show it)
     sent_tags: list[tuple[Path, str]] = []
     by_fd = {seat.program.fd: (table, seat) for table in room for seat in table.seats}
-    table_of = {table.storyteller.fd: table for table in room} | {fd: t for fd, (t, _) in by_fd.items()}
     end = begin + seconds
     while True:
         now = time.perf_counter()

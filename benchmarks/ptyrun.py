@@ -11,12 +11,18 @@ import fcntl
 import os
 import pty
 import select
+import shutil
 import signal
 import struct
+import subprocess
+import sys
+import tempfile
 import termios
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 
 
 @dataclass
@@ -104,3 +110,17 @@ class PtyProgram:
         if self.fd >= 0:
             os.close(self.fd)
             self.fd = -1
+
+
+@contextmanager
+def lisboa_in_session(prefix: str) -> Iterator[tuple[Path, dict[str, str]]]:
+    """A temporary copy of the Lisboa example with a session open, and the environment its apps run in (their
+    own cache, no user keymap, no animations): what every seat benchmark starts from."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        chronicle = Path(tmp) / "lisboa"
+        shutil.copytree(Path(__file__).resolve().parents[1] / "campaigns" / "lisboa-nocturna", chronicle)
+        env = {"VTM_TUI_CACHE": str(Path(tmp) / "cache"), "VTM_TUI_KEYMAP": str(Path(tmp) / "no-keymap.toml"),
+               "TEXTUAL_ANIMATIONS": "none"}
+        subprocess.run([sys.executable, "-m", "vtm_tui", "session", str(chronicle), "start"], check=True,
+                       capture_output=True, env={**os.environ, **env}, timeout=60)
+        yield chronicle, env
