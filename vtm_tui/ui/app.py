@@ -164,7 +164,6 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
         self.chronicle_store: ChronicleStore | None = None
         self._keymap_override = keymap
         self._warned_small = False
-        self._later_css_read = False
         if player is not None:  # the first screen's styles are read at start
             self.css_path.append(Path(__file__).parent / self.PLAYER_CSS)
         self.register_theme(VTM_THEME)
@@ -204,28 +203,7 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
     def _after_first_paint(self) -> None:
         if self._keymap_override is None:
             self._load_keymap()  # the user's keymap file: after the first screen's paint, not the empty screen's
-        self.read_later_css()
         super()._after_first_paint()
-
-    def read_later_css(self) -> None:
-        """Add :attr:`LATER_CSS` to the stylesheet (once): after the first paint, or before another screen."""
-        if self._later_css_read:
-            return
-        self._later_css_read = True
-        folder = Path(__file__).parent
-        later = [folder / name for name in self.LATER_CSS if folder / name not in self.css_path]
-        self.css_path.extend(later)  # where Textual's own re-reads (``--dev`` CSS watching) look
-        self.stylesheet.read_all(later)
-        self.stylesheet.parse()  # now: a style lookup must not meet the new sources half read
-
-    def push_screen(self, *args: Any, **kwargs: Any) -> Any:
-        self.read_later_css()
-        return super().push_screen(*args, **kwargs)
-
-    def switch_mode(self, mode: str) -> Any:
-        if self.current_mode != self.DEFAULT_MODE:  # any mode but the first screen's
-            self.read_later_css()
-        return super().switch_mode(mode)
 
     def _load_keymap(self) -> None:
         if self._keymap_override is not None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import gc
 import importlib
 from functools import partial
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
@@ -40,12 +41,33 @@ class FastStart(App[None]):
 
     _painted = False  # the first screen has been shown
     _hold_paint = True  # see switch_mode
+    _later_css_read = False  # see read_later_css
     player: str | None
+    #: The other screens' stylesheets (paths under ``vtm_tui/ui/``): not parsed before the first paint.
+    LATER_CSS: tuple[str, ...] = ()
 
     def _after_first_paint(self) -> None:
         self._painted = True
+        self.read_later_css()
         self._freeze_startup_objects()
         self._warm_up()
+
+    def read_later_css(self) -> None:
+        """Add :attr:`LATER_CSS` to the stylesheet (once): after the first paint, or before another screen,
+        whichever comes first. Parsing every screen's styles before the first paint was start-up time spent
+        on screens not shown yet."""
+        if self._later_css_read:
+            return
+        self._later_css_read = True
+        folder = Path(__file__).parent
+        later = [folder / name for name in self.LATER_CSS if folder / name not in self.css_path]
+        self.css_path.extend(later)  # where Textual's own re-reads (``--dev`` CSS watching) look
+        self.stylesheet.read_all(later)
+        self.stylesheet.parse()  # now: a style lookup must not meet the new sources half read
+
+    def push_screen(self, *args: Any, **kwargs: Any) -> Any:
+        self.read_later_css()
+        return super().push_screen(*args, **kwargs)
 
     def mode_built(self, mode: str) -> bool:
         """Whether ``mode``'s screen has been built (it has a screen stack: it was shown at least once)."""
@@ -63,6 +85,8 @@ class FastStart(App[None]):
         has the first screen at start-up (nothing is shown yet): there the hold only delayed what the
         storyteller asked for, and at start-up it dropped the first frame (about 90 ms later on screen).
         """
+        if self.current_mode != self.DEFAULT_MODE:  # any mode but the first screen's needs every style
+            self.read_later_css()
         self._hold_paint = self._painted and not self.mode_built(mode)
         try:
             return super().switch_mode(mode)
