@@ -92,6 +92,21 @@ class PtyProgram:
         self.read_until(needle, quiet=quiet)
         return len(self.output) - before
 
+    def wait_exit(self, timeout: float = 60.0) -> int:
+        """Read what the program writes until it ends on its own; its exit code. Fails, with the end of what
+        it wrote, when it is still running after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                self.read_until(None, quiet=0.2, timeout=1.0)
+            except (TimeoutError, OSError):
+                pass
+            done, status = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                self.pid = 0
+                return os.waitstatus_to_exitcode(status)
+        raise AssertionError(f"the program did not end; it wrote:\n{bytes(self.output)[-2000:]!r}")
+
     def stop(self) -> None:
         if self.pid:
             try:

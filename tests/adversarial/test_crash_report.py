@@ -8,11 +8,9 @@ in the user log folder (``$VTM_TUI_LOG_DIR`` here).
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -27,19 +25,6 @@ CANARY = "ZZ-canary-ZZ"
 
 needs_pty = pytest.mark.skipif(not sys.platform.startswith(("linux", "darwin")), reason="needs a pty")
 
-
-def wait_for_exit(program: PtyProgram, timeout: float = 60.0) -> int:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            program.read_until(None, quiet=0.2, timeout=1.0)
-        except (TimeoutError, OSError):
-            pass
-        done, status = os.waitpid(program.pid, os.WNOHANG)
-        if done:
-            program.pid = 0
-            return os.waitstatus_to_exitcode(status)
-    raise AssertionError(f"the program did not end; it wrote:\n{bytes(program.output)[-2000:]!r}")
 
 
 def test_command_line_crash_is_one_line_and_a_report(tmp_path, monkeypatch, capsys) -> None:
@@ -109,7 +94,7 @@ def test_a_crash_on_a_seat_shows_one_line_and_no_secret(tmp_path) -> None:
     try:
         program.read_until(b"seat", timeout=60)
         program.send(b"w")
-        code = wait_for_exit(program)
+        code = program.wait_exit()
     finally:
         program.stop()
     output = bytes(program.output).decode("utf-8", errors="replace")

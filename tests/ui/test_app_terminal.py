@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 
 import pytest
 
@@ -13,19 +12,6 @@ from benchmarks.ptyrun import PtyProgram
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith(("linux", "darwin")), reason="needs a pty")
 
-
-def wait_for_exit(program: PtyProgram, timeout: float = 30.0) -> int:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            program.read_until(None, quiet=0.2, timeout=1.0)
-        except (TimeoutError, OSError):
-            pass
-        done, status = os.waitpid(program.pid, os.WNOHANG)
-        if done:
-            program.pid = 0
-            return os.waitstatus_to_exitcode(status)
-    raise AssertionError("vtm-tui did not quit")
 
 
 def test_starts_switches_and_quits_cleanly_on_a_terminal(campaigns, tmp_path):
@@ -40,7 +26,7 @@ def test_starts_switches_and_quits_cleanly_on_a_terminal(campaigns, tmp_path):
         program.send(b"1")
         program.read_until(b"\xe2\x80\x94 coterie", timeout=30)
         program.send(b"q")
-        code = wait_for_exit(program)
+        code = program.wait_exit()
     finally:
         program.stop()
     output = bytes(program.output)
