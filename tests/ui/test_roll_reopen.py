@@ -128,14 +128,18 @@ async def test_the_storytellers_app_keeps_its_roll_dialog_too(lisboa: Path) -> N
             await pilot.pause()
             dialog = app.screen
             assert isinstance(dialog, RollDialog) and dialog.query_one("#comment", Input).value == ""
+            assert dialog.query_one("#st-comment", Input).value == ""  # the last roll's ST-only words stay with it
             opened.append(dialog)
             dialog.query_one("#comment", Input).value = comment
+            dialog.query_one("#st-comment", Input).value = f"secret {comment}"
             await pilot.press("enter")
             await pilot.pause()
             await pilot.press("escape")
             await pilot.pause()
         assert opened[0] is opened[1]
-        assert [e["comment"] for e in log_entries(lisboa, 3) if e.get("comment") in ("one", "two")] == ["one", "two"]
+        logged = [e for e in log_entries(lisboa, 3) if e.get("comment") in ("one", "two")]
+        assert [e["comment"] for e in logged] == ["one", "two"]
+        assert [e.get("storyteller_comment") for e in logged] == ["secret one", "secret two"]
 
 
 async def test_closing_the_dialog_does_not_draw_the_unchanged_sheet_again(lisboa: Path,
