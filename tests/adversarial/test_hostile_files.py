@@ -170,8 +170,6 @@ def test_a_seat_opens_although_another_sheet_is_broken(chronicle, tmp_path, monk
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a Linux pty")
 def test_a_seat_on_a_chronicle_whose_sessions_is_a_file_says_so_without_server_paths(chronicle, tmp_path) -> None:
-    import time
-
     from benchmarks.ptyrun import PtyProgram
 
     shutil.rmtree(chronicle / "sessions")
@@ -180,15 +178,7 @@ def test_a_seat_on_a_chronicle_whose_sessions_is_a_file_says_so_without_server_p
            "VTM_TUI_KEYMAP": str(tmp_path / "none.toml"), "PYTHONPATH": str(REPO)}
     program = PtyProgram([sys.executable, "-m", "vtm_tui", str(chronicle), "--player", "Marta"], env=env).start()
     try:
-        deadline, status = time.monotonic() + 60, None
-        while status is None and time.monotonic() < deadline:
-            try:
-                program.read_until(None, quiet=0.2, timeout=1.0)
-            except (TimeoutError, OSError):
-                pass
-            done, raw = os.waitpid(program.pid, os.WNOHANG)
-            if done:
-                program.pid, status = 0, os.waitstatus_to_exitcode(raw)
+        status = program.wait_exit()
     finally:
         program.stop()
     output = bytes(program.output).decode("utf-8", errors="replace")
