@@ -107,6 +107,20 @@ def test_compat_is_written_for_the_installed_textual():
     assert check_version(textual.__version__), "re-check every function in ui/textual_compat.py, then the pin"
 
 
+def test_compat_names_exactly_the_pinned_textual():
+    """The private overrides switch off on any other release, a patch one included, and the pin is that release."""
+    import tomllib
+
+    from vtm_tui.ui.textual_compat import TESTED_VERSION
+
+    pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert f"textual=={TESTED_VERSION}" in pyproject["project"]["dependencies"]
+    assert check_version(TESTED_VERSION)
+    major, minor, patch = (int(part) for part in TESTED_VERSION.split("."))
+    for other in (f"{major}.{minor}.{patch + 1}", f"{major}.{minor + 1}.0", f"{major}.{minor}", "nonsense", ""):
+        assert not check_version(other), other
+
+
 class _Two(App[None]):
     def compose(self) -> ComposeResult:
         yield Static("x")
