@@ -255,7 +255,9 @@ class LogScreen(ReviewActions, FilterActions, ModeScreen[None]):
             count = f"{shown:,} of {total:,} entries"
         else:
             count = f"{shown:,} entr{'y' if shown == 1 else 'ies'}"
-        self.query_one("#log-scope", Static).update(f"{what} · {count}")
+        # One row of fixed width (1fr × 1): new text never changes its size, so no layout of the whole screen
+        # (that was a third of the storyteller's CPU for each roll another seat made).
+        self.query_one("#log-scope", Static).update(f"{what} · {count}", layout=False)
 
     def _refilter(self) -> None:
         self.query_one(FilterChips).show(self.filter.chips())

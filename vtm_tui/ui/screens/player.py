@@ -47,6 +47,7 @@ from vtm_tui.play.visibility import (
 from vtm_tui.review.source import SessionTail
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk, open_requests
+from vtm_tui.store.watch import Changes
 from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui import sheet_edits
@@ -110,6 +111,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         self._announced: set[str] = set()
         self._backlog: list = []  # entries read while a dialog covered the seat
         self._reload_log = False
+        self._sheets_touched = False  # the watcher saw a sheet or the chronicle file change since the last look
         self._following: Following | None = None
         self._roll_shelf: RollDialogShelf | None = None
 
@@ -156,7 +158,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         self.selected_character = own[0] if own else None
         current = store.chronicle.current_session
         # Before the first read, so nothing is missed.
-        self._following = follow_chronicle(store.path, lambda _changes: self.poll(),
+        self._following = follow_chronicle(store.path, self._changed,
                                            "sessions", "characters", "chronicle.toml")
         self.tail = SessionTail(store.path, current, follow_newest=True)
         self.tail.load()
@@ -205,6 +207,12 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         if self._roll_shelf is not None:
             self._roll_shelf.clear()
 
+    def _changed(self, changes: Changes) -> None:
+        """The watcher's notice: the sheets are compared with the disk only when it names one of them (another
+        player's roll touches the session file alone, and reading ten sheets for it cost 5 ms a roll)."""
+        self._sheets_touched = self._sheets_touched or changes.touches("characters", "chronicle.toml")
+        self.poll()
+
     def poll(self) -> None:
         """New entries from any seat (redacted), new requests, and sheets another process saved.
 
@@ -236,14 +244,16 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
 
     def _reload_sheets_if_changed(self) -> None:
         store = self.store
-        if store is None:
+        if store is None or not self._sheets_touched:
             return
+        self._sheets_touched = False
         try:
             if not store.changed_on_disk():
                 return
             store.reload()
         except VtmError:
-            return  # a sheet being written by hand right now: the next poll tries again
+            self._sheets_touched = True  # a sheet being written by hand right now: the next notice tries again
+            return
         self.viewer = viewer_for(self.player_name, store.characters)
         self._reselect()
 

@@ -22,7 +22,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -109,6 +109,7 @@ class LogView(ScrollView, can_focus=True):
         self._lines: OrderedDict[int, EntryLine | None] = OrderedDict()
         self._strips: OrderedDict[tuple[int, int, bool], Strip] = OrderedDict()
         self._secret_width = False
+        self._frame_styles: dict[str, Style] | None = None  # while a frame is drawn: its styles, by component
 
     # -- what is shown ----------------------------------------------------------------------------
 
@@ -143,7 +144,24 @@ class LogView(ScrollView, can_focus=True):
         self.refresh()
 
     def _resize(self) -> None:
-        self.virtual_size = Size(VIRTUAL_WIDTH, max(1, len(self.rows)))
+        """The scrollable height is the number of rows.
+
+        Setting ``virtual_size`` lays out the whole screen again (it is a layout reactive): on a seat that
+        was most of the CPU another player's roll cost (a new line at the bottom: measured 27 ms a roll on
+        an observing seat). A layout only changes something when the vertical scrollbar appears or goes, so
+        any other growth sets the value quietly and tells the scrollbar its new range.
+        """
+        size = Size(VIRTUAL_WIDTH, max(1, len(self.rows)))
+        old = self.virtual_size
+        if size == old:
+            return
+        window = self.scrollable_content_region.height
+        if not self.is_mounted or window < 1 or (size.height > window) != (old.height > window):
+            self.virtual_size = size
+            return
+        self.set_reactive(LogView.virtual_size, size)
+        if self.show_vertical_scrollbar:
+            self.vertical_scrollbar.window_virtual_size = size.height
 
     @property
     def at_newest(self) -> bool:
@@ -199,7 +217,33 @@ class LogView(ScrollView, can_focus=True):
             self._lines.popitem(last=False)
 
     def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(name, partial=True)
+        styles = self._frame_styles
+        if styles is None:
+            return self.get_component_rich_style(name, partial=True)
+        style = styles.get(name)
+        if style is None:
+            style = styles[name] = self.get_component_rich_style(name, partial=True)
+        return style
+
+    def _base_style(self) -> Style:
+        styles = self._frame_styles
+        if styles is None:
+            return self.rich_style
+        style = styles.get("")
+        if style is None:
+            style = styles[""] = self.rich_style
+        return style
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """One frame's lines, with the widget's styles worked out once for the frame.
+
+        Textual works a style out from the widget's ancestors on every ask; asked once a line, that was half
+        the CPU of drawing the view again when a new line scrolled it (another player's roll on a seat)."""
+        self._frame_styles = {}
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame_styles = None
 
     def line_text(self, line: EntryLine) -> Text:
         """The styled text of a line, columns padded to the view's width class."""
@@ -243,7 +287,7 @@ class LogView(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         index = scroll_y + y
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        base = self._base_style()
         if not self.rows:
             if y == 0:
                 text = Text(" " + self.empty_text, style=self._style("log-view--empty"), no_wrap=True, end="")
