@@ -113,3 +113,40 @@ async def test_a_wide_terminal_shows_a_long_pool_whole():
         await pilot.pause()
         text = "\n".join("".join(s.text for s in strip) for strip in app.screen._compositor.render_strips())
         assert "Dexterity 3 + Firearm…" in text  # at 100 columns the columns keep their width
+
+
+async def test_a_new_line_lays_out_the_screen_only_when_the_scrollbar_comes():
+    """Growing the view asks no layout of the whole screen (another player's roll on a seat: it was most of the
+    CPU that roll cost there), except when the rows first overflow and the scrollbar must appear; the newest line
+    is still shown and the scrollbar knows the new range."""
+    app = ViewApp(_entries(3))
+    async with app.run_test(size=(80, 10)) as pilot:
+        await pilot.pause()
+        view = app.query_one(LogView)
+        layouts: list[int] = []
+        original = LogView.refresh
+
+        def refresh(self, *regions, **options):
+            if options.get("layout"):
+                layouts.append(len(self.rows))
+            return original(self, *regions, **options)
+
+        LogView.refresh = refresh
+        try:
+            view.append(_entries(20)[3:])  # 20 rows overflow a 10-row view: the scrollbar comes, one layout
+            await pilot.pause()
+            assert layouts and set(layouts) == {20} and view.show_vertical_scrollbar
+            layouts.clear()
+            for count in range(21, 26):
+                view.append(_entries(count)[count - 1:])
+                await pilot.pause()
+        finally:
+            LogView.refresh = original
+        assert layouts == []
+        assert view.virtual_size.height == 25 and view.vertical_scrollbar.window_virtual_size == 25
+        assert view.cursor == 24 and view.scroll_offset.y == view.max_scroll_y == 25 - view.scrollable_content_region.height
+        await pilot.press("home")
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        assert view.cursor == 24 and view.scroll_offset.y == view.max_scroll_y

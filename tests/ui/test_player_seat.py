@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from ui_support import character_file, log_entries, make_app, screen_text
+from ui_support import character_file, log_entries, make_app, screen_text, until
 
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store.requests import ask_for_roll, request_entry
@@ -304,3 +304,25 @@ async def test_the_sheet_editor_follows_players_may_edit_traits(lisboa: Path) ->
         await pilot.pause()
     after = character_file(lisboa, "ines-valadares")
     assert after["attributes"]["Strength"] == 5 and after["private_notes"] == before["private_notes"]
+
+
+async def test_the_seat_reads_the_sheets_only_when_the_watcher_names_one(lisboa: Path, monkeypatch) -> None:
+    """Another player's roll changes a session file alone: the seat shows it without comparing every sheet with
+    the disk (that read cost each observing seat 5 ms a roll); a sheet saved elsewhere still shows at once."""
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        store = screen.store
+        looks: list[bool] = []
+        original = type(store).changed_on_disk
+        monkeypatch.setattr(type(store), "changed_on_disk", lambda self: looks.append(True) or original(self))
+        before = len(screen.query_one(LogView).rows)
+        append_entry(lisboa, LogEntry.new("note", session=3, ruleset="v5", now=WHEN, actor="Storyteller",
+                                          comment="rain on the Tejo"))
+        await until(pilot, lambda: len(screen.query_one(LogView).rows) == before + 1)
+        assert looks == []
+        sheet = lisboa / "characters" / "ines-valadares.toml"
+        sheet.write_text(sheet.read_text(encoding="utf-8").replace("hunger = 2", "hunger = 4"), encoding="utf-8")
+        await until(pilot, lambda: screen.selected_character.sheet.hunger == 4)
+        assert looks
