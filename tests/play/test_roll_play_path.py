@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from play_characters import NOW, vampire, v20_character, ingenuity_character  # noqa: F401 - fixtures
+from play_characters import NOW, ingenuity_character, v20_character, vampire
 
 from vtm_tui.errors import VtmError
 from vtm_tui.play import apply, faces_hint, follow_ups, judge_faces, make_request, odds, perform, willpower_reroll
@@ -24,6 +24,7 @@ ROLL_FILES = ("perform.py", "request.py", "odds_view.py", "follow_ups.py", "appl
 ENGINE = re.compile(r"vtm_tui\.rules\.(v5|v20|ingenuity)\b")
 FLAGS = re.compile(r"\b(has_hunger|rolls_sized_dice|willpower_buys_success)\b")
 
+FIXTURES = (vampire, v20_character, ingenuity_character)  #: imported so request.getfixturevalue finds them
 POOLS = {"vampire": "Wits + Awareness", "v20_character": "Dexterity + Stealth",
          "ingenuity_character": "Strength + Combat"}
 
