@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character_v5 import Tracker
-from vtm_tui.play import ladder_text, make_request, parse_difficulty
+from vtm_tui.play import headline, ladder_text, make_request, parse_difficulty
 
 
 def test_v5_pool_takes_hunger_from_the_sheet(vampire):
@@ -17,7 +17,7 @@ def test_v5_pool_takes_hunger_from_the_sheet(vampire):
     assert request.traits == (("Wits", 3), ("Awareness", 2))
     assert (request.dice, request.hunger, request.difficulty) == (5, 2, 3)
     assert request.description == "Wits 3 + Awareness 2"
-    assert request.headline() == "Wits 3 + Awareness 2 = 5 dice (2 Hunger) vs Moderate 3"
+    assert headline(request) == "Wits 3 + Awareness 2 = 5 dice (2 Hunger) vs Moderate 3"
     assert request.kind == "test" and request.log_kind == "roll"
 
 
@@ -173,6 +173,6 @@ def test_any_v5_difficulty_in_range_is_accepted(value, mod):
 
 def test_a_secret_difficulty_stays_off_the_unrevealed_headline(vampire):
     request = make_request(vampire, "Wits + Awareness", difficulty="3", secret=True)
-    assert request.headline().endswith("vs Moderate 3 (secret)")
-    assert request.headline(reveal=False).endswith("vs a secret Difficulty")
-    assert "3" not in request.headline(reveal=False).split(" vs ")[1]
+    assert headline(request).endswith("vs Moderate 3 (secret)")
+    assert headline(request, reveal=False).endswith("vs a secret Difficulty")
+    assert "3" not in headline(request, reveal=False).split(" vs ")[1]

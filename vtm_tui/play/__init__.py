@@ -13,7 +13,7 @@ Requests (``request``, ``ladders``)
     frenzy). ``RollRequest``: ruleset, actor, pool_text, kind, traits, dice, hunger, difficulty,
     modifier, difficulty_modifier, secret, specialty, comment, description (the log's ``pool``),
     penalties (impairment / wounds / bonuses applied from the sheet), warnings (the engine's), ...;
-    ``headline()``. ``parse_difficulty(ruleset, text)``, ``ladder_text(ruleset)``,
+    ``headline(request)``. ``parse_difficulty(ruleset, text)``, ``ladder_text(ruleset)``,
     ``difficulty_label(ruleset, value)`` (the ladder, range and default are the RuleSet's).
 
 Odds (``odds_view``)
@@ -68,17 +68,17 @@ from vtm_tui.play.perform import (
     faces_hint,
     judge_faces,
     perform,
+    reroll_indices,
     reroll_odds,
     surge_rouse,
     willpower_reroll,
 )
-from vtm_tui.play.request import KINDS, RollRequest, make_request
+from vtm_tui.play.request import KINDS, RollRequest, difficulty_text, headline, make_request
 
 __all__ = [
     "KINDS", "Applied", "FollowUp", "OddsView", "RollRequest", "after_surge", "apply",
     "default_pool", "describe_result", "difficulty_label", "expression_from_description", "faces_hint",
-    "find_last_pool", "follow_ups", "judge_faces", "label", "ladder_text", "last_pool", "last_pool_in_text",
-    "make_request",
-    "note_entry", "odds", "parse_difficulty", "perform", "reroll_odds", "strongest_pool", "surge_rouse",
-    "trait_completions", "willpower_reroll",
+    "difficulty_text", "find_last_pool", "follow_ups", "headline", "judge_faces", "label", "ladder_text",
+    "last_pool", "last_pool_in_text", "make_request", "note_entry", "odds", "parse_difficulty", "perform",
+    "reroll_indices", "reroll_odds", "strongest_pool", "surge_rouse", "trait_completions", "willpower_reroll",
 ]

@@ -30,6 +30,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from vtm_tui.rules.base import REGISTRY, RULESETS
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.roll_play import RollPlay
 from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, EntryPage, QuickTemplate, Section, TextField
 
 _LOADED: dict[str, RuleSet] = {}
@@ -202,6 +203,10 @@ class RuleSet(Protocol):
 
     def sheet_sections(self, doc: dict[str, Any]) -> list[Section]:
         """The printable sheet of a character document, in titled sections (the Markdown export)."""
+        ...
+
+    def roll_play(self) -> RollPlay:
+        """The roll facet (``rules/<package>/roll_play.py``): request, roll, faces, odds, follow-ups, sheet changes."""
         ...
 
     def entry_page(self, step_id: str) -> EntryPage | None:

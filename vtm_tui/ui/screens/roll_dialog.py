@@ -38,6 +38,7 @@ from vtm_tui.play import (
     default_pool,
     faces_hint,
     follow_ups,
+    headline,
     judge_faces,
     make_request,
     odds,
@@ -158,11 +159,9 @@ class RollDialog(FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):
         return default_pool(self.character, self.character.ruleset, last)
 
     def _surge_dice(self) -> int:
-        if self.character is None or not ruleset_for(self.character.ruleset).has_hunger:
+        if self.character is None:
             return 0
-        from vtm_tui.rules.v5 import blood_potency
-
-        return blood_potency(self.character.sheet.blood_potency).surge
+        return ruleset_for(self.character.ruleset).roll_play().surge_dice(self.character.sheet)
 
     def on_mount(self) -> None:
         if self.character is None:
@@ -381,7 +380,7 @@ class RollDialog(FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):
         self.items = follow_ups(outcome, request, self.character)
         self.mode = "result"
         result = self.result_view
-        head = request.headline(reveal=False) + (" · typed faces" if self.from_faces else "")
+        head = headline(request, reveal=False) + (" · typed faces" if self.from_faces else "")
         result.show(outcome, head, self.items, changes, self._result_keys())
         # Swap the pages last: a layout change before the updates would make each of them arrange the screen.
         self.form.display = False

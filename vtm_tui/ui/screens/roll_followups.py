@@ -12,9 +12,8 @@ from typing import Any
 from textual.widgets import Input
 
 from vtm_tui.errors import VtmError
-from vtm_tui.play import FollowUp, make_request, note_entry, perform, reroll_odds, willpower_reroll
+from vtm_tui.play import FollowUp, make_request, note_entry, perform, reroll_indices, reroll_odds, willpower_reroll
 from vtm_tui.rules.dice import GivenFaces, parse_faces
-from vtm_tui.rules.v5.reroll import select
 from vtm_tui.ui.app_base import VtmNode
 from vtm_tui.ui.widgets.dice_view import PICK_KEYS
 
@@ -58,7 +57,7 @@ class FollowUpActions(VtmNode):
         try:
             faces = parse_faces(text, sides=10, what="Re-rolled faces")
             choice = self.pending_choice
-            wanted = len(select(self.outcome, choice).indices) if isinstance(choice, str) else len(choice)
+            wanted = len(reroll_indices(self.outcome, choice)) if isinstance(choice, str) else len(choice)
             if len(faces) != wanted:  # checked before anything is logged
                 raise VtmError(f"Re-rolled faces: expected {wanted}, got {len(faces)}")
             if not self._apply_reroll(choice, GivenFaces({"reroll": faces})):

@@ -20,7 +20,7 @@ from textual.widgets import Checkbox, Input, Label, Select, Static
 from vtm_tui.model.character import Character
 from vtm_tui.play.defaults import completion_names, trait_completions
 from vtm_tui.play.ladders import ladder_text
-from vtm_tui.play.request import RollRequest
+from vtm_tui.play.request import RollRequest, headline
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
 from vtm_tui.ui.seat_text import seat_text
@@ -188,7 +188,7 @@ class RollForm(VerticalScroll):
 
     # -- showing ---------------------------------------------------------------------------------
     def show_request(self, request: RollRequest, odds_view: Any, faces_hint: str) -> None:
-        lines = [request.headline()]
+        lines = [headline(request)]
         lines += [f"  {p}" for p in request.penalties]
         lines += [f"  ⚠ {w}" for w in request.warnings]
         lines += [f"  note: {n}" for n in request.notes]

@@ -1,6 +1,6 @@
 """A pool as a storyteller typed it, resolved against a sheet, and as the log's ``pool`` field writes it.
 
-Shared by every rule set's request builder in :mod:`vtm_tui.play.request`.
+Shared by every rule set's request builder (``rules/<package>/roll_play.py``, called from :mod:`vtm_tui.play.request`).
 """
 
 from __future__ import annotations

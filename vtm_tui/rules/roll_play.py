@@ -1,0 +1,107 @@
+"""The roll facet of a rule set: what differs between V5, V20 and Ingenuity when a character rolls.
+
+``ruleset_for(id).roll_play()`` returns one of these, from the package's same-named module
+(``rules/v5/roll_play.py``, ``rules/v20/roll_play.py``, ``rules/ingenuity/roll_play.py``). A roll flows through it
+in one path whatever the rule set: :func:`vtm_tui.play.make_request` checks the common fields and calls
+:meth:`RollPlay.build` for the rest; :func:`vtm_tui.play.perform` / :func:`vtm_tui.play.judge_faces` call
+:meth:`RollPlay.perform` / :meth:`RollPlay.judge_faces`; the dialog's odds and follow-ups come from
+:meth:`RollPlay.odds` and :meth:`RollPlay.follow_ups`; :func:`vtm_tui.play.apply` asks
+:meth:`RollPlay.apply_to_sheet` what the roll did to the sheet. play/ keeps the common flow and never imports an
+engine. A sheet is taken duck-typed (``Any``): rules/ is the lowest layer and knows no model.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from vtm_tui.rules.base import Outcome
+from vtm_tui.rules.dice import DiceSource
+from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.roll_request import RollRequest
+from vtm_tui.rules.roll_views import FollowUp, OddsView
+
+
+@runtime_checkable
+class RollPlay(Protocol):
+    """A rule set's rolls: building a request from a sheet, rolling, judging typed faces, odds, follow-ups."""
+
+    #: The options beyond the dialog's fields (``make_request``'s keywords, as its refusal names them) that this
+    #: rule set has: ``automatic``, ``awakening``, ``attempt``, ``wounds``, ``assist bonus``, ``size bonus``,
+    #: ``passive test``, ``picks``.
+    extra_rules: frozenset[str]
+
+    def build(self, base: RollRequest, difficulty: int | str | None, sheet: Any, *, name: str,
+              traits: dict[str, int], willpower: bool, surge: bool, voluntary: bool, rouse_reroll: bool,
+              wounds: int | None) -> RollRequest:
+        """``base`` (the common fields, checked) completed from the sheet: pool, Difficulty, penalties, notes.
+
+        ``name`` and ``traits`` are the character's; ``wounds`` is a checked count (or None: the sheet's).
+        Bad input raises :class:`~vtm_tui.errors.VtmError` naming the field.
+        """
+        ...
+
+    def parse_difficulty(self, text: str | int | None) -> int | None:
+        """A Difficulty typed as a number or a ladder name; empty text is the default (or no Difficulty)."""
+        ...
+
+    def headline(self, request: RollRequest) -> str:
+        """The pool part of the dialog's one-line summary (before ``vs`` and the Difficulty)."""
+        ...
+
+    def perform(self, request: RollRequest, dice: DiceSource) -> Outcome:
+        """Roll ``request`` with ``dice``: the engine's judged outcome."""
+        ...
+
+    def faces_hint(self, request: RollRequest) -> str:
+        """What the faces field expects for ``request``."""
+        ...
+
+    def judge_faces(self, request: RollRequest, text: str) -> Outcome:
+        """Judge faces typed from physical dice; a miscount names what was expected (not an automatic roll)."""
+        ...
+
+    def odds(self, request: RollRequest) -> OddsView:
+        """The exact odds of ``request``."""
+        ...
+
+    def follow_ups(self, outcome: Outcome, request: RollRequest, sheet: Any | None) -> tuple[FollowUp, ...]:
+        """What follows ``outcome``, in reading order; ``sheet`` is the roller's (None: no character at hand)."""
+        ...
+
+    def reroll_odds(self, first: Outcome, indices: tuple[int, ...] | list[int]) -> OddsView:
+        """Exact odds after re-rolling the dice at ``indices`` of ``first``, given the faces showing."""
+        ...
+
+    def reroll_indices(self, first: Outcome, strategy: str) -> tuple[int, ...]:
+        """The dice a Willpower re-roll strategy would re-roll on ``first``."""
+        ...
+
+    def willpower_reroll(self, first: Outcome, choice: str | list[int], dice: DiceSource) -> Outcome:
+        """Spend Willpower to re-roll dice of ``first``: a strategy's name or dice by index (from 0)."""
+        ...
+
+    def surge_dice(self, sheet: Any) -> int:
+        """The dice a Blood Surge adds for this sheet (0 where the rule set has none)."""
+        ...
+
+    def surge_rouse(self, request: RollRequest, dice: DiceSource) -> Outcome:
+        """The Rouse check a Blood Surge costs, made before the surged pool is rolled."""
+        ...
+
+    def after_surge(self, request: RollRequest, rouse: Outcome) -> RollRequest:
+        """The surged test as it is rolled, with the Hunger after its Rouse (``rouse`` from :meth:`surge_rouse`)."""
+        ...
+
+    def changes_sheet(self, sheet: Any, request: RollRequest, outcome: Outcome) -> bool:
+        """Whether :meth:`apply_to_sheet` would change ``sheet`` (most rolls do not: no copy is made)."""
+        ...
+
+    def apply_to_sheet(self, sheet: Any, request: RollRequest, outcome: Outcome, kind: str
+                       ) -> tuple[str, dict[str, Any], list[str]]:
+        """Change ``sheet`` (a copy) as ``outcome`` says: (log kind, ``change`` field of the entry, words)."""
+        ...
+
+
+def no_such_roll(title: str, what: str) -> RulesError:
+    """The error a rule set raises for a follow-up roll it does not have (a V5 Willpower re-roll in V20)."""
+    return RulesError(f"{what}: not a rule of {title}")
