@@ -1,8 +1,9 @@
 """What a rule-set package keeps in modules named the same in every package, reached by the RuleSet.
 
 Each package (``v5``, ``v20``, ``ingenuity``) holds a ``seat`` module (its tracker fields and how two logins'
-changes to them combine), an ``experience`` module (its cost table and formulas) and a ``sheet_sections``
-module (its printable sheet). A RuleSet names its package once (``package``) and this mixin answers from
+changes to them combine), an ``experience`` module (its cost table and formulas), a ``sheet_sections``
+module (its printable sheet) and a ``conflict_round`` module (its conflict:
+:mod:`vtm_tui.rules.conflict_round`). A RuleSet names its package once (``package``) and this mixin answers from
 those modules, imported on first use, so a new rule set brings the modules and nothing else to wire.
 """
 
@@ -13,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from vtm_tui.rules.base import REGISTRY
+from vtm_tui.rules.conflict_round import ConflictRound
 from vtm_tui.rules.sheet_spec import EntryPage, Section
 
 
@@ -41,6 +43,10 @@ class PackageModules:
     def sheet_sections(self, doc: dict[str, Any]) -> list[Section]:
         """The printable sheet of a character document, in titled sections."""
         return self._module("sheet_sections").sections(doc)
+
+    def conflict_round(self) -> ConflictRound:
+        """The conflict facet: turn order, pools, contests, wounds and tallies (``conflict_round.CONFLICT_ROUND``)."""
+        return self._module("conflict_round").CONFLICT_ROUND
 
     def entry_page(self, step_id: str) -> EntryPage | None:
         """The page of entries a creation step of kind ``entries`` names (none unless a rule set has one)."""
