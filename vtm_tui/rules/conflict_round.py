@@ -168,6 +168,10 @@ class ConflictRound(Protocol):
         """What the current actor does now and who chooses: (``acts``/``declares``, `` · Sabbat picks`` or "")."""
         ...
 
+    def key_hints(self) -> tuple[str, ...]:
+        """The round's keys the tracker's hint line shows, in order (``n/p turn``, ``g declare``...)."""
+        ...
+
     # -- declarations (a key each; refused where the rule set has none) --
     def declare_next(self, kit: RoundKit, conflict: Any, table: Any, name: str, dice: DiceSource) -> Any:
         """``g``: ``name`` declares the next of the rule set's declared groups."""

@@ -164,6 +164,9 @@ class IngenuityConflictRound:
         except VtmError:
             return "acts", ""
 
+    def key_hints(self) -> tuple[str, ...]:
+        return ("n/p turn", "Enter pick", "z surprise", "N round", "c contest")
+
     # -- declarations --
     def declare_next(self, kit: RoundKit, conflict: Any, table: Any, name: str, dice: DiceSource) -> Any:
         raise ConflictError("Declaring a group is V5's turn order; V20 uses m (multiple actions).")

@@ -237,6 +237,9 @@ class V20ConflictRound:
     def turn_line(self, kit: RoundKit, conflict: Any, table: Any) -> tuple[str, str]:
         return ("declares" if phase(conflict) == DECLARE else "acts"), ""
 
+    def key_hints(self) -> tuple[str, ...]:
+        return ("n/p turn", "N round", "c contest", "m actions", "s pass", "J/K move")
+
     # -- declarations --
     def declare_next(self, kit: RoundKit, conflict: Any, table: Any, name: str, dice: DiceSource) -> Any:
         raise ConflictError("Declaring a group is V5's turn order; V20 uses m (multiple actions).")

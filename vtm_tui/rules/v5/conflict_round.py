@@ -219,6 +219,9 @@ class V5ConflictRound:
     def turn_line(self, kit: RoundKit, conflict: Any, table: Any) -> tuple[str, str]:
         return "acts", ""
 
+    def key_hints(self) -> tuple[str, ...]:
+        return ("n/p turn", "N round", "c contest", "g declare", "s pass", "J/K move")
+
     # -- declarations --
     def declare_next(self, kit: RoundKit, conflict: Any, table: Any, name: str, dice: DiceSource) -> Any:
         group = cycle_group(kit.find(conflict, name))

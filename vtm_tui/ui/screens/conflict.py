@@ -46,10 +46,8 @@ DAMAGE_KEY_HINTS = {"boxes": "d/D damage", "levels": "d/D/x damage", "points": "
 def keys_hint(rules: RuleSet) -> str:
     """The keys a storyteller needs most in this rule set's fights (the footer cannot hold them all at 80
     columns): only keys that do something here."""
-    parts = ["a add", "n/p turn"] + ["Enter pick"] * rules.teams_pick_turns + ["z surprise"] * rules.surprise_rounds
-    parts += ["N round", "c contest"] + ["g declare"] * rules.declares_action_groups
-    parts += ["m actions"] * rules.rolls_initiative + ["s pass", "J/K move"] * (not rules.teams_pick_turns)
-    return " · ".join([*parts, DAMAGE_KEY_HINTS[rules.damage_track], "O out", "t/T tally"])
+    parts = ["a add", *rules.conflict_round().key_hints(), DAMAGE_KEY_HINTS[rules.damage_track]]
+    return " · ".join([*parts, "O out", "t/T tally"])
 
 
 class ConflictScreen(ConflictDialogs, ModeScreen[None]):
