@@ -336,7 +336,8 @@ class V20ConflictRound:
                         result=dmg.result, margin=dmg.margin, roll=dmg.to_dict(), comment=f"damage against {loser}"),
             table.entry("roll", actor=loser, pool=f"soak {soak_pool}", difficulty=DAMAGE_DIFFICULTY,
                         result=soak.result, margin=soak.margin, roll=soak.to_dict(), comment=f"soaks {kind} damage"))
-        verdict = f"{winner} wins with {excess} over: {levels} {kind} level{'s' if levels != 1 else ''} to {loser}{note}"
+        plural = "s" if levels != 1 else ""
+        verdict = f"{winner} wins with {excess} over: {levels} {kind} level{plural} to {loser}{note}"
         return replace(rolled, details=tuple(lines), entries=entries, winner=winner, loser=loser, amount=levels,
                        kind=kind, track="health", verdict=verdict)
 
