@@ -1,9 +1,8 @@
 """What a rule-set package keeps in modules named the same in every package, reached by the RuleSet.
 
 Each package (``v5``, ``v20``, ``ingenuity``) holds a ``seat`` module (its tracker fields and how two logins'
-changes to them combine), an ``experience`` module (its cost table and formulas), a ``sheet_sections``
-module (its printable sheet) and a ``conflict_round`` module (its conflict:
-:mod:`vtm_tui.rules.conflict_round`). A RuleSet names its package once (``package``) and this mixin answers from
+changes to them combine), an ``experience`` module (its cost table and formulas) and a ``sheet_sections``
+module (its printable sheet). A RuleSet names its package once (``package``) and this mixin answers from
 those modules, imported on first use, so a new rule set brings the modules and nothing else to wire.
 """
 
