@@ -15,15 +15,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.conflict import Conflict, Participant
 from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.rules.conflict_round import ConflictError, ConflictRound
 from vtm_tui.rules.ruleset import RuleSet, ruleset_for
 
-
-class ConflictError(VtmError):
-    """An operation the conflict cannot take (an unknown participant, nobody left to act...)."""
+__all__ = ["Change", "ConflictError", "Table"]  # ConflictError is the rules' own: a rule set's round raises it too
 
 
 @dataclass(frozen=True)
@@ -45,6 +43,11 @@ class Table:
     def rules(self) -> RuleSet:
         """The conflict's rule set: what differs (rolls, turn order, wounds) is asked of it, never of its name."""
         return ruleset_for(self.ruleset)
+
+    @property
+    def conflict_round(self) -> ConflictRound:
+        """The rule set's conflict facet: turn order, pools, contests, wounds and tallies are asked of it."""
+        return ruleset_for(self.ruleset).conflict_round()
 
     def option(self, name: str, default: bool | str = False) -> bool | str:
         return self.options.get(name, default)

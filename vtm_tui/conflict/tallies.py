@@ -1,8 +1,8 @@
 """Extended and resisted actions that span turns: a tally toward a target, shown on the tracker.
 
-The arithmetic is the V20 engine's (:class:`~vtm_tui.rules.v20.extended.ExtendedAction`
-and :class:`~vtm_tui.rules.v20.extended.ExtendedContest`), which is plain
-"add each roll's successes until the target" and works for every rule set:
+The arithmetic is the V20 engine's (:mod:`vtm_tui.rules.extended_tally` names it for
+every rule set), which is plain "add each roll's successes until the target"; what one
+roll adds is the rule set's conflict facet's (``table.conflict_round.tally_roll``):
 
 - V5: each roll's successes (no Difficulty) add up; against an opponent, each
   turn's contest winner adds the margin;
@@ -24,11 +24,7 @@ from vtm_tui.conflict.roster import copied, find
 from vtm_tui.model.conflict import Conflict, Tally
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.ingenuity import rolling as ingenuity
-from vtm_tui.rules.v5 import rolling as v5
-from vtm_tui.rules.v20 import rolling as v20
-from vtm_tui.rules.v20.extended import ExtendedAction, ExtendedContest
-from vtm_tui.rules.v20.options import V20Options
+from vtm_tui.rules.extended_tally import ExtendedAction, ExtendedContest
 
 MAX_TARGET = 100
 
@@ -129,15 +125,8 @@ def roll_tally(conflict: Conflict, table: Table, dice: DiceSource, label: str, p
 
 def _roll(p, table: Table, dice: DiceSource, pool: str, level: int):  # noqa: ANN001, ANN202 - local helper
     found = read_pool(p, table, pool)
-    style = table.rules.roll_style
-    if style == "successes":
-        rolled = v5.roll(found.dice, found.hunger, 0, dice, mortal=found.mortal)
-        return rolled.successes, False, found.text, rolled
-    if style == "difficulty":
-        rolled = v20.roll(found.dice, level, dice, options=V20Options.from_dict(table.options, strict=False))
-        return rolled.successes, rolled.botched, found.text, rolled
-    rolled = ingenuity.roll(found.attribute, found.skill, dice, bonus=found.bonus, difficulty=level)
-    return rolled.total, False, found.text, rolled
+    count, botched, rolled = table.conflict_round.tally_roll(found, table, dice, level)
+    return count, botched, found.text, rolled
 
 
 def _roll_entry(table: Table, actor: str, outcome, pool: str, level: int, label: str):  # noqa: ANN001, ANN202

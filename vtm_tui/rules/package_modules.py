@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from vtm_tui.rules.base import REGISTRY
+from vtm_tui.rules.conflict_round import ConflictRound
 from vtm_tui.rules.roll_play import RollPlay
 from vtm_tui.rules.sheet_spec import EntryPage, Section
 
@@ -46,6 +47,10 @@ class PackageModules:
     def roll_play(self) -> RollPlay:
         """The roll facet: building a request from a sheet, rolling, judging, odds, follow-ups (``roll_play``)."""
         return self._module("roll_play").ROLL_PLAY
+
+    def conflict_round(self) -> ConflictRound:
+        """The conflict facet: turn order, pools, contests, wounds and tallies (``conflict_round.CONFLICT_ROUND``)."""
+        return self._module("conflict_round").CONFLICT_ROUND
 
     def entry_page(self, step_id: str) -> EntryPage | None:
         """The page of entries a creation step of kind ``entries`` names (none unless a rule set has one)."""

@@ -29,6 +29,7 @@ from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 from vtm_tui.rules.base import REGISTRY, RULESETS
+from vtm_tui.rules.conflict_round import ConflictRound
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.roll_play import RollPlay
 from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, EntryPage, QuickTemplate, Section, TextField
@@ -207,6 +208,10 @@ class RuleSet(Protocol):
 
     def roll_play(self) -> RollPlay:
         """The roll facet (``rules/<package>/roll_play.py``): request, roll, faces, odds, follow-ups, sheet changes."""
+        ...
+
+    def conflict_round(self) -> ConflictRound:
+        """The conflict facet (turn order, pools, contests, wounds, tallies): :mod:`vtm_tui.rules.conflict_round`."""
         ...
 
     def entry_page(self, step_id: str) -> EntryPage | None:

@@ -7,12 +7,14 @@ A new rule set is one package plus one registry line; this test is what tells it
 from __future__ import annotations
 
 import importlib
+import inspect
 import types
 import typing
 from collections.abc import Mapping
 
 import pytest
 
+from vtm_tui.rules.conflict_round import ConflictRound
 from vtm_tui.rules.importing import FORMATS
 from vtm_tui.rules.ruleset import RuleSet, registered, ruleset_for, short_title
 from vtm_tui.rules.sheet_spec import EntryPage, Section
@@ -68,6 +70,30 @@ def test_the_tables_answer(ruleset_id: str) -> None:
     for fmt, module in rules.import_formats().items():
         converter = importlib.import_module(module)
         assert callable(converter.detect) and callable(converter.convert) and FORMATS[fmt] == (module, ruleset_id)
+
+
+#: What the conflict facet declares: its methods, and the parameters each takes (callers pass them by name).
+CONFLICT_METHODS = {name: list(inspect.signature(value).parameters) for name, value in vars(ConflictRound).items()
+                    if isinstance(value, types.FunctionType) and not name.startswith("_")}
+
+
+@pytest.mark.parametrize("ruleset_id", registered())
+def test_every_rule_set_has_a_conflict_facet_with_every_method(ruleset_id: str) -> None:
+    """``ruleset_for(id).conflict_round()`` answers everything the conflict layer and its screens ask."""
+    facet = ruleset_for(ruleset_id).conflict_round()
+    assert isinstance(facet, ConflictRound)
+    wrong = [f"{name}{tuple(params)}" for name, params in CONFLICT_METHODS.items()
+             if list(inspect.signature(getattr(facet, name)).parameters) != params[1:]]
+    assert not wrong, f"{type(facet).__name__}: these differ from the protocol's parameters: {wrong}"
+    hints = facet.key_hints()
+    assert hints[0] == "n/p turn" and "N round" in hints and "c contest" in hints
+    assert ruleset_for(ruleset_id).conflict_round() is facet  # one facet per rule set, loaded once
+
+
+def test_the_conflict_facet_check_sees_a_missing_method() -> None:
+    """The facet check can fail: an object lacking a method is not a ConflictRound."""
+    assert len(CONFLICT_METHODS) > 15
+    assert not isinstance(types.SimpleNamespace(start_round=lambda *a: None), ConflictRound)
 
 
 def test_only_v5_has_a_page_of_entries() -> None:

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Static
 
-from vtm_tui.conflict import declarations, ingenuity_round, roster, tallies, tracker, v5_round, v20_round
+from vtm_tui.conflict import declarations, roster, tallies, tracker
 from vtm_tui.conflict.context import Change, ConflictError, Table
 from vtm_tui.conflict.wounds import sync
 from vtm_tui.errors import VtmError
@@ -46,10 +46,8 @@ DAMAGE_KEY_HINTS = {"boxes": "d/D damage", "levels": "d/D/x damage", "points": "
 def keys_hint(rules: RuleSet) -> str:
     """The keys a storyteller needs most in this rule set's fights (the footer cannot hold them all at 80
     columns): only keys that do something here."""
-    parts = ["a add", "n/p turn"] + ["Enter pick"] * rules.teams_pick_turns + ["z surprise"] * rules.surprise_rounds
-    parts += ["N round", "c contest"] + ["g declare"] * rules.declares_action_groups
-    parts += ["m actions"] * rules.rolls_initiative + ["s pass", "J/K move"] * (not rules.teams_pick_turns)
-    return " · ".join([*parts, DAMAGE_KEY_HINTS[rules.damage_track], "O out", "t/T tally"])
+    parts = ["a add", *rules.conflict_round().key_hints(), DAMAGE_KEY_HINTS[rules.damage_track]]
+    return " · ".join([*parts, "O out", "t/T tally"])
 
 
 class ConflictScreen(ConflictDialogs, ModeScreen[None]):
@@ -188,16 +186,7 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
             return f"{title}{label}: {count} participant{'s' if count != 1 else ''} · N begins round 1"
         if current is None:
             return f"{title}{label} · nobody left to act · N: next round"
-        rules = ruleset_for(table.ruleset)
-        verb = "declares" if rules.rolls_initiative and v20_round.phase(self.conflict) == v20_round.DECLARE \
-            else "acts"
-        extra = ""
-        if rules.teams_pick_turns:
-            try:
-                order = ingenuity_round.turn_order(self.conflict, table)
-                extra = f" · {order.current_team} picks"
-            except VtmError:
-                extra = ""
+        verb, extra = tracker.turn_line(self.conflict, table)
         return f"{title}{label} · ▶ {current.name} {verb}{extra}"
 
     def _tallies_text(self) -> str:
@@ -273,23 +262,13 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         name = self.selected
         if name is None:
             return
-        if not ruleset_for(self.store.chronicle.ruleset).declares_action_groups:
-            self.say("Declaring a group is V5's turn order; V20 uses m (multiple actions).", error=True)
-            return
-        p = roster.find(self.conflict, name)
-        group = v5_round.cycle_group(p)
-        self.run(lambda t: v5_round.declare(self.conflict, t, name, group, dice=self.dice))
+        self.run(lambda t: tracker.declare_next(self.conflict, t, name, self.dice))
 
     def action_multiple(self) -> None:
         name = self.selected
         if name is None:
             return
-        if not ruleset_for(self.store.chronicle.ruleset).rolls_initiative:
-            self.say("Multiple actions that split the pool are V20's rule.", error=True)
-            return
-        count = int(self.conflict.state.get("multiple", {}).get(name, 1))
-        nxt = count + 1 if count < 4 else 1
-        self.run(lambda t: v20_round.declare_multiple(self.conflict, t, name, nxt))
+        self.run(lambda t: tracker.more_actions(self.conflict, t, name))
 
     def action_surprise(self) -> None:
         name = self.selected
@@ -316,7 +295,7 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         if not ruleset_for(self.store.chronicle.ruleset).teams_pick_turns or not tracker.started(self.conflict):
             return
         name = str(event.row_key.value)
-        self.run(lambda t: ingenuity_round.pick(self.conflict, t, name))
+        self.run(lambda t: tracker.pick(self.conflict, t, name))
 
     # -- ending and undoing ---------------------------------------------------------------------
     def action_end(self) -> None:

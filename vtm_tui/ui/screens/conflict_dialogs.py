@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vtm_tui.conflict import contest, roster, tallies, tracker, v20_round
+from vtm_tui.conflict import contest, roster, tallies, tracker
 from vtm_tui.conflict.context import Change, ConflictError, Table
 from vtm_tui.conflict.pools import read_pool
 from vtm_tui.errors import VtmError
@@ -118,14 +118,12 @@ class ConflictDialogs:
     def _pool_defaults(self) -> dict[str, tuple[str, str]]:
         """Extras attack with their ``attack`` pool and defend with ``dodge``/``defence`` (else ``general``);
         a character who declared a ranged action (V5) attacks with it (``Dexterity + Firearms``)."""
-        from vtm_tui.conflict.v5_round import declared_attack
-
         found: dict[str, tuple[str, str]] = {}
-        ruleset = self.store.chronicle.ruleset
+        rules = ruleset_for(self.store.chronicle.ruleset)
         for p in self.conflict.participants:
-            declared = declared_attack(p)
+            declared = rules.conflict_round().declared_attack(p)
             if declared and not roster.is_extra(p):
-                found[p.name] = (declared, ruleset_for(ruleset).default_defence_pool)
+                found[p.name] = (declared, rules.default_defence_pool)
             if roster.is_extra(p):
                 pools = dict(p.extra.get("pools", {}))
                 attack = next((k for k in ("attack", "brawl", "melee", "combat") if k in pools), "")
@@ -148,8 +146,7 @@ class ConflictDialogs:
         rules = ruleset_for(table.ruleset)
         try:
             p = roster.find(self.conflict, name)
-            split = (v20_round.split_penalty(self.conflict, name)
-                     if attacking and rules.rolls_initiative else 0)
+            split = table.conflict_round.split_penalty(self.conflict, name) if attacking else 0
             dice = read_pool(p, table, text, split=split)
         except VtmError as exc:
             return f"? {exc}"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from vtm_tui.conflict import v5_round, v20_round
 from vtm_tui.conflict.context import Table
 from vtm_tui.conflict.roster import format_pools, is_extra
 from vtm_tui.conflict.wounds import condition
@@ -38,32 +37,7 @@ def marker(p: Participant, current: Participant | None, table: Table) -> str:
 
 def order_cell(p: Participant, conflict: Conflict, table: Table) -> str:
     """What orders this participant in the round, as a storyteller reads it."""
-    rules = ruleset_for(table.ruleset)
-    if rules.declares_action_groups:
-        text = v5_round.SHORT[v5_round.group_of(p)]
-        skill = p.extra.get("skill")
-        if skill:
-            text += f" ({skill})"
-        if p.name in conflict.state.get("passed", []):
-            text += " · passed"
-        return text
-    if rules.rolls_initiative:
-        if p.initiative is None:
-            return "—"
-        die = conflict.state.get("initiative", {}).get(p.name, [None])[0]
-        text = f"{p.initiative}" + (f" (d{die})" if die else "")
-        if v20_round.tied_with(conflict, p.name):
-            text = "=" + text
-        split = v20_round.split_text(conflict, p.name)
-        if split:
-            text += f" · {split.split(':')[0]}"
-        return text
-    if p.acted:
-        return "acted"
-    surprise = conflict.state.get("turns", {}).get("surprise")
-    if surprise and p.side != surprise:
-        return "surprised"
-    return "waiting"
+    return table.conflict_round.order_cell(p, conflict)
 
 
 def state_cell(p: Participant, table: Table) -> str:
@@ -101,10 +75,9 @@ def details(p: Participant, conflict: Conflict, table: Table) -> str:
     if character is not None and rules.damage_tracks_superficial:
         sheet = character.sheet
         parts.append(f"Willpower {sheet.willpower.boxes(sheet.willpower_size)}")
-    if rules.rolls_initiative:
-        split = v20_round.split_text(conflict, p.name)
-        if split:
-            parts.append(split)
+    note = table.conflict_round.action_note(conflict, p.name)  # V20: the split pool of several actions
+    if note:
+        parts.append(note)
     if p.note:
         parts.append(p.note)
     for held in getattr(character.sheet, "conditions", ()) if character is not None else ():

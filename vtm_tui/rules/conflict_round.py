@@ -1,0 +1,296 @@
+"""What a rule set says about a conflict, behind one facet: ``ruleset_for(id).conflict_round()``.
+
+Each rule-set package keeps a ``conflict_round`` module (``v5``, ``v20``, ``ingenuity``) whose
+``CONFLICT_ROUND`` provides :class:`ConflictRound`: how a round is ordered and stepped (declared groups,
+rolled initiative, teams picking), what a participant's pool is now (impairment, wound penalties, split
+actions, die sizes), how a contest is rolled and judged and what its blow does, how wounds are read and
+marked, and what one roll adds to a tally. ``vtm_tui/conflict/`` keeps the flow every conflict shares
+(the roster, saving, logging, applying a blow) and asks the facet, so it never picks among three paths.
+
+The rules are the lowest layer and may not import ``conflict/`` or ``model/``: a conflict, its participants,
+the :class:`~vtm_tui.conflict.context.Table` and the sheets are passed in and read duck-typed, and the few
+helpers of the conflict layer a round needs (copy a conflict, find a participant, who can act...) come in
+a :class:`RoundKit`. The plain data both sides share (:class:`Condition`, :class:`Dice`,
+:class:`ContestSpec`, :class:`ContestRoll`, :class:`ConflictError`) lives here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from vtm_tui.errors import VtmError
+from vtm_tui.rules.dice import DiceSource
+from vtm_tui.rules.numbers import looks_whole, read_whole
+
+#: An extra's first pool, used when the storyteller types none.
+GENERAL = "general"
+
+
+class ConflictError(VtmError):
+    """An operation the conflict cannot take (an unknown participant, nobody left to act...)."""
+
+
+@dataclass(frozen=True)
+class Condition:
+    """What the tracker shows of a participant's wounds; ``penalty`` is dice off (physical) pools."""
+
+    track: str  # the boxes or points, e.g. "XX//.." or "Health 5/9"
+    state: str  # "ok", "impaired", "Wounded", "torpor", "down"...
+    penalty: int = 0
+    can_act: bool = True
+    willpower_impaired: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.state} −{self.penalty}" if self.penalty else self.state
+
+
+@dataclass(frozen=True)
+class Dice:
+    """One side's pool: ``dice`` for V5/V20, the two die sizes and bonus for Ingenuity."""
+
+    dice: int
+    text: str
+    hunger: int = 0
+    mortal: bool = True
+    attribute: int = 0
+    skill: int = 0
+    bonus: int = 0
+    size: str = "Medium"
+
+
+@dataclass(frozen=True)
+class ContestSpec:
+    """What the storyteller set in the contest dialog."""
+
+    attacker: str
+    defender: str
+    attack: str = ""  #: the attacker's pool as typed ("Strength + Brawl", "6", an extra's pool name)
+    defence: str = ""  #: the defender's pool ("" for an extra's general pool; V20 "0": no defence roll)
+    weapon: int = 0  #: the attacker's weapon rating (V5, Ingenuity) or damage dice bonus (V20)
+    defender_weapon: int = 0
+    kind: str = ""  #: V5 superficial/aggravated; V20 bashing/lethal/aggravated; Ingenuity the resource hit
+    track: str = "health"  #: V5: health or willpower (a social conflict)
+    both_strike: bool = True  #: close combat: the defender's win deals damage too
+    difficulty: int = 6  #: V20: the attack's (and defence's) Difficulty
+    damage_dice: int | None = None  #: V20: the damage pool before extra successes (default Strength)
+    soak_dice: int | None = None  #: V20: the target's soak dice (default from the sheet)
+    apply: bool = True  #: mark the damage (off: roll and log only)
+
+
+@dataclass(frozen=True)
+class ContestRoll:
+    """A contest rolled and judged by a rule set, for the common flow to log and apply.
+
+    ``outcome`` is the judged pair (logged as the ``contest`` entry, with ``extra_roll`` merged into its
+    roll); ``entries`` are further log entries (V20's damage and soak rolls). Either ``message`` says why
+    nobody is hurt (a tie, a miss), or ``loser`` takes ``amount`` of ``kind`` on ``track`` and ``verdict``
+    opens the line the applied damage completes.
+    """
+
+    outcome: Any
+    attack_text: str
+    defence_text: str
+    details: tuple[str, ...]
+    extra_roll: Mapping[str, Any] | None = None
+    entries: tuple[Any, ...] = ()
+    message: str = ""
+    winner: str = ""
+    loser: str = ""
+    amount: int = 0
+    kind: str = ""
+    track: str = "health"
+    verdict: str = ""
+
+
+@dataclass(frozen=True)
+class RoundKit:
+    """The conflict layer's helpers a rule set's round uses (``vtm_tui/conflict/round_kit.py`` builds it).
+
+    Each takes the conflict objects as the conflict layer defines them; the rules never import them.
+    """
+
+    copied: Callable[[Any], Any]  #: a deep copy of a conflict, to change and return
+    find: Callable[[Any, str], Any]  #: the participant of that name (a ConflictError naming the others)
+    renumber: Callable[..., None]  #: set the order following a list of names, in place
+    point_at: Callable[[Any, str | None], None]  #: make that participant the current one, in place
+    current_name: Callable[[Any], str | None]
+    sides: Callable[[Any], list[str]]  #: sides in the order they joined
+    can_act: Callable[[Any, Any], bool]  #: (participant, table): neither out nor too hurt
+    condition: Callable[[Any, Any], Condition]  #: (participant, table)
+    vampire: Callable[[Any, Any], bool]  #: (participant, table)
+    trait: Callable[..., int]  #: (participant, table, name, default=0): a rating, an extra's pool
+    read_pool: Callable[..., Dice]  #: (participant, table, text, split=0): the pool now
+    first: Callable[..., int | None]  #: (conflict, table, from_end=False): first who may act
+    step: Callable[..., int | None]  #: (conflict, table, direction, skip_acted=True): the next who may act
+    reset_round: Callable[[Any], None]  #: everyone's acted flag cleared, in place
+    hold: Callable[[Any, Any], None]  #: keep a declaration's log entry pending (logged once play moves on)
+    change: Callable[..., Any]  #: the Change to return: (conflict, entries, characters, message, details)
+
+
+@runtime_checkable
+class ConflictRound(Protocol):
+    """One rule set's conflict: turn order, declarations, pools, contests, wounds and tallies.
+
+    ``kit`` is the :class:`RoundKit`; ``conflict``, ``p`` (a participant), ``table`` and ``character`` are the
+    conflict layer's objects, read duck-typed. Operations return the kit's Change, or raise ConflictError.
+    """
+
+    # -- turn order --
+    def start_round(self, kit: RoundKit, conflict: Any, table: Any, dice: DiceSource, number: int, *,
+                    surprise: str | None = None) -> Any:
+        """Round ``number`` ordered and begun (``surprise``: a side that alone acts in a surprise round)."""
+        ...
+
+    def next_turn(self, kit: RoundKit, conflict: Any, table: Any) -> tuple[Any, str] | None:
+        """The current actor is done: (the new conflict, what to say), or None when the round is over."""
+        ...
+
+    def previous_turn(self, kit: RoundKit, conflict: Any, table: Any) -> tuple[Any, str]:
+        """Back one turn in this round: (the new conflict, what to say)."""
+        ...
+
+    def pass_turn(self, kit: RoundKit, conflict: Any, table: Any) -> Any:
+        """The current actor waits (to the end of the order), or a ConflictError saying why not."""
+        ...
+
+    def actor(self, kit: RoundKit, conflict: Any, table: Any, current: Any) -> Any:
+        """Whose turn it is, given the able participant at the turn (None: nobody now)."""
+        ...
+
+    def round_label(self, conflict: Any) -> str:
+        """``Round 3``, ``Round 2 · declarations (lowest first)``, ``Surprise round`` (once begun)."""
+        ...
+
+    def turn_line(self, kit: RoundKit, conflict: Any, table: Any) -> tuple[str, str]:
+        """What the current actor does now and who chooses: (``acts``/``declares``, `` · Sabbat picks`` or "")."""
+        ...
+
+    def key_hints(self) -> tuple[str, ...]:
+        """The round's keys the tracker's hint line shows, in order (``n/p turn``, ``g declare``...)."""
+        ...
+
+    # -- declarations (a key each; refused where the rule set has none) --
+    def declare_next(self, kit: RoundKit, conflict: Any, table: Any, name: str, dice: DiceSource) -> Any:
+        """``g``: ``name`` declares the next of the rule set's declared groups."""
+        ...
+
+    def more_actions(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
+        """``m``: ``name`` declares one action more this round (after the most, back to one)."""
+        ...
+
+    def pick(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
+        """Enter: the side whose turn it is picks ``name`` to act now."""
+        ...
+
+    # -- what the turn-order table shows --
+    def order_cell(self, p: Any, conflict: Any) -> str:
+        """What orders ``p`` in the round (a declared group, an initiative, ``waiting``)."""
+        ...
+
+    def action_note(self, conflict: Any, name: str) -> str:
+        """A note on ``name``'s actions this round for the status line (V20's split pool), or ""."""
+        ...
+
+    # -- pools and contests --
+    def declared_attack(self, p: Any) -> str | None:
+        """The attack pool ``p``'s declaration implies (V5 ranged: ``Dexterity + Firearms``), or None."""
+        ...
+
+    def split_penalty(self, conflict: Any, name: str) -> int:
+        """Dice the next attack of ``name`` loses to declared multiple actions (0 in most rule sets)."""
+        ...
+
+    def read_pool(self, p: Any, table: Any, character: Any, text: str, state: Condition, vampire: bool,
+                  split: int = 0) -> Dice:
+        """``text`` as ``p``'s dice now (``character`` is the sheet's owner, None for an extra)."""
+        ...
+
+    def roll_contest(self, kit: RoundKit, new: Any, table: Any, dice: DiceSource, spec: ContestSpec
+                     ) -> ContestRoll:
+        """Both sides rolled and judged, and the blow it deals (``new`` is the conflict's copy to update)."""
+        ...
+
+    # -- wounds --
+    def condition(self, p: Any, table: Any, character: Any, vampire: bool) -> Condition:
+        """``p``'s wounds as the tracker shows them (a missing sheet reads as unhurt)."""
+        ...
+
+    def damage(self, p: Any, table: Any, character: Any, amount: int, kind: str, track: str, vampire: bool,
+               new_resource: Callable[[int, int | None], Any]) -> tuple[str, str, str, str, str]:
+        """Mark damage on the sheet (``character``, a copy) or the extra (``p``), in place.
+
+        Returns (before, after, note, the words for the amount's unit, the log's field). ``new_resource``
+        makes a sheet's resource of (current, maximum) where a rule set keeps points.
+        """
+        ...
+
+    # -- tallies --
+    def tally_roll(self, found: Dice, table: Any, dice: DiceSource, level: int) -> tuple[int, bool, Any]:
+        """One roll toward a tally: (what it adds before wins are counted, botched, the outcome to log)."""
+        ...
+
+
+def number(text: str) -> int | None:
+    """A bare whole number typed as a pool, or None."""
+    clean = text.strip()
+    if looks_whole(clean):
+        return read_whole(clean, "Pool")
+    return None
+
+
+def extra_pool(p: Any, text: str) -> tuple[int, str] | None:
+    """An extra's named pool (``""`` for the general one), or a number typed in."""
+    pools = {str(k).casefold(): int(v) for k, v in dict(p.extra.get("pools", {})).items()}
+    key = text.strip().casefold() or GENERAL
+    if key in pools:
+        return pools[key], key
+    typed = number(text)
+    if typed is not None:
+        return typed, "pool"
+    starts = [k for k in pools if k.startswith(key)]
+    if len(starts) == 1:
+        return pools[starts[0]], starts[0]
+    if not text.strip() and pools:
+        first = next(iter(pools))
+        return pools[first], first
+    return None
+
+
+def pool_names(p: Any) -> str:
+    """An extra's pools for a message: ``general 4, attack 5`` or ``none``."""
+    pools = dict(p.extra.get("pools", {}))
+    return ", ".join(f"{k} {v}" for k, v in pools.items()) or "none"
+
+
+def no_pool(p: Any, text: str) -> ConflictError:
+    return ConflictError(f"{p.name} has no pool {text!r}; theirs: {pool_names(p)}")
+
+
+
+def started(conflict: Any) -> bool:
+    """Whether the conflict's first round has begun (``state["started"]``)."""
+    return bool(conflict.state.get("started"))
+
+
+def pass_in_order(kit: RoundKit, conflict: Any, table: Any) -> Any:
+    """The current actor passes: to the end of a fixed order, still to act this round (V5; V20 while acting)."""
+    new = kit.copied(conflict)
+    current = new.current()
+    if current is None or not kit.can_act(current, table) or current.acted:
+        raise ConflictError("nobody is waiting to act, so nobody can pass")
+    names = [p.name for p in new.ordered() if p.name != current.name]
+    last_able = max((i for i, n in enumerate(names) if kit.can_act(kit.find(new, n), table)), default=-1)
+    names.insert(last_able + 1, current.name)
+    kit.renumber(new, names)
+    passed = list(new.state.get("passed", []))
+    passed.append(current.name)
+    new.state["passed"] = passed
+    start = kit.first(new, table)
+    new.turn = start if start is not None else 0
+    entry = table.entry("conflict", actor=current.name, comment="passes: moves to the end of the order",
+                        change={"field": "order", "before": conflict.turn + 1, "after": names.index(current.name) + 1})
+    nxt = new.current()
+    return kit.change(new, (entry,), message=f"{current.name} passes; {nxt.name if nxt else 'nobody'} acts.")
