@@ -138,7 +138,8 @@ def test_a_social_contest_can_hurt_willpower(v5_store):
 def test_contest_defaults_follow_the_pools():
     """Issue 19 (8): a dodge strikes no blow back; a V20 punch is bashing; a declared shot is not a punch."""
     from vtm_tui.conflict.contest import both_strike_default, default_kind
-    from vtm_tui.conflict.v5_round import declared_attack
+    from tests.round_shims import v5_round
+    declared_attack = v5_round.declared_attack
     from vtm_tui.model.conflict import Participant
 
     assert not both_strike_default("v5", "Dexterity + Athletics") and both_strike_default("v5", "Strength + Brawl")

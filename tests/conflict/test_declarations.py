@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from conflict_support import table_of, v5_store, v20_store  # noqa: F401 - fixtures
 
-from vtm_tui.conflict import declarations, roster, tracker, v5_round, v20_round
+from tests.round_shims import v5_round, v20_round
+from vtm_tui.conflict import declarations, roster, tracker
 from vtm_tui.conflict.context import Change
 from vtm_tui.model.conflict import Conflict
 from vtm_tui.rules.dice import GivenFaces, SeededDice

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from conflict_support import table_of, ingenuity_store  # noqa: F401 - fixtures
 
-from vtm_tui.conflict import ingenuity_round, roster, tracker
+from tests.round_shims import ingenuity_round
+from vtm_tui.conflict import roster, tracker
 from vtm_tui.conflict.contest import ContestSpec, resolve
 from vtm_tui.conflict.context import ConflictError
 from vtm_tui.conflict.pools import read_pool

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from conflict_support import table_of, v5_store, v20_store, ingenuity_store  # noqa: F401 - fixtures
 
-from vtm_tui.conflict import roster, tallies, tracker, v20_round
+from tests.round_shims import v20_round
+from vtm_tui.conflict import roster, tallies, tracker
 from vtm_tui.conflict.contest import ContestSpec, resolve
 from vtm_tui.rules.dice import GivenFaces, SeededDice
 from vtm_tui.store.chronicle_store import open_chronicle

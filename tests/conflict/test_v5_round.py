@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from conflict_support import table_of, v5_store  # noqa: F401 - fixtures
 
-from vtm_tui.conflict import roster, tracker, v5_round
+from tests.round_shims import v5_round
+from vtm_tui.conflict import roster, tracker
 from vtm_tui.conflict.context import ConflictError
 from vtm_tui.rules.dice import GivenFaces
 from vtm_tui.rules.v5.turn_order import Group

@@ -9,7 +9,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
-from vtm_tui.conflict import roster, tallies, tracker, v5_round, v20_round
+from tests.round_shims import v5_round, v20_round
+from vtm_tui.conflict import roster, tallies, tracker
 from vtm_tui.conflict.context import Change, Table
 from vtm_tui.conflict.wounds import apply_damage
 from vtm_tui.rules.dice import GivenFaces
