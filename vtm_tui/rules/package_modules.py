@@ -2,7 +2,8 @@
 
 Each package (``v5``, ``v20``, ``ingenuity``) holds a ``seat`` module (its tracker fields and how two logins'
 changes to them combine), an ``experience`` module (its cost table and formulas) and a ``sheet_sections``
-module (its printable sheet). A RuleSet names its package once (``package``) and this mixin answers from
+module (its printable sheet) and a ``sheet_edits``
+module (what damage, healing, Hunger and stains do to a sheet). A RuleSet names its package once (``package``) and this mixin answers from
 those modules, imported on first use, so a new rule set brings the modules and nothing else to wire.
 """
 
@@ -13,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from vtm_tui.rules.base import REGISTRY
+from vtm_tui.rules.sheet_edits import SheetEdits
 from vtm_tui.rules.sheet_spec import EntryPage, Section
 
 
@@ -41,6 +43,10 @@ class PackageModules:
     def sheet_sections(self, doc: dict[str, Any]) -> list[Section]:
         """The printable sheet of a character document, in titled sections."""
         return self._module("sheet_sections").sections(doc)
+
+    def sheet_edits(self) -> SheetEdits:
+        """What a sheet edit does under this rule set (damage, healing, Hunger or blood, stains, derived values)."""
+        return self._module("sheet_edits").SHEET_EDITS
 
     def entry_page(self, step_id: str) -> EntryPage | None:
         """The page of entries a creation step of kind ``entries`` names (none unless a rule set has one)."""

@@ -30,6 +30,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from vtm_tui.rules.base import REGISTRY, RULESETS
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.sheet_edits import SheetEdits
 from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, EntryPage, QuickTemplate, Section, TextField
 
 _LOADED: dict[str, RuleSet] = {}
@@ -137,6 +138,10 @@ class RuleSet(Protocol):
 
     def pool_skill_order(self) -> tuple[str, ...]:
         """The book's skills in the order a pool list shows them (the sheet's own ones follow)."""
+        ...
+
+    def sheet_edits(self) -> SheetEdits:
+        """What a sheet edit does under this rule set (:mod:`vtm_tui.rules.sheet_edits`)."""
         ...
 
     # -- ui --

@@ -15,6 +15,7 @@ import pytest
 
 from vtm_tui.rules.importing import FORMATS
 from vtm_tui.rules.ruleset import RuleSet, registered, ruleset_for, short_title
+from vtm_tui.rules.sheet_edits import SheetEdits
 from vtm_tui.rules.sheet_spec import EntryPage, Section
 
 #: What the protocol declares: data attributes (annotated) and methods (functions in its body).
@@ -68,6 +69,16 @@ def test_the_tables_answer(ruleset_id: str) -> None:
     for fmt, module in rules.import_formats().items():
         converter = importlib.import_module(module)
         assert callable(converter.detect) and callable(converter.convert) and FORMATS[fmt] == (module, ruleset_id)
+
+
+@pytest.mark.parametrize("ruleset_id", registered())
+def test_every_rule_set_says_what_a_sheet_edit_does(ruleset_id: str) -> None:
+    """The ``sheet_edits`` facet: every package's same-named module provides every method of the protocol, and
+    its Health track takes the damage the d/D/x keys mark."""
+    edits = ruleset_for(ruleset_id).sheet_edits()
+    assert isinstance(edits, SheetEdits)
+    field = ruleset_for(ruleset_id).sheet_damage_field
+    assert {edits.damage_severity(field, key) for key in range(3)} <= set(edits.severities(field))
 
 
 def test_only_v5_has_a_page_of_entries() -> None:
