@@ -84,6 +84,11 @@ def test_a_refused_press_among_several_saves_none(lisboa: Path, capsys) -> None:
     (["set", "attributes.Strenght", "3"], "Inês Valadares: field 'attributes.Strenght': is not a attribute"),
     (["set", "name", "Ana"], "name: a character's name, rule set and kind are not changed by set"),
     (["set", "attributes", "3"], "attributes is a table: set one of its values (attributes.NAME)"),
+    (["set", "skills.Bra\nwl", "2"], "set: 'skills.Bra\\nwl' is not a field of the sheet"),
+    (["set", "clan", "x" * 61], "Clan: 61 characters, more than the 60 allowed (nothing was saved)"),
+    (["notes"], 'notes: give the new notes as one argument, in quotes: notes "..."'),
+    (["stain", "--private"], "stain: --private is for notes"),
+    (["notes", "x" * 50_001], "The notes"),
 ])
 def test_bad_input_is_one_line_and_nothing_changes(lisboa: Path, capsys, argv: list[str], said: str) -> None:
     file = lisboa / "characters" / "ines-valadares.toml"
@@ -101,6 +106,20 @@ def test_set_is_the_sheet_editors_one_change(lisboa: Path, capsys) -> None:
     assert entry.change["field"] == "sheet"
     assert entry.change["after"] == {"attributes.Strength": 3, "skills.Brawl": 2, "concept": "Fado singer"}
     assert sheet(lisboa, "ines").attributes["Strength"] == 3
+
+
+def test_notes_are_the_notes_editors_save_and_private_ones_stay_the_storytellers(lisboa: Path, capsys) -> None:
+    assert main(["sheet", str(lisboa), "--character", "ines", "notes", "Owes Amália a minor boon", "--private"]) == 0
+    assert capsys.readouterr().out == "Inês Valadares: private notes changed (24 characters)\n"
+    [entry] = entries(lisboa)[-1:]
+    assert (entry.kind, entry.change["field"], entry.change["after"]) == (
+        "edit", "private_notes", "Owes Amália a minor boon")
+    assert open_chronicle(lisboa).character("ines").private_notes == "Owes Amália a minor boon"
+    error = refused(capsys, "sheet", str(lisboa), "--character", "ines", "--player", "Marta",
+                    "notes", "mine now", "--private")
+    assert error == "vtm-tui: error: Private notes are the storyteller's."
+    assert main(["sheet", str(lisboa), "--character", "ines", "--player", "Marta", "notes", "Fado on Fridays"]) == 0
+    assert open_chronicle(lisboa).character("ines").notes == "Fado on Fridays"
 
 
 def test_a_seat_keeps_the_seats_rights(lisboa: Path, capsys) -> None:

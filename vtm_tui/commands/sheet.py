@@ -2,7 +2,7 @@
 
 The same headless edits as the coterie's and a seat's keys (:mod:`vtm_tui.play.sheet_edits`), saved and
 logged by the same :class:`~vtm_tui.play.sheet_save.SheetKeeper`, so the sheet file and the log entry are
-the ones the key writes. ``N`` repeats an edit as N presses of its key (N entries); if any of them is
+the ones the key writes (``notes`` is the notes editor's save). ``N`` repeats an edit as N presses of its key (N entries); if any of them is
 refused, none is saved. ``set`` is the sheet editor's one logged change (``ctrl+e``).
 """
 
@@ -14,7 +14,7 @@ import sys
 from vtm_tui.commands.common import emit
 from vtm_tui.errors import VtmError
 
-ACTIONS = ("damage", "heal", "hunger", "stain", "set")
+ACTIONS = ("damage", "heal", "hunger", "stain", "notes", "set")
 
 EPILOG = """\
 actions:
@@ -24,6 +24,7 @@ actions:
   heal [N]                heal --track, the lightest damage first (or regain a point)
   hunger +N|-N            V5: Hunger up or down (the app's ] and [); V20: + spends blood, - regains it
   stain [+N|-N]           V5: mark a stain on Humanity (default +1), -1 takes one away
+  notes TEXT              replace the character's notes (the app's e); --private: the storyteller's (E)
   set FIELD VALUE ...     set sheet values as one change, like the sheet editor (ctrl+e)
 
 examples:
@@ -32,6 +33,7 @@ examples:
   vtm-tui sheet chronicle/ --character ines hunger +1
   vtm-tui sheet chronicle/ --character ines stain
   vtm-tui sheet chronicle/ --character ines set attributes.Strength 3 skills.Brawl 2
+  vtm-tui sheet chronicle/ --character ines notes "Owes Amália a minor boon" --private
   vtm-tui sheet v20-chronicle/ --character lucita hunger +2         (spends 2 blood)
   vtm-tui sheet ingenuity-chronicle/ --character mara damage --track resources.Focus
 
@@ -51,6 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--track", metavar="FIELD", default="",
                         help="damage/heal: the track (health, willpower, willpower_current, blood, "
                              "resources.Health...; default: the rule set's Health)")
+    parser.add_argument("--private", action="store_true", help="notes: the storyteller-only notes")
     parser.add_argument("--player", metavar="NAME", help="as this player's seat (their rights, no new session)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
@@ -92,7 +95,17 @@ def _makes(args: argparse.Namespace, character):
         if not values or len(values) % 2:
             raise VtmError("set: give FIELD VALUE pairs, e.g. 'set attributes.Strength 3'")
         pairs = list(zip(values[::2], values[1::2]))
+        for field, _value in pairs:
+            if not field.isprintable() or len(field) > MAX_FIELD:
+                raise VtmError(f"set: {field[:MAX_FIELD]!r} is not a field of the sheet")
         return [lambda c: set_values(c, pairs)]
+    if args.private and action != "notes":
+        raise VtmError(f"{action}: --private is for notes")
+    if action == "notes":
+        if len(values) != 1:
+            raise VtmError('notes: give the new notes as one argument, in quotes: notes "..."')
+        field = "private_notes" if args.private else "notes"
+        return [lambda c: sheet_edits.set_text(c, field, values[0])]
     if args.track and action not in ("damage", "heal"):
         raise VtmError(f"{action}: --track is for damage and heal")
     if action in ("damage", "heal"):
@@ -116,6 +129,8 @@ def _makes(args: argparse.Namespace, character):
     return [lambda c: sheet_edits.add_stain(c, sign)] * abs(amount)
 
 
+#: The longest dotted field name ``set`` takes (a table and a trait's name).
+MAX_FIELD = 120
 #: More presses than any track has boxes is a typing slip, not a script's intent.
 MOST = 20
 

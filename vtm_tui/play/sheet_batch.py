@@ -14,6 +14,8 @@ from typing import Any
 
 from vtm_tui.model.character import Character
 from vtm_tui.play.sheet_edits import Edit
+from vtm_tui.model.limits import MAX_COMMENT, check_text
+from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.rules.sheet_edits import EditRefused
 
 _ABSENT = ""
@@ -56,10 +58,14 @@ def set_values(character: Character, values: Sequence[tuple[str, str]]) -> Edit:
     """``vtm-tui sheet … set attributes.Strength 3 …``: the values typed, set on the character's document and
     read back by the model, as one change — what the sheet editor (``ctrl+e``) saves and logs.
 
-    A value is read as the kind the field holds (a whole number, true/false, text); a field the sheet does not
-    know, or a value the model refuses, is refused with the model's own message and nothing changes."""
+    A value is read as the kind the field holds (a whole number, true/false, text), text within the rule set's
+    limit for the field (``text_fields``; others within a comment's); a field the sheet does not know, or a value
+    the model refuses, is refused with the model's own message and nothing changes."""
     doc = character.to_toml()
+    limits = {f.key: (f.label, f.limit) for f in ruleset_for(character.ruleset).text_fields()}
     for field, text in values:
+        label, limit = limits.get(field, (field, MAX_COMMENT))
+        check_text(text, label, limit)
         if field.split(".")[0] in FIXED_FIELDS:
             raise EditRefused(f"{field}: a character's name, rule set and kind are not changed by set")
         table, _, key = field.rpartition(".")
