@@ -2,8 +2,7 @@
 
 Each package (``v5``, ``v20``, ``ingenuity``) holds a ``seat`` module (its tracker fields and how two logins'
 changes to them combine), an ``experience`` module (its cost table and formulas) and a ``sheet_sections``
-module (its printable sheet) and a ``sheet_edits``
-module (what damage, healing, Hunger and stains do to a sheet). A RuleSet names its package once (``package``) and this mixin answers from
+module (its printable sheet). A RuleSet names its package once (``package``) and this mixin answers from
 those modules, imported on first use, so a new rule set brings the modules and nothing else to wire.
 """
 
@@ -36,6 +35,11 @@ class PackageModules:
         """Tracks two logins both changed: the combined values (``{path: value}``) and the tracks refused."""
         return self._module("seat").reconcile(base, ours, theirs)
 
+    def sheet_edits(self) -> SheetEdits:
+        """What a sheet edit does under this rule set: the package's ``sheet_edits`` module
+        (:mod:`vtm_tui.rules.sheet_edits`: damage, healing, Hunger or blood, stains, derived values)."""
+        return self._module("sheet_edits").SHEET_EDITS
+
     def experience(self) -> ModuleType:
         """The experience module (``COSTS``, ``FORMULAS``, ``kind_of``, ``cost``, ``step``, ``show``, ``ceiling``)."""
         return self._module("experience")
@@ -43,10 +47,6 @@ class PackageModules:
     def sheet_sections(self, doc: dict[str, Any]) -> list[Section]:
         """The printable sheet of a character document, in titled sections."""
         return self._module("sheet_sections").sections(doc)
-
-    def sheet_edits(self) -> SheetEdits:
-        """What a sheet edit does under this rule set (damage, healing, Hunger or blood, stains, derived values)."""
-        return self._module("sheet_edits").SHEET_EDITS
 
     def entry_page(self, step_id: str) -> EntryPage | None:
         """The page of entries a creation step of kind ``entries`` names (none unless a rule set has one)."""
