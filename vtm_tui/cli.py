@@ -24,7 +24,7 @@ from vtm_tui.rules.base import RULESETS
 RULESET_COMMANDS = RULESETS
 #: Other verb modules under ``vtm_tui.commands``; each has ``register(subparsers)``.
 VERB_COMMANDS: tuple[str, ...] = ("new", "session", "log", "serve", "ask", "note", "ledger", "blood", "xp", "import_",
-                                   "export")
+                                   "export", "sheet")
 
 
 #: How to open the app, said by ``vtm-tui --help`` as well as by the app's own parser (a newcomer's first look).

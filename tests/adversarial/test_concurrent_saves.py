@@ -19,7 +19,7 @@ from vtm_tui.rules.v20.health import HealthLevels
 from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.sheet_merge import merge_sheet
-from vtm_tui.ui import sheet_edits
+from vtm_tui.play import sheet_edits
 
 
 @pytest.fixture

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.store.chronicle_store import open_chronicle
-from vtm_tui.ui import sheet_edits
+from vtm_tui.play import sheet_edits
 from vtm_tui.ui.clock import fixed_clock
-from vtm_tui.ui.sheet_keeper import SheetKeeper
+from vtm_tui.play.sheet_save import SheetKeeper
 from vtm_tui.ui.widgets.sheet_view import layout_for
 
 RULESET_OF = {"lisboa-nocturna": "v5", "the-iron-vigil": "v20", "lanterns-of-saltmarsh": "ingenuity"}

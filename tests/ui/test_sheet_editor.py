@@ -7,7 +7,7 @@ from ui_support import FIXED_NOW, character_file, log_entries, make_app, screen_
 from vtm_tui.model.character import Character
 from vtm_tui.ui.screens.coterie import CoterieScreen
 from vtm_tui.ui.screens.sheet_editor import SheetEditor
-from vtm_tui.ui.sheet_batch import batch_edit, sheet_diff
+from vtm_tui.play.sheet_batch import batch_edit, sheet_diff
 
 LISBOA = "lisboa-nocturna"
 

@@ -77,6 +77,11 @@ class IngenuitySheet:
         held = self.resources.get(name)
         return held.current if held is not None else self.resource_max(name)
 
+    def set_resource_current(self, name: str, current: int) -> None:
+        """Set a resource's points now, keeping a maximum the sheet sets (a sheet edit's write)."""
+        held = self.resources.get(name)
+        self.resources[name] = Resource(current, held.max if held else None)
+
     def passive(self, trait: str) -> int:
         """A die's passive value: half its size."""
         return self.traits()[trait] // 2

@@ -15,6 +15,7 @@ from typing import Any
 from vtm_tui.rules.base import REGISTRY
 from vtm_tui.rules.conflict_round import ConflictRound
 from vtm_tui.rules.roll_play import RollPlay
+from vtm_tui.rules.sheet_edits import SheetEdits
 from vtm_tui.rules.sheet_spec import EntryPage, Section
 
 
@@ -35,6 +36,11 @@ class PackageModules:
                   ) -> tuple[dict[tuple[str, ...], Any], list[str]]:
         """Tracks two logins both changed: the combined values (``{path: value}``) and the tracks refused."""
         return self._module("seat").reconcile(base, ours, theirs)
+
+    def sheet_edits(self) -> SheetEdits:
+        """What a sheet edit does under this rule set: the package's ``sheet_edits`` module
+        (:mod:`vtm_tui.rules.sheet_edits`: damage, healing, Hunger or blood, stains, derived values)."""
+        return self._module("sheet_edits").SHEET_EDITS
 
     def experience(self) -> ModuleType:
         """The experience module (``COSTS``, ``FORMULAS``, ``kind_of``, ``cost``, ``step``, ``show``, ``ceiling``)."""

@@ -32,6 +32,7 @@ from vtm_tui.rules.base import REGISTRY, RULESETS
 from vtm_tui.rules.conflict_round import ConflictRound
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.roll_play import RollPlay
+from vtm_tui.rules.sheet_edits import SheetEdits
 from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, EntryPage, QuickTemplate, Section, TextField
 
 _LOADED: dict[str, RuleSet] = {}
@@ -139,6 +140,10 @@ class RuleSet(Protocol):
 
     def pool_skill_order(self) -> tuple[str, ...]:
         """The book's skills in the order a pool list shows them (the sheet's own ones follow)."""
+        ...
+
+    def sheet_edits(self) -> SheetEdits:
+        """What a sheet edit does under this rule set (:mod:`vtm_tui.rules.sheet_edits`)."""
         ...
 
     # -- ui --

@@ -17,6 +17,7 @@ import pytest
 from vtm_tui.rules.conflict_round import ConflictRound
 from vtm_tui.rules.importing import FORMATS
 from vtm_tui.rules.ruleset import RuleSet, registered, ruleset_for, short_title
+from vtm_tui.rules.sheet_edits import SheetEdits
 from vtm_tui.rules.sheet_spec import EntryPage, Section
 
 #: What the protocol declares: data attributes (annotated) and methods (functions in its body).
@@ -94,6 +95,16 @@ def test_the_conflict_facet_check_sees_a_missing_method() -> None:
     """The facet check can fail: an object lacking a method is not a ConflictRound."""
     assert len(CONFLICT_METHODS) > 15
     assert not isinstance(types.SimpleNamespace(start_round=lambda *a: None), ConflictRound)
+
+
+@pytest.mark.parametrize("ruleset_id", registered())
+def test_every_rule_set_says_what_a_sheet_edit_does(ruleset_id: str) -> None:
+    """The ``sheet_edits`` facet: every package's same-named module provides every method of the protocol, and
+    its Health track takes the damage the d/D/x keys mark."""
+    edits = ruleset_for(ruleset_id).sheet_edits()
+    assert isinstance(edits, SheetEdits)
+    field = ruleset_for(ruleset_id).sheet_damage_field
+    assert {edits.damage_severity(field, key) for key in range(3)} <= set(edits.severities(field))
 
 
 def test_only_v5_has_a_page_of_entries() -> None:

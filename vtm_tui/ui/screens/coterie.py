@@ -3,13 +3,14 @@
 Everything is done with keys. Attributes go down: the screen's reactive ``selected_character`` is bound to
 the sheet view's ``character``. Messages come up: the sheet posts :class:`SheetView.Step` for ``+``/``-``;
 the roll dialog (or anything else) posts :class:`~vtm_tui.ui.messages.CharacterChanged` after changing a sheet.
-Every change goes through a :class:`~vtm_tui.ui.sheet_keeper.SheetKeeper`: saved at once, logged, undoable.
+Every change goes through a :class:`~vtm_tui.play.sheet_save.SheetKeeper`: saved at once, logged, undoable.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -25,17 +26,17 @@ from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
 from vtm_tui.ui.screens.coterie_blood import BloodActions
 from vtm_tui.ui.screens.mode_screen import ModeScreen
-from vtm_tui.ui import sheet_edits
 from vtm_tui.ui.screens.coterie_create import CreateActions
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.sheet_actions import SheetEditActions
-from vtm_tui.ui.sheet_edits import Edit
-from vtm_tui.ui.sheet_keeper import SheetKeeper
 from vtm_tui.ui.widgets.character_list import CharacterList
 from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
 from vtm_tui.ui.widgets.sheet_view import SheetView
 from vtm_tui.ui.screens.xp_actions import XpActions
+
+if TYPE_CHECKING:
+    from vtm_tui.play.sheet_edits import Edit
 
 #: The damage keys each kind of damage track takes (the RuleSet's ``damage_track``).
 DAMAGE_KEY_HINTS = {"boxes": "d/D damage", "levels": "d/D/x damage", "points": "d damage"}
@@ -96,7 +97,6 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
 
     def __init__(self) -> None:
         super().__init__()
-        self.keeper: SheetKeeper | None = None
         self._following: Following | None = None
 
     # -- building -------------------------------------------------------------------------------
@@ -116,7 +116,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
     def on_mount(self) -> None:
         store = self.app.chronicle_store
         if store is not None:
-            self.keeper = SheetKeeper(store, self.app.clock, self._session_started)
+            self.open_keeper(store, self.app.clock, self._session_started)
         self.query_one(CharacterList).follow = self._follow_list
         self.refresh_list()
         self.say(status_hint(ruleset_for(store.chronicle.ruleset)) if store is not None else HINT)
@@ -254,6 +254,8 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
 
     # -- edits ----------------------------------------------------------------------------------
     def on_sheet_view_step(self, message: SheetView.Step) -> None:
+        from vtm_tui.play import sheet_edits
+
         self.apply(lambda c: sheet_edits.step(c, message.slot, message.delta))
 
     def apply(self, make: Callable[[Character], Edit]) -> None:
@@ -425,6 +427,8 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
 
     def _save_text(self, slug: str, field: str, text: str) -> None:
         """The notes editor's save: raises when nothing was saved (the editor keeps the text and says why)."""
+        from vtm_tui.play import sheet_edits
+
         character = self._stored(slug)
         if character is None or self.keeper is None:
             raise VtmError("the character is gone (another process removed or renamed it)")

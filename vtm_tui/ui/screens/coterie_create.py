@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from vtm_tui.model.character import Character
     from vtm_tui.rules.sheet_spec import QuickTemplate
-    from vtm_tui.ui.sheet_edits import Edit
+    from vtm_tui.play.sheet_edits import Edit
 
 
 class CreateActions(VtmNode):
@@ -105,7 +105,7 @@ class CreateActions(VtmNode):
         self.app.push_screen(SheetEditor(character), self._sheet_edited)
 
     def _sheet_edited(self, edited: Character | None) -> None:
-        from vtm_tui.ui.sheet_batch import batch_edit
+        from vtm_tui.play.sheet_batch import batch_edit
 
         character = self.selected_character
         if edited is None or character is None or edited.slug != character.slug:

@@ -44,20 +44,20 @@ from vtm_tui.play.visibility import (
     refusal,
     viewer_for,
 )
+from vtm_tui.play.sheet_edits import Edit
+from vtm_tui.play.sheet_save import seat_refusal
 from vtm_tui.review.source import SessionTail
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk, open_requests
 from vtm_tui.store.watch import Changes
 from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
 from vtm_tui.ui.screens.mode_screen import ModeScreen
-from vtm_tui.ui import sheet_edits
+from vtm_tui.play import sheet_edits
 from vtm_tui.ui.seat_text import seat_text
 from vtm_tui.ui.sheet_actions import SheetEditActions
-from vtm_tui.ui.sheet_edits import Edit
 from vtm_tui.ui.screens.roll_dialog import RollDialog
 from vtm_tui.ui.screens.roll_shelf import RollDialogShelf
 from vtm_tui.ui.screens.xp_actions import XpActions
-from vtm_tui.ui.sheet_keeper import SheetKeeper
 from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
 from vtm_tui.ui.widgets.log_view import LogView
@@ -106,7 +106,6 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         super().__init__()
         self.viewer: Viewer = Viewer(player="")
         self.tail: SessionTail | None = None
-        self.keeper: SheetKeeper | None = None
         self.requests: list[RollAsk] = []
         self._announced: set[str] = set()
         self._backlog: list = []  # entries read while a dialog covered the seat
@@ -152,8 +151,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         if store is None:
             return
         self.viewer = viewer_for(self.player_name, store.characters)
-        self.keeper = SheetKeeper(store, self.app.clock, self._session_started,
-                                  player=True)  # a seat never opens a session
+        self.open_keeper(store, self.app.clock, self._session_started, player=True)  # a seat never opens a session
         own = self.own_characters
         self.selected_character = own[0] if own else None
         current = store.chronicle.current_session
@@ -400,7 +398,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         self.app.push_screen(SheetEditor(character), self._sheet_edited)
 
     def _sheet_edited(self, edited: Character | None) -> None:
-        from vtm_tui.ui.sheet_batch import batch_edit
+        from vtm_tui.play.sheet_batch import batch_edit
 
         character = self.selected_character
         if edited is None or character is None or edited.slug != character.slug:
@@ -409,10 +407,9 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         if edit is None:
             return
         options = self.store.chronicle.options if self.store is not None else {}
-        for key in edit.after:  # each changed value passes the seat's one rights check, as a key's edit does
-            refused = refusal(self.viewer, character, key, options)
-            if refused:
-                return self.say(f"Nothing saved: {refused}", error=True)
+        refused = seat_refusal(self.viewer, character, edit, options)  # each changed value, as a key's edit
+        if refused:
+            return self.say(f"Nothing saved: {refused}", error=True)
         self.apply(lambda _c: edit, from_key=False)
 
     def apply(self, make: Callable[[Character], Edit], *, from_key: bool = True) -> None:
@@ -428,7 +425,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         try:
             edit = make(character)
             options = self.store.chronicle.options if self.store is not None else {}
-            refused = refusal(self.viewer, character, edit.field, options)
+            refused = seat_refusal(self.viewer, character, edit, options)
             if refused:  # checked on what the edit changes, whatever key made it (Humanity is a trait too)
                 return self.say(refused, error=True)
             saved, _entry = self.keeper.apply(character, edit)

@@ -21,7 +21,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.rules.sheet_spec import CreationStep
 from vtm_tui.ui.screens.creation_wizard import CreationWizard
-from vtm_tui.ui.sheet_batch import sheet_diff
+from vtm_tui.play.sheet_batch import sheet_diff
 
 MAX_SHOWN = 8
 #: A quick storyteller character's simplified pools (checked by the rule set when the batch is saved).

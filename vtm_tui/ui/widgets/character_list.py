@@ -16,7 +16,6 @@ from textual.widgets.option_list import Option
 
 from vtm_tui.model.character import Character
 from vtm_tui.rules.ruleset import ruleset_for
-from vtm_tui.ui.sheet_edits import is_impaired
 
 
 def matches(character: Character, needle: str) -> bool:
@@ -38,7 +37,7 @@ def row_text(character: Character, highlighted: bool = False) -> Text:
     sheet = character.sheet
     if ruleset_for(character.ruleset).has_hunger and sheet.is_vampire:
         text.append(f" H{sheet.hunger}", style="dim")
-    if is_impaired(character):
+    if ruleset_for(character.ruleset).sheet_edits().impairments(character.sheet):
         text.append(" ⚠", style="bold")
     return text
 

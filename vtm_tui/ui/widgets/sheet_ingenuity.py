@@ -16,7 +16,8 @@ from vtm_tui.model.traits import (
     INGENUITY_SKILLS,
     INGENUITY_SUPERNATURAL_SKILLS,
 )
-from vtm_tui.ui.sheet_edits import Slot, is_impaired
+from vtm_tui.rules.ruleset import ruleset_for
+from vtm_tui.rules.sheet_edits import Slot
 from vtm_tui.ui.widgets.dots import count_boxes, die
 from vtm_tui.ui.widgets.sheet_experience import experience_section
 from vtm_tui.ui.widgets.sheet_common import identity_lines, notes_section
@@ -57,7 +58,7 @@ def layout_ingenuity(character: Character, width: int, cursor: str | None) -> Sh
                           note=f"{count_boxes(now, top)}  (6 + {attribute} d{sheet.attributes[attribute]})"))
     cells.append(Cell("Fate", Text(str(sheet.fate)), Slot("fate", "Fate", "dots", 0, 99)))
     b.rows(cells, label_width=10, value_width=6)
-    for reason in is_impaired(character):
+    for reason in ruleset_for(character.ruleset).sheet_edits().impairments(character.sheet):
         b.paragraph(f"⚠ {reason}", style="bold")
 
     b.heading("Passive values")

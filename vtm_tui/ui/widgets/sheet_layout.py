@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from vtm_tui.ui.sheet_edits import Slot
+from vtm_tui.rules.sheet_edits import Slot
 
 CURSOR = "▶"
 CURSOR_STYLE = "reverse bold"

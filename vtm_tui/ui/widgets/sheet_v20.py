@@ -16,7 +16,8 @@ from vtm_tui.model.traits import (
     V20_TALENTS,
     V20_VIRTUES,
 )
-from vtm_tui.ui.sheet_edits import Slot, is_impaired
+from vtm_tui.rules.ruleset import ruleset_for
+from vtm_tui.rules.sheet_edits import Slot
 from vtm_tui.ui.widgets.dots import count_boxes, dots
 from vtm_tui.ui.widgets.sheet_experience import experience_section
 from vtm_tui.ui.widgets.sheet_common import identity_lines, notes_section
@@ -84,7 +85,7 @@ def layout_v20(character: Character, width: int, cursor: str | None) -> SheetLay
     h = sheet.health
     b.paragraph(f"/ bashing {h.bashing} · X lethal {h.lethal} · * aggravated {h.aggravated} — "
                 "d bashing, D lethal, x aggravated, h heals", style="dim")
-    for reason in is_impaired(character):
+    for reason in ruleset_for(character.ruleset).sheet_edits().impairments(character.sheet):
         b.paragraph(f"⚠ {reason}", style="bold")
 
     if sheet.merits or sheet.flaws:

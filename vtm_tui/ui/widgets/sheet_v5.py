@@ -23,7 +23,8 @@ from vtm_tui.model.traits import (
     V5_SOCIAL_ATTRIBUTES,
     V5_SOCIAL_SKILLS,
 )
-from vtm_tui.ui.sheet_edits import Slot, is_impaired
+from vtm_tui.rules.ruleset import ruleset_for
+from vtm_tui.rules.sheet_edits import Slot
 from vtm_tui.ui.widgets.dots import dots
 from vtm_tui.ui.widgets.sheet_layout import Cell, SheetBuilder, SheetLayout
 from vtm_tui.ui.widgets.sheet_experience import experience_section
@@ -135,7 +136,7 @@ def layout_v5(character: Character, width: int, cursor: str | None) -> SheetLayo
     b.paragraph("Health = Stamina + 3 · Willpower = Composure + Resolve · / Superficial, X Aggravated", style="dim")
     if sheet.health.aggravated >= sheet.health_size:
         b.paragraph("⚠ Health all Aggravated: " + ("torpor" if sheet.is_vampire else "death"), style="bold")
-    for reason in is_impaired(character):
+    for reason in ruleset_for(character.ruleset).sheet_edits().impairments(character.sheet):
         b.paragraph(f"⚠ Impaired — {reason}", style="bold")
 
     if sheet.advantages or sheet.flaws:

@@ -25,7 +25,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from vtm_tui.model.character import Character
-from vtm_tui.ui.sheet_edits import Slot
+from vtm_tui.rules.sheet_edits import Slot
 from vtm_tui.ui.widgets.sheet_layout import SheetLayout
 from vtm_tui.ui.widgets.text_strips import line_strip
 

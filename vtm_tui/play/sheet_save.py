@@ -1,10 +1,12 @@
-"""Saving sheet edits through the store, logging each one, and undoing them — without Textual.
+"""Saving sheet edits through the store, logging each one, and undoing them — headless.
 
-The coterie screen hands every :class:`~vtm_tui.ui.sheet_edits.Edit` to a :class:`SheetKeeper`, which
+The coterie screen, a player's seat and ``vtm-tui sheet`` hand every :class:`~vtm_tui.play.sheet_edits.Edit`
+to a :class:`SheetKeeper`, which
 
 1. saves the new sheet through ``ChronicleStore.save_character`` (atomic, compare-and-swap),
 2. appends a log entry (``kind`` edit/damage/heal/hunger/stain..., ``change = {field, before, after}``) to
-   the current session (starting session 1 if the chronicle never had one),
+   the session :mod:`vtm_tui.play.sessions` names (the open one; with none open, the storyteller's edit
+   starts the next and a player's seat is refused before anything is saved),
 3. remembers how to undo it. ``undo()`` saves the previous state back, logs an entry whose ``ref`` is the
    undone entry's id and ``comment`` says "undo".
 
@@ -15,15 +17,17 @@ the store has been reloaded, so the screen can show the other process's version;
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
+from vtm_tui.play.sessions import session_for_action
+from vtm_tui.play.sheet_edits import Edit
+from vtm_tui.play.visibility import Viewer, refusal
 from vtm_tui.store.errors import ConflictError
-from vtm_tui.ui.sheet_edits import Edit
 
 if TYPE_CHECKING:
     from vtm_tui.model.log_entry import LogEntry
@@ -59,8 +63,6 @@ class SheetKeeper:
     # -- the session entries go to ------------------------------------------------------------
     def session(self) -> int:
         """The session to log into, by the one rule of :mod:`vtm_tui.play.sessions` (never an ended one)."""
-        from vtm_tui.play.sessions import session_for_action  # here: vtm_tui.play loads every engine
-
         found = session_for_action(self.store, player=self.player, now=self.clock())
         if found.started and self.on_session_started is not None:
             self.on_session_started(found.number)
@@ -151,6 +153,16 @@ class SheetKeeper:
         del self.undo_stack[:-UNDO_DEPTH]
 
 
+def seat_refusal(viewer: Viewer, character: Character, edit: Edit, options: Mapping[str, Any] | None = None) -> str:
+    """Why ``viewer`` may not save ``edit`` ('' when they may): every field it changes (each value of a batch)
+    passes the seat's one rights check, :func:`vtm_tui.play.visibility.refusal`, whatever key or verb made it."""
+    for field in edit.fields:
+        refused = refusal(viewer, character, field, options)
+        if refused:
+            return refused
+    return ""
+
+
 _MISSING = object()
 
 
@@ -195,3 +207,27 @@ def _short(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k} {v}" for k, v in value.items())
     return str(value)
+
+
+def apply_edits(keeper: SheetKeeper, character: Character, makes: Sequence[Callable[[Character], Edit]], *,
+                viewer: Viewer | None = None, options: Mapping[str, Any] | None = None
+                ) -> list[tuple[Edit, Character, LogEntry]]:
+    """Edits of one character in a row (``vtm-tui sheet … damage superficial 3``), each saved and logged as one
+    press of its key is: (the edit, the sheet as saved, the entry) each.
+
+    All of them are made on copies first, and a seat's rights (``viewer``) checked on each, so a refused one
+    (a full track, a trait a player may not change) saves and logs none of them."""
+    current = character
+    for make in makes:
+        edit = make(current)
+        refused = seat_refusal(viewer, current, edit, options) if viewer is not None else ""
+        if refused:
+            raise VtmError(refused)
+        current = edit.character
+    done: list[tuple[Edit, Character, LogEntry]] = []
+    current = character
+    for make in makes:
+        edit = make(current)
+        current, entry = keeper.apply(current, edit)
+        done.append((edit, current, entry))
+    return done
