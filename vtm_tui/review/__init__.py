@@ -11,7 +11,8 @@ command line share it.
     ``chips() -> list[Chip]``, ``without(chip_key)``, ``matches(entry)``, ``query_kwargs()`` for the index;
     ``MESSY_RESULTS``; ``parse_dates(text)``; ``FilterError``.
 ``entry_odds``
-    ``entry_odds(entry, context=None) -> dict[result, probability] | None`` — exact, from the engines;
+    ``entry_odds(entry, context=None) -> dict[result, probability] | None`` — exact, from the engines through
+    the rule set's ``logged_rolls()`` facet (:mod:`vtm_tui.rules.logged`);
     ``odds_contexts(entries, options)`` (V20's free botch per session).
 ``stats``
     ``roll_stats(entries, *, label, actor=None, options=None) -> RollStats`` (``outcomes``: count and

@@ -1,8 +1,8 @@
 """What a rule-set package keeps in modules named the same in every package, reached by the RuleSet.
 
 Each package (``v5``, ``v20``, ``ingenuity``) holds a ``seat`` module (its tracker fields and how two logins'
-changes to them combine), an ``experience`` module (its cost table and formulas) and a ``sheet_sections``
-module (its printable sheet). A RuleSet names its package once (``package``) and this mixin answers from
+changes to them combine), an ``experience`` module (its cost table and formulas), a ``sheet_sections``
+module (its printable sheet) and a ``logged`` module (how review reads a logged roll: :mod:`vtm_tui.rules.logged`). A RuleSet names its package once (``package``) and this mixin answers from
 those modules, imported on first use, so a new rule set brings the modules and nothing else to wire.
 """
 
@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from vtm_tui.rules.base import REGISTRY
+from vtm_tui.rules.logged import LoggedRolls
 from vtm_tui.rules.sheet_spec import EntryPage, Section
 
 
@@ -50,3 +51,7 @@ class PackageModules:
         """Other tools' export formats this rule set reads, format id → converter module (from the registry line,
         so the command line lists them without loading an engine)."""
         return dict(REGISTRY[self.id][2])
+
+    def logged_rolls(self) -> LoggedRolls:
+        """How review reads this rule set's logged rolls: odds, dice rows, tally (the package's ``logged`` module)."""
+        return self._module("logged")  # type: ignore[return-value]  # a module providing the protocol's functions
