@@ -99,7 +99,7 @@ def detail_rows(
                                            + (f" ({reroll['strategy']})" if reroll.get("strategy") else "")))
         before = roll.get("before")
         if isinstance(before, dict):
-            rows.append(DetailRow("Before", f"{_dice_words(dice_of(before))} → {outcome_name(before.get('result', ''))}"))
+            rows.append(DetailRow("Before", f"{_dice_words(dice_of(before, entry.ruleset))} → {outcome_name(before.get('result', ''))}"))
     if entry.ref:
         rows.append(DetailRow("Re-roll of", short_ref(original, tz) if original else f"entry {entry.ref} (not found)"))
     for later in rerolls:

@@ -29,6 +29,10 @@ class LoggedRolls(Protocol):
         free botch was still unspent. None when the log does not say enough (contests, unknown kinds)."""
         ...
 
+    def dice(self, roll: Mapping[str, Any]) -> tuple[tuple[str, bool], ...]:
+        """Every face of the roll as a log line shows it: (words, whether it is a Hunger die), in order."""
+        ...
+
     def dice_rows(self, roll: Mapping[str, Any]) -> list[tuple[str, str]]:
         """The dice of the roll as (label, words) rows of its detail: every face, in the rule set's terms."""
         ...
@@ -52,3 +56,12 @@ def list_dice_row(roll: Mapping[str, Any]) -> list[tuple[str, str]]:
     """The one ``Dice`` row of a roll whose faces are a plain list of d10s (and nothing when they are not)."""
     faces = roll.get("faces")
     return [("Dice", " ".join(map(str, faces)))] if isinstance(faces, list) else []
+
+
+def d10_dice(roll: Mapping[str, Any]) -> tuple[tuple[str, bool], ...]:
+    """The faces of a pool of d10s (``faces``), then its Hunger dice (``hunger_faces``), as a log line shows them."""
+    faces, hunger = roll.get("faces"), roll.get("hunger_faces")
+    regular = [(str(face), False) for face in faces] if isinstance(faces, list) else []
+    if isinstance(hunger, list):
+        regular += [(str(face), True) for face in hunger]
+    return tuple(regular)

@@ -2,7 +2,8 @@
 
 The facet (:mod:`vtm_tui.rules.logged`) is what a new rule set must provide for the log screen, its detail and
 the statistics to work: these tests say which function is missing and check each answers a real logged roll of
-its rule set (odds summing to one that allow the logged result, dice rows, a tally) and a damaged one.
+its rule set (odds summing to one that allow the logged result, the dice of its log line and its detail rows, a
+tally) and a damaged one.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def test_every_registered_rule_set_has_a_sample() -> None:
 def test_every_rule_set_provides_the_logged_facet(ruleset_id: str) -> None:
     facet = ruleset_for(ruleset_id).logged_rolls()
     assert isinstance(facet, LoggedRolls)
-    missing = [name for name in ("odds", "dice_rows", "tally", "hunger_shown") if not callable(getattr(facet, name, None))]
+    missing = [name for name in ("odds", "dice", "dice_rows", "tally", "hunger_shown") if not callable(getattr(facet, name, None))]
     assert not missing
 
 
@@ -68,6 +69,8 @@ def test_the_facet_reads_a_logged_roll_of_its_rule_set(ruleset_id: str) -> None:
     facet = ruleset_for(ruleset_id).logged_rolls()
     odds = facet.odds(roll, {}, False)
     assert odds is not None and sum(odds.values()) == pytest.approx(1.0) and odds.get(entry.result, 0) > 0
+    dice = facet.dice(roll)
+    assert dice and all(isinstance(words, str) and words and isinstance(hunger, bool) for words, hunger in dice)
     rows = facet.dice_rows(roll)
     assert rows and all(isinstance(label, str) and isinstance(words, str) and words for label, words in rows)
     assert isinstance(facet.tally(roll), int)
@@ -81,7 +84,7 @@ def test_a_damaged_roll_gets_no_made_up_answer(ruleset_id: str) -> None:
     reads as "no odds" (never an AttributeError that would reach a screen)."""
     facet = ruleset_for(ruleset_id).logged_rolls()
     damaged = {"faces": "broken", "dice": 3, "successes": True, "total": "x", "hunger": "2"}
-    assert facet.dice_rows(damaged) == [] and facet.tally(damaged) is None and facet.hunger_shown(damaged) is None
+    assert facet.dice(damaged) == () and facet.dice_rows(damaged) == [] and facet.tally(damaged) is None and facet.hunger_shown(damaged) is None
     try:
         facet.odds({"kind": "contest"}, {}, False)
     except (KeyError, TypeError, ValueError):

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from vtm_tui.rules.logged import Odds, int_field, list_dice_row
+from vtm_tui.rules.logged import Odds, d10_dice, int_field, list_dice_row
 
 _BONUSES = (("bonus", "bonus"), ("assist_bonus", "assist"), ("size_bonus", "size"), ("luck_bonus", "luck"))
 
@@ -36,6 +36,22 @@ def _odds(
     found = exact(attribute, skill, bonus=bonus, difficulty=difficulty, advantage=advantage,
                   disadvantage=disadvantage, assist_bonus=assist, size_bonus=size, passive=passive)
     return tuple((name, float(p)) for name, p in found.outcomes.items())
+
+
+def dice(roll: Mapping[str, Any]) -> tuple[tuple[str, bool], ...]:
+    """The attribute and skill dice as ``d10:6`` and the luck die as ``luck:10``."""
+    faces = roll.get("faces")
+    if not isinstance(faces, dict):
+        return d10_dice(roll)
+    sizes = roll.get("dice") if isinstance(roll.get("dice"), dict) else {}
+    shown = []
+    for name in ("attribute", "skill"):
+        if name in faces:
+            size = sizes.get(name, "")
+            shown.append((f"{size}:{faces[name]}" if size else str(faces[name]), False))
+    if faces.get("luck") is not None:
+        shown.append((f"luck:{faces['luck']}", False))
+    return tuple(shown)
 
 
 def dice_rows(roll: Mapping[str, Any]) -> list[tuple[str, str]]:

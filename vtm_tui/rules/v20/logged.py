@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from vtm_tui.rules.logged import Odds, int_field, list_dice_row
+from vtm_tui.rules.logged import Odds, d10_dice, int_field, list_dice_row
 
 
 def odds(roll: Mapping[str, Any], options: Mapping[str, Any], free_botch_available: bool) -> Odds | None:
@@ -39,6 +39,10 @@ def _odds(
     found = roll_odds(pool, difficulty, specialty=specialty, willpower=willpower, specialty_doubles=doubles,
                       free_botch=free_botch, kind=kind, ones_cancel=ones_cancel)
     return tuple((name, float(p)) for name, p in found.outcomes.items())
+
+
+def dice(roll: Mapping[str, Any]) -> tuple[tuple[str, bool], ...]:
+    return d10_dice(roll)
 
 
 def dice_rows(roll: Mapping[str, Any]) -> list[tuple[str, str]]:

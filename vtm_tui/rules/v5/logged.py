@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from vtm_tui.rules.logged import Odds, int_field
+from vtm_tui.rules.logged import Odds, d10_dice, int_field
 
 _ODDS_KINDS = ("test", "tracker", "frenzy", "remorse")
 
@@ -62,6 +62,10 @@ def _reroll_table(
         counts[result] = counts.get(result, 0) + 1
         total += 1
     return tuple((name, n / total) for name, n in counts.items())
+
+
+def dice(roll: Mapping[str, Any]) -> tuple[tuple[str, bool], ...]:
+    return d10_dice(roll)
 
 
 def dice_rows(roll: Mapping[str, Any]) -> list[tuple[str, str]]:
