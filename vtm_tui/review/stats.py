@@ -133,7 +133,7 @@ def roll_stats(
         rolls += 1
         counts[entry.result] = counts.get(entry.result, 0) + 1
         value = _successes(entry)
-        if value is not None and entry.roll.get("kind") not in ("check", "rouse"):
+        if value is not None:
             successes.append(value)
         odds = entry_odds(entry, context)
         if odds is None:

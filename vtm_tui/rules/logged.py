@@ -38,7 +38,8 @@ class LoggedRolls(Protocol):
         ...
 
     def tally(self, roll: Mapping[str, Any]) -> int | None:
-        """The number a roll scores for the statistics' per-roll series (net successes, or the total), or None."""
+        """The number a roll scores for the statistics' per-roll series (net successes, or the total), or None
+        when it scores none that belongs there (a V5 check or Rouse check keeps one die)."""
         ...
 
     def hunger_shown(self, roll: Mapping[str, Any]) -> int | None:

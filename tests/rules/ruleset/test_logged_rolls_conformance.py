@@ -91,6 +91,16 @@ def test_a_damaged_roll_gets_no_made_up_answer(ruleset_id: str) -> None:
         pass
 
 
+def test_a_v5_check_scores_no_tally_but_a_test_does() -> None:
+    """The statistics' series of successes holds pools' successes: a check's kept die is not one."""
+    from vtm_tui.rules import v5
+
+    facet = ruleset_for("v5").logged_rolls()
+    assert facet.tally(v5.judge_check([4, 7]).to_dict()) is None
+    assert facet.tally(v5.judge_rouse([8], 2).to_dict()) is None
+    assert facet.tally(_v5().to_dict()) == 6
+
+
 def test_review_imports_no_engine_and_asks_no_flag_chain() -> None:
     """review/ keeps the common flow: what differs per rule set comes from the facet, not from engine imports
     or capability flags that re-derive which rule set it is."""

@@ -81,6 +81,8 @@ def dice_rows(roll: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 
 def tally(roll: Mapping[str, Any]) -> int | None:
+    if roll.get("kind") in ("check", "rouse"):
+        return None  # one die kept of one or two: not a pool's successes
     value = roll.get("successes")
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
