@@ -38,7 +38,7 @@ def entry_odds(entry: LogEntry, context: OddsContext | None = None) -> Odds | No
     context = context or OddsContext()
     try:
         return ruleset_for(entry.ruleset).logged_rolls().odds(roll, context.options, context.free_botch_available)
-    except (VtmError, KeyError, TypeError, ValueError):
+    except (VtmError, LookupError, TypeError, ValueError, AttributeError):  # a damaged entry: no odds, no traceback
         return None
 
 

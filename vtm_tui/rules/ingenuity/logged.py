@@ -64,7 +64,10 @@ def dice_rows(roll: Mapping[str, Any]) -> list[tuple[str, str]]:
     if faces.get("luck") is not None:
         lucky = " (20: +4)" if faces["luck"] == 20 else ""
         rows.append(("Luck die", f"d20 → {faces['luck']}{lucky}"))
-    for reroll in faces.get("rerolls", []) or []:
+    rerolls = faces.get("rerolls")
+    for reroll in rerolls if isinstance(rerolls, list) else []:
+        if not isinstance(reroll, dict):
+            continue  # a damaged log: nothing to say about it
         rows.append((
             f"{str(reroll.get('kind', 're-roll')).capitalize()}",
             f"{reroll.get('die', '?')} die {reroll.get('replaced', '?')} → {reroll.get('rolled', '?')}, "

@@ -32,9 +32,11 @@ def odds(roll: Mapping[str, Any], options: Mapping[str, Any], free_botch_availab
         return None
     if roll.get("rerolled") and isinstance(roll.get("before"), dict) and isinstance(roll.get("reroll"), dict):
         before = roll["before"]
+        indices = _rerolled_indices(before.get("faces"), roll["reroll"].get("indices", ()))
+        if indices is None:
+            return None
         return dict(_reroll_table(tuple(before["faces"]), tuple(before.get("hunger_faces", ())),
-                                  int_field(before, "difficulty"), before.get("kind", "test"),
-                                  tuple(roll["reroll"].get("indices", ()))))
+                                  int_field(before, "difficulty"), before.get("kind", "test"), indices))
     return dict(_odds(int_field(roll, "pool", 1), int_field(roll, "hunger"), int_field(roll, "difficulty")))
 
 
@@ -43,6 +45,18 @@ def _odds(pool: int, hunger: int, difficulty: int) -> tuple[tuple[str, float], .
     from vtm_tui.rules.v5.exact_odds import odds as exact
 
     return tuple(exact(pool, hunger, difficulty).outcomes.items())
+
+
+def _rerolled_indices(faces: Any, indices: Any) -> tuple[int, ...] | None:
+    """The re-rolled dice as a Willpower re-roll may have picked them (at most three distinct regular dice), or
+    None: the table below judges 10^n landings, so a damaged log asking for more would freeze the review."""
+    from vtm_tui.rules.v5.reroll import MAX_REROLLED
+
+    if not isinstance(faces, list) or not isinstance(indices, (list, tuple)) or len(indices) > MAX_REROLLED:
+        return None
+    if any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(faces) for i in indices):
+        return None
+    return tuple(indices) if len(set(indices)) == len(indices) else None
 
 
 @lru_cache(maxsize=1024)
