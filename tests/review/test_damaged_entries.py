@@ -46,3 +46,14 @@ def test_an_ingenuity_entry_with_damaged_rerolls_still_shows_its_detail() -> Non
         rows = {row.label: row.value for row in detail_rows(entry)}
         assert rows["Attribute die"] == "d10 → 6" and "Result" in rows
         assert ("Advantage" in rows) == isinstance(damaged, list)
+
+
+def test_a_v5_reroll_with_damaged_records_still_shows_its_detail() -> None:
+    """Positions that are not numbers, faces that are not lists, a result that is not a word."""
+    from vtm_tui.review.detail import detail_rows
+
+    entry = _reroll()
+    entry.roll["reroll"].update(indices=["a", 1], old_faces=7, new_faces=None)
+    entry.roll["before"]["result"] = 3
+    rows = {row.label: row.value for row in detail_rows(entry)}
+    assert rows["Re-rolled"] == "dice a, 2:  → " and rows["Before"].endswith("→ 3")

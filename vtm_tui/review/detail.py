@@ -28,6 +28,15 @@ def _dice_words(dice: tuple[Die, ...]) -> str:
     return " ".join(die.text for die in dice) or "—"
 
 
+def _listed(value: object) -> list:
+    """``value`` when the log holds a list there, else nothing (a damaged entry shows less, never a traceback)."""
+    return value if isinstance(value, list) else []
+
+
+def _faces_text(value: object) -> str:
+    return " ".join(map(str, _listed(value)))
+
+
 def short_ref(entry: LogEntry, tz: tzinfo | None = None) -> str:
     """``21:26 Tomás Queiroz, Intelligence 4 + Occult 3 → failure`` (how a linked entry is named)."""
     moment = entry.time.astimezone(tz).strftime("%Y-%m-%d %H:%M")
@@ -93,13 +102,14 @@ def detail_rows(
         rows.append(DetailRow("Result", outcome_name(entry.result) + (f" ({shown})" if shown else "")))
     reroll = roll.get("reroll")
     if isinstance(reroll, dict):
-        positions = ", ".join(str(i + 1) for i in reroll.get("indices", []))
-        rows.append(DetailRow("Re-rolled", f"dice {positions}: {' '.join(map(str, reroll.get('old_faces', [])))} → "
-                                           f"{' '.join(map(str, reroll.get('new_faces', [])))}"
+        positions = ", ".join(str(i + 1) if isinstance(i, int) else str(i) for i in _listed(reroll.get("indices")))
+        rows.append(DetailRow("Re-rolled", f"dice {positions}: {_faces_text(reroll.get('old_faces'))} → "
+                                           f"{_faces_text(reroll.get('new_faces'))}"
                                            + (f" ({reroll['strategy']})" if reroll.get("strategy") else "")))
         before = roll.get("before")
         if isinstance(before, dict):
-            rows.append(DetailRow("Before", f"{_dice_words(dice_of(before, entry.ruleset))} → {outcome_name(before.get('result', ''))}"))
+            result = outcome_name(str(before.get("result", "")))
+            rows.append(DetailRow("Before", f"{_dice_words(dice_of(before, entry.ruleset))} → {result}"))
     if entry.ref:
         rows.append(DetailRow("Re-roll of", short_ref(original, tz) if original else f"entry {entry.ref} (not found)"))
     for later in rerolls:

@@ -17,7 +17,7 @@ from vtm_tui.rules.logged import Odds, d10_dice, int_field, list_dice_row
 
 def odds(roll: Mapping[str, Any], options: Mapping[str, Any], free_botch_available: bool) -> Odds | None:
     if roll.get("automatic"):
-        return {roll["result"]: 1.0}
+        return {str(roll["result"]): 1.0}  # certain; a word even in a damaged log
     if "pool" not in roll or "difficulty" not in roll:
         return None
     from vtm_tui.rules.v20.options import V20Options, ones_cancel

@@ -23,7 +23,7 @@ _ODDS_KINDS = ("test", "tracker", "frenzy", "remorse")
 def odds(roll: Mapping[str, Any], options: Mapping[str, Any], free_botch_available: bool) -> Odds | None:
     kind = roll.get("kind", "test")
     if roll.get("automatic"):
-        return {roll["result"]: 1.0}
+        return {str(roll["result"]): 1.0}  # certain; a word even in a damaged log
     if kind in ("check", "rouse"):
         faces = roll.get("faces") or [0]
         fail = 0.5 ** len(faces)
