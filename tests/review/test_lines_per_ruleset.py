@@ -46,3 +46,17 @@ def test_a_v5_reroll_shows_regular_and_hunger_dice_and_the_dice_before_it():
     rows = _rows(entry)
     assert (rows["Regular dice"], rows["Hunger dice"]) == ("5 10 9 8 7 3", "⟨2⟩") and "Dice" not in rows
     assert rows["Before"] == "2 10 9 8 7 3 ⟨2⟩ → failure" and rows["Re-rolled"] == "dice 1, 6: 2 3 → 5 3"
+
+
+def test_each_rule_sets_results_set_the_lines_tone():
+    """What stands out on a log line is the rule set's to say: a messy critical or a botch alarms, a win shows."""
+    v5_lines = [format_entry(_entry(v5.judge(faces, hunger, 2))) for faces, hunger in
+                (([10, 3], [10]), ([8, 9], [2]), ([1, 2], [3]), ([1, 7], [1]))]
+    assert [(line.result, line.tone) for line in v5_lines] == [
+        ("messy_critical", "alarm"), ("win", "win"), ("total_failure", "alarm"), ("bestial_failure", "alarm")]
+    v20_lines = [format_entry(_entry(v20.judge(faces, 6))) for faces in ([1, 3], [7, 2], [2, 3])]
+    assert [(line.result, line.tone) for line in v20_lines] == [("botch", "alarm"), ("success", "win"),
+                                                               ("failure", "")]
+    luck = format_entry(_entry(ingenuity.judge_luck(3)))
+    assert (luck.result, luck.tone) == ("failure", "")
+    assert format_entry(_entry(ingenuity.judge_luck(20))).tone == "win"

@@ -25,10 +25,6 @@ from vtm_tui.rules.ruleset import ruleset_for
 
 HUNGER_OPEN, HUNGER_CLOSE = "⟨", "⟩"
 
-#: Results a storyteller looks for first: they change the story (Compulsions, botches).
-ALARMING = frozenset({"messy_critical", "bestial_failure", "botch", "total_failure"})
-WINNING = frozenset({"win", "critical_win", "messy_critical", "success", "pass"})
-
 
 @dataclass(frozen=True)
 class Die:
@@ -54,8 +50,10 @@ class EntryLine:
     outcome: str
     margin: str
     comment: str
-    result: str = ""  # the raw result name (for styling), "" for non-rolls
+    result: str = ""  # the raw result name, "" for non-rolls
     session: int = 0
+    #: How the outcome should stand out: ``alarm`` (it changes the story: a Compulsion, a botch), ``win`` or "".
+    tone: str = ""
 
     @property
     def dice_text(self) -> str:
@@ -137,6 +135,16 @@ def comment_text(entry: LogEntry, *, storyteller: bool = True) -> str:
     return f"{entry.comment} · ST: {words}" if entry.comment else f"ST: {words}"
 
 
+def tone_of(entry: LogEntry) -> str:
+    """``alarm``, ``win`` or "" for ``entry``'s result, as its rule set reads it (``logged_rolls()``)."""
+    if not entry.result:
+        return ""
+    logged = ruleset_for(entry.ruleset).logged_rolls()
+    if entry.result in logged.alarming_results:
+        return "alarm"
+    return "win" if entry.result in logged.winning_results else ""
+
+
 def what_text(entry: LogEntry) -> str:
     """What was rolled or done: the pool for rolls, the change for tracker entries, the kind otherwise."""
     if entry.kind == "session_start":
@@ -179,4 +187,5 @@ def format_entry(
         comment=comment_text(entry, storyteller=storyteller),
         result=entry.result,
         session=entry.session,
+        tone=tone_of(entry),
     )

@@ -21,7 +21,12 @@ Odds = dict[str, float]
 
 @runtime_checkable
 class LoggedRolls(Protocol):
-    """One rule set's reading of its logged rolls (each package's ``logged`` module provides these functions)."""
+    """One rule set's reading of its logged rolls (each package's ``logged`` module provides these)."""
+
+    #: Results a storyteller looks for first on a log line: they change the story (Compulsions, botches).
+    alarming_results: frozenset[str]
+    #: Results a log line shows as a win (unless alarming too).
+    winning_results: frozenset[str]
 
     def odds(self, roll: Mapping[str, Any], options: Mapping[str, Any], free_botch_available: bool) -> Odds | None:
         """The exact chance of every result this roll could have had (after its re-roll, if it had one), from

@@ -76,6 +76,9 @@ def test_the_facet_reads_a_logged_roll_of_its_rule_set(ruleset_id: str) -> None:
     assert isinstance(facet.tally(roll), int)
     shown = facet.hunger_shown(roll)
     assert shown is None or 0 <= shown <= 5
+    rules = ruleset_for(ruleset_id)
+    assert isinstance(facet.alarming_results, frozenset) and isinstance(facet.winning_results, frozenset)
+    assert (facet.alarming_results | facet.winning_results) <= set(rules.result_order)
 
 
 @pytest.mark.parametrize("ruleset_id", registered())

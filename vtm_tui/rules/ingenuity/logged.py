@@ -15,6 +15,12 @@ from vtm_tui.rules.logged import Odds, d10_dice, int_field, list_dice_row
 _BONUSES = (("bonus", "bonus"), ("assist_bonus", "assist"), ("size_bonus", "size"), ("luck_bonus", "luck"))
 
 
+#: Results that change the story, shown first on a log line (see :class:`~vtm_tui.rules.logged.LoggedRolls`).
+alarming_results = frozenset()
+#: Results a log line shows as a win.
+winning_results = frozenset({"success"})
+
+
 def odds(roll: Mapping[str, Any], options: Mapping[str, Any], free_botch_available: bool) -> Odds | None:
     dice = roll.get("dice")
     if not isinstance(dice, dict) or "attribute" not in dice or "skill" not in dice:

@@ -15,6 +15,12 @@ from typing import Any
 from vtm_tui.rules.logged import Odds, d10_dice, int_field, list_dice_row
 
 
+#: Results that change the story, shown first on a log line (see :class:`~vtm_tui.rules.logged.LoggedRolls`).
+alarming_results = frozenset({"botch"})
+#: Results a log line shows as a win.
+winning_results = frozenset({"success"})
+
+
 def odds(roll: Mapping[str, Any], options: Mapping[str, Any], free_botch_available: bool) -> Odds | None:
     if roll.get("automatic"):
         return {str(roll["result"]): 1.0}  # certain; a word even in a damaged log

@@ -20,6 +20,12 @@ from vtm_tui.rules.logged import Odds, d10_dice, int_field
 _ODDS_KINDS = ("test", "tracker", "frenzy", "remorse")
 
 
+#: Results that change the story, shown first on a log line (see :class:`~vtm_tui.rules.logged.LoggedRolls`).
+alarming_results = frozenset({"messy_critical", "bestial_failure", "total_failure"})
+#: Results a log line shows as a win.
+winning_results = frozenset({"win", "critical_win", "messy_critical", "pass"})
+
+
 def odds(roll: Mapping[str, Any], options: Mapping[str, Any], free_botch_available: bool) -> Odds | None:
     kind = roll.get("kind", "test")
     if roll.get("automatic"):
