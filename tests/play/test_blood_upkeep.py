@@ -198,3 +198,15 @@ def test_a_bad_slake_amount_is_refused_before_the_hunt_is_rolled() -> None:
     with pytest.raises(VtmError, match="0-5, not 9"):
         hunt(v5_vampire(predator="Siren"), "", 3, faces, amount=9, **AT)
     assert faces.remaining() == {"": [7, 7, 7, 7, 7, 7]}
+
+
+def test_a_compulsion_is_picked_by_name_by_clan_or_rolled_on_the_general_table() -> None:
+    """The command line's ``blood … compulsion [NAME]`` resolves the name here, in the headless layer."""
+    ch = v5_vampire(clan="Brujah")
+    assert blood.pick_compulsion(ch, "", GivenFaces({"regular": [1]})) == "Hunger"
+    assert blood.pick_compulsion(ch, "clan", GivenFaces({})) == "Rebellion"
+    assert blood.pick_compulsion(ch, "harm", GivenFaces({})) == "Harm"
+    with pytest.raises(VtmError, match="compulsion 'Sloth' is not known"):
+        blood.pick_compulsion(ch, "Sloth", GivenFaces({}))
+    with pytest.raises(VtmError, match="clan \\(none\\) has no clan compulsion"):
+        blood.pick_compulsion(v5_vampire(clan=""), "clan", GivenFaces({}))

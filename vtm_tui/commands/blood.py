@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         done = hunt(character, args.pool, args.difficulty, dice, amount=args.amount, source=args.source,
                     killed=args.kill, **at)
     elif action == "compulsion":
-        done = blood.add_condition(character, blood.compulsion_condition(_compulsion(character, args.value, dice)),
+        done = blood.add_condition(character, blood.compulsion_condition(blood.pick_compulsion(character, args.value, dice)),
                                    **at)
     else:
         done = blood.clear_condition(character, args.value or None, **at)
@@ -113,19 +113,3 @@ def _amount(text: str) -> int:
         return int(text)
     except ValueError:
         raise VtmError(f"slake: how much Hunger, a whole number 0-5 (got {text!r})") from None
-
-
-def _compulsion(character, name: str, dice) -> str:
-    from vtm_tui.rules.v5.compulsions import clan_compulsion, compulsion_named, roll_compulsion
-
-    if not name:
-        return roll_compulsion(dice)[1].name
-    if name.casefold() == "clan":
-        found = clan_compulsion(character.sheet.clan)
-        if found is None:
-            raise VtmError(f"{character.name}: clan {character.sheet.clan or '(none)'} has no clan compulsion")
-        return found.name
-    found = compulsion_named(name)
-    if found is None:
-        raise VtmError(f"compulsion {name!r} is not known: Hunger, Dominance, Harm, Paranoia, 'clan' or a clan's")
-    return found.name

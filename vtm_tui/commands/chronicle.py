@@ -40,7 +40,7 @@ def character_pool(chronicle: str, character: str, expression: str) -> tuple[int
     except VtmError as exc:
         raise VtmError(f"--pool {expression!r} for {found.name}: {exc}") from None
     description = resolved.describe()
-    if ruleset_for(found.ruleset).rolls_sized_dice:
+    if ruleset_for(found.ruleset).traits_are_die_sizes:  # described as the dice they are
         description = " + ".join(f"{name} d{size}" for name, size in resolved.traits) or description
     return max(0, resolved.total), description
 

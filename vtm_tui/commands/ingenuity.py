@@ -149,7 +149,7 @@ def _die(args: argparse.Namespace, option: str, text: str) -> tuple[StepDie, str
     from vtm_tui.rules.pool import match_trait
 
     _, character = find_character(args.chronicle, args.character)
-    if not ruleset_for(character.ruleset).rolls_sized_dice:
+    if not ruleset_for(character.ruleset).traits_are_die_sizes:  # its traits are read as dice below
         raise VtmError(f"{option}: {character.name} is a {character.ruleset} character, not an Ingenuity one")
     traits = character.traits()
     try:

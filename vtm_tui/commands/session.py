@@ -1,7 +1,7 @@
 """``vtm-tui session PATH start|end|status|remorse``: open and close a chronicle's sessions.
 
 ``end`` lists the V5 characters whose stains call for a Remorse test; with
-``--remorse`` it rolls them first (through the V5 engine, no Hunger dice),
+``--remorse`` it rolls them first (as the roll dialog does, no Hunger dice),
 applies the outcome to their sheets and logs each test in the session being
 closed. ``remorse`` does the same later, logged in the last session.
 """
@@ -44,25 +44,28 @@ def remorse_line(character: Character) -> str:
 
 
 def roll_remorse(store: ChronicleStore, dice: DiceSource, session: int) -> list[dict[str, Any]]:
-    """Roll, log and apply every due Remorse test; returns one record per character."""
+    """Roll, log and apply every due Remorse test; returns one record per character.
+
+    The test is the roll dialog's own (:func:`vtm_tui.play.make_request` with kind ``remorse``, then
+    :func:`vtm_tui.play.perform`): the sheet's Humanity and stains, rolled by the rule set's engine."""
     from vtm_tui.model.log_entry import LogEntry
-    from vtm_tui.rules.v5 import Humanity, remorse, remorse_pool
+    from vtm_tui.play import make_request, perform
 
     results: list[dict[str, Any]] = []
     for character in store.remorse_due():
         sheet = character.sheet
-        before = Humanity(sheet.humanity, sheet.stains, sheet.degenerating)
-        outcome = remorse(before, dice)
-        after = outcome.after
+        request = make_request(character, "", kind="remorse")
+        outcome = perform(request, dice)
+        before, after = sheet.humanity, outcome.after
         entry = LogEntry.from_outcome(outcome, session=session, actor=character.name,
-                                      pool=f"Remorse {remorse_pool(before)}", difficulty=1, kind="remorse",
+                                      pool=f"Remorse {request.dice}", difficulty=1, kind="remorse",
                                       comment="end of session")
-        entry = replace(entry, change={"field": "humanity", "before": before.rating, "after": after.rating})
+        entry = replace(entry, change={"field": "humanity", "before": before, "after": after.rating})
         store.log(entry)  # the log first: if the sheet save is refused, what happened is still known
         sheet.humanity, sheet.stains, sheet.degenerating = after.rating, after.stains, after.degenerating
         store.save_character(character)
         results.append({"character": character.name, "result": outcome.result, "win": outcome.win,
-                        "humanity_before": before.rating, "humanity_after": after.rating,
+                        "humanity_before": before, "humanity_after": after.rating,
                         "logged": entry.id, "summary": f"{character.name}: {outcome.summary()}"})
     return results
 

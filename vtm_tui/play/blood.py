@@ -293,6 +293,24 @@ def compulsion_condition(name: str) -> str:
     return name + COMPULSION_SUFFIX
 
 
+def pick_compulsion(character: Character, name: str, dice: DiceSource) -> str:
+    """The compulsion ``name`` means for ``character``: rolled on the general table when empty, the clan's for
+    ``clan``, else the one named (the command line's ``blood … compulsion [NAME]``)."""
+    from vtm_tui.rules.v5.compulsions import clan_compulsion, compulsion_named, roll_compulsion
+
+    if not name:
+        return roll_compulsion(dice)[1].name
+    if name.casefold() == "clan":
+        found = clan_compulsion(character.sheet.clan)
+        if found is None:
+            raise VtmError(f"{character.name}: clan {character.sheet.clan or '(none)'} has no clan compulsion")
+        return found.name
+    found = compulsion_named(name)
+    if found is None:
+        raise VtmError(f"compulsion {name!r} is not known: Hunger, Dominance, Harm, Paranoia, 'clan' or a clan's")
+    return found.name
+
+
 def add_condition(character: Character, condition: str, *, session: int, now: datetime, ref: str = "") -> Upkeep:
     """Put a condition (a compulsion) on the sheet until the storyteller clears it."""
     sheet = v5_sheet(character)

@@ -5,13 +5,15 @@ command line share it.
 
 ``lines``
     ``format_entry(entry, *, storyteller=True, tz=None, with_date=False) -> EntryLine`` (time, actor, what,
-    dice: tuple[Die], difficulty, outcome, margin, comment; ``text()``). Hunger dice read ``⟨10⟩``.
+    dice: tuple[Die], difficulty, outcome, margin, comment, ``tone``: alarm/win/""; ``text()``). Hunger dice read
+    ``⟨10⟩``. The dice and the tone are the rule set's (``ruleset_for(id).logged_rolls()``).
 ``filters``
     ``LogFilter`` (frozen): ``with_actor/with_kind/with_results/with_ruleset/with_text/with_date_text``,
     ``chips() -> list[Chip]``, ``without(chip_key)``, ``matches(entry)``, ``query_kwargs()`` for the index;
     ``MESSY_RESULTS``; ``parse_dates(text)``; ``FilterError``.
 ``entry_odds``
-    ``entry_odds(entry, context=None) -> dict[result, probability] | None`` — exact, from the engines;
+    ``entry_odds(entry, context=None) -> dict[result, probability] | None`` — exact, from the engines through
+    the rule set's ``logged_rolls()`` facet (:mod:`vtm_tui.rules.logged`);
     ``odds_contexts(entries, options)`` (V20's free botch per session).
 ``stats``
     ``roll_stats(entries, *, label, actor=None, options=None) -> RollStats`` (``outcomes``: count and

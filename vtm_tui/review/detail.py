@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timezone, tzinfo
-from typing import Any
 
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.model.typed import is_typed
@@ -29,6 +28,15 @@ def _dice_words(dice: tuple[Die, ...]) -> str:
     return " ".join(die.text for die in dice) or "—"
 
 
+def _listed(value: object) -> list:
+    """``value`` when the log holds a list there, else nothing (a damaged entry shows less, never a traceback)."""
+    return value if isinstance(value, list) else []
+
+
+def _faces_text(value: object) -> str:
+    return " ".join(map(str, _listed(value)))
+
+
 def short_ref(entry: LogEntry, tz: tzinfo | None = None) -> str:
     """``21:26 Tomás Queiroz, Intelligence 4 + Occult 3 → failure`` (how a linked entry is named)."""
     moment = entry.time.astimezone(tz).strftime("%Y-%m-%d %H:%M")
@@ -36,41 +44,6 @@ def short_ref(entry: LogEntry, tz: tzinfo | None = None) -> str:
     verdict = f" → {outcome_name(entry.result)}" if entry.result else ""
     who = f"{entry.actor}, " if entry.actor else ""
     return f"{moment} {who}{what}{verdict}"
-
-
-def _v5_dice(roll: dict[str, Any]) -> list[DetailRow]:
-    rows = []
-    regular, hunger = roll.get("faces"), roll.get("hunger_faces")
-    if isinstance(regular, list):
-        rows.append(DetailRow("Regular dice", " ".join(map(str, regular)) or "—"))
-    if isinstance(hunger, list) and hunger:
-        rows.append(DetailRow("Hunger dice", " ".join(f"⟨{face}⟩" for face in hunger)))
-    if "kept" in roll and isinstance(regular, list) and len(regular) > 1:
-        rows.append(DetailRow("Kept", str(roll["kept"])))
-    return rows
-
-
-def _ingenuity_dice(roll: dict[str, Any]) -> list[DetailRow]:
-    faces, sizes = roll.get("faces", {}), roll.get("dice", {})
-    rows = [DetailRow(f"{name.capitalize()} die", f"{sizes.get(name, '')} → {faces[name]}")
-            for name in ("attribute", "skill") if name in faces]
-    if faces.get("luck") is not None:
-        lucky = " (20: +4)" if faces["luck"] == 20 else ""
-        rows.append(DetailRow("Luck die", f"d20 → {faces['luck']}{lucky}"))
-    for reroll in faces.get("rerolls", []) or []:
-        rows.append(DetailRow(
-            f"{str(reroll.get('kind', 're-roll')).capitalize()}",
-            f"{reroll.get('die', '?')} die {reroll.get('replaced', '?')} → {reroll.get('rolled', '?')}, "
-            f"kept {reroll.get('kept', '?')}",
-        ))
-    bonus = [f"{label} {roll[key]:+d}" for key, label in (("bonus", "bonus"), ("assist_bonus", "assist"),
-                                                          ("size_bonus", "size"), ("luck_bonus", "luck"))
-             if isinstance(roll.get(key), int) and roll[key]]
-    if bonus:
-        rows.append(DetailRow("Bonuses", ", ".join(bonus)))
-    if "total" in roll:
-        rows.append(DetailRow("Total", str(roll["total"])))
-    return rows
 
 
 def detail_rows(
@@ -103,13 +76,7 @@ def detail_rows(
         name = f" {roll['difficulty_name']}" if roll.get("difficulty_name") else ""
         rows.append(DetailRow("Difficulty", difficulty[1:].replace(" secret", "") + name
                               + (" (secret)" if entry.secret and storyteller else "")))
-    rules = ruleset_for(entry.ruleset)
-    if rules.rolls_sized_dice and isinstance(roll.get("faces"), dict):
-        rows += _ingenuity_dice(roll)
-    elif rules.has_hunger:
-        rows += _v5_dice(roll)
-    elif isinstance(roll.get("faces"), list):
-        rows.append(DetailRow("Dice", " ".join(map(str, roll["faces"]))))
+    rows += [DetailRow(label, value) for label, value in ruleset_for(entry.ruleset).logged_rolls().dice_rows(roll)]
     if is_typed(entry):
         rows.append(DetailRow("Typed", "the faces were typed by hand, not rolled by the app"))
     counted = [f"{roll['successes']} successes" if isinstance(roll.get("successes"), int) else ""]
@@ -135,13 +102,14 @@ def detail_rows(
         rows.append(DetailRow("Result", outcome_name(entry.result) + (f" ({shown})" if shown else "")))
     reroll = roll.get("reroll")
     if isinstance(reroll, dict):
-        positions = ", ".join(str(i + 1) for i in reroll.get("indices", []))
-        rows.append(DetailRow("Re-rolled", f"dice {positions}: {' '.join(map(str, reroll.get('old_faces', [])))} → "
-                                           f"{' '.join(map(str, reroll.get('new_faces', [])))}"
+        positions = ", ".join(str(i + 1) if isinstance(i, int) else str(i) for i in _listed(reroll.get("indices")))
+        rows.append(DetailRow("Re-rolled", f"dice {positions}: {_faces_text(reroll.get('old_faces'))} → "
+                                           f"{_faces_text(reroll.get('new_faces'))}"
                                            + (f" ({reroll['strategy']})" if reroll.get("strategy") else "")))
         before = roll.get("before")
         if isinstance(before, dict):
-            rows.append(DetailRow("Before", f"{_dice_words(dice_of(before))} → {outcome_name(before.get('result', ''))}"))
+            result = outcome_name(str(before.get("result", "")))
+            rows.append(DetailRow("Before", f"{_dice_words(dice_of(before, entry.ruleset))} → {result}"))
     if entry.ref:
         rows.append(DetailRow("Re-roll of", short_ref(original, tz) if original else f"entry {entry.ref} (not found)"))
     for later in rerolls:

@@ -21,12 +21,9 @@ from typing import Any
 
 from vtm_tui.model.log_entry import LogEntry, describe_change
 from vtm_tui.model.typed import is_typed
+from vtm_tui.rules.ruleset import ruleset_for
 
 HUNGER_OPEN, HUNGER_CLOSE = "⟨", "⟩"
-
-#: Results a storyteller looks for first: they change the story (Compulsions, botches).
-ALARMING = frozenset({"messy_critical", "bestial_failure", "botch", "total_failure"})
-WINNING = frozenset({"win", "critical_win", "messy_critical", "success", "pass"})
 
 
 @dataclass(frozen=True)
@@ -53,8 +50,10 @@ class EntryLine:
     outcome: str
     margin: str
     comment: str
-    result: str = ""  # the raw result name (for styling), "" for non-rolls
+    result: str = ""  # the raw result name, "" for non-rolls
     session: int = 0
+    #: How the outcome should stand out: ``alarm`` (it changes the story: a Compulsion, a botch), ``win`` or "".
+    tone: str = ""
 
     @property
     def dice_text(self) -> str:
@@ -79,30 +78,19 @@ def local_time(moment: datetime, tz: tzinfo | None = None) -> datetime:
 
 def entry_dice(entry: LogEntry) -> tuple[Die, ...]:
     """Every face of a logged roll, Hunger dice marked; () for entries without dice."""
-    return dice_of(entry.roll)
+    return dice_of(entry.roll, entry.ruleset)
 
 
-def dice_of(roll: dict[str, Any]) -> tuple[Die, ...]:
+def dice_of(roll: dict[str, Any], ruleset: str) -> tuple[Die, ...]:
+    """The faces of ``roll`` (a roll table of ``ruleset``'s log): a contest shows each side's dice, ``vs`` between;
+    how one roll's faces read is the rule set's (``logged_rolls().dice``)."""
     if "faces" not in roll and isinstance(roll.get("actor"), dict):  # a contest: each side's dice
-        mine = dice_of(roll["actor"])
-        theirs = dice_of(roll["opponent"]) if isinstance(roll.get("opponent"), dict) else ()
+        mine = dice_of(roll["actor"], ruleset)
+        theirs = dice_of(roll["opponent"], ruleset) if isinstance(roll.get("opponent"), dict) else ()
         return mine + ((Die("vs"), *theirs) if theirs else ())
-    faces = roll.get("faces")
-    if isinstance(faces, dict):  # ingenuity: attribute + skill dice and the luck d20
-        dice_sizes = roll.get("dice") if isinstance(roll.get("dice"), dict) else {}
-        shown = []
-        for name in ("attribute", "skill"):
-            if name in faces:
-                size = dice_sizes.get(name, "")
-                shown.append(Die(f"{size}:{faces[name]}" if size else str(faces[name])))
-        if faces.get("luck") is not None:
-            shown.append(Die(f"luck:{faces['luck']}"))
-        return tuple(shown)
-    regular = [Die(str(face)) for face in faces] if isinstance(faces, list) else []
-    hunger = roll.get("hunger_faces")
-    if isinstance(hunger, list):
-        regular += [Die(str(face), hunger=True) for face in hunger]
-    return tuple(regular)
+    if not roll:
+        return ()
+    return tuple(Die(face, hunger) for face, hunger in ruleset_for(ruleset).logged_rolls().dice(roll))
 
 
 def difficulty_text(entry: LogEntry, *, storyteller: bool = True) -> str:
@@ -147,6 +135,16 @@ def comment_text(entry: LogEntry, *, storyteller: bool = True) -> str:
     return f"{entry.comment} · ST: {words}" if entry.comment else f"ST: {words}"
 
 
+def tone_of(entry: LogEntry) -> str:
+    """``alarm``, ``win`` or "" for ``entry``'s result, as its rule set reads it (``logged_rolls()``)."""
+    if not entry.result:
+        return ""
+    logged = ruleset_for(entry.ruleset).logged_rolls()
+    if entry.result in logged.alarming_results:
+        return "alarm"
+    return "win" if entry.result in logged.winning_results else ""
+
+
 def what_text(entry: LogEntry) -> str:
     """What was rolled or done: the pool for rolls, the change for tracker entries, the kind otherwise."""
     if entry.kind == "session_start":
@@ -189,4 +187,5 @@ def format_entry(
         comment=comment_text(entry, storyteller=storyteller),
         result=entry.result,
         session=entry.session,
+        tone=tone_of(entry),
     )

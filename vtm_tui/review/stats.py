@@ -87,12 +87,7 @@ def _possessive(label: str) -> str:
 
 
 def _successes(entry: LogEntry) -> int | None:
-    roll = entry.roll
-    if ruleset_for(entry.ruleset).rolls_sized_dice:
-        total = roll.get("total")
-        return total if isinstance(total, int) else None
-    value = roll.get("successes")
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    return ruleset_for(entry.ruleset).logged_rolls().tally(entry.roll)
 
 
 def hunger_points(entry: LogEntry) -> int | None:
@@ -102,10 +97,7 @@ def hunger_points(entry: LogEntry) -> int | None:
     roll = entry.roll
     if isinstance(roll.get("hunger_after"), int):
         return roll["hunger_after"]
-    if ruleset_for(entry.ruleset).has_hunger and roll.get("kind") == "test" and isinstance(roll.get("hunger"), int) \
-            and roll["hunger"] > 0:  # fmt: skip
-        return roll["hunger"]  # the Hunger dice: the actor's Hunger unless the pool was smaller
-    return None
+    return ruleset_for(entry.ruleset).logged_rolls().hunger_shown(roll)  # its Hunger dice, if the rule set has any
 
 
 def roll_stats(
@@ -141,7 +133,7 @@ def roll_stats(
         rolls += 1
         counts[entry.result] = counts.get(entry.result, 0) + 1
         value = _successes(entry)
-        if value is not None and entry.roll.get("kind") not in ("check", "rouse"):
+        if value is not None:
             successes.append(value)
         odds = entry_odds(entry, context)
         if odds is None:

@@ -2,8 +2,9 @@
 
 Each package (``v5``, ``v20``, ``ingenuity``) holds a ``seat`` module (its tracker fields and how two logins'
 changes to them combine), an ``experience`` module (its cost table and formulas), a ``sheet_sections``
-module (its printable sheet) and a ``roll_play`` module (its rolls, :class:`~vtm_tui.rules.roll_play.RollPlay`).
-A RuleSet names its package once (``package``) and this mixin answers from those modules, imported on first use, so a new rule set brings the modules and nothing else to wire.
+module (its printable sheet), and the ones each facet names (``roll_play``, ``logged``, ``sheet_edits``,
+``conflict_round``). A RuleSet names its package once (``package``) and this mixin answers from those modules,
+imported on first use, so a new rule set brings the modules and nothing else to wire.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from vtm_tui.rules.base import REGISTRY
 from vtm_tui.rules.conflict_round import ConflictRound
+from vtm_tui.rules.logged import LoggedRolls
 from vtm_tui.rules.roll_play import RollPlay
 from vtm_tui.rules.sheet_edits import SheetEdits
 from vtm_tui.rules.sheet_spec import EntryPage, Section
@@ -66,3 +68,7 @@ class PackageModules:
         """Other tools' export formats this rule set reads, format id → converter module (from the registry line,
         so the command line lists them without loading an engine)."""
         return dict(REGISTRY[self.id][2])
+
+    def logged_rolls(self) -> LoggedRolls:
+        """How review reads this rule set's logged rolls: odds, dice rows, tally (the package's ``logged`` module)."""
+        return self._module("logged")  # type: ignore[return-value]  # a module providing the protocol's functions

@@ -31,6 +31,7 @@ from typing import Any, Protocol, runtime_checkable
 from vtm_tui.rules.base import REGISTRY, RULESETS
 from vtm_tui.rules.conflict_round import ConflictRound
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.logged import LoggedRolls
 from vtm_tui.rules.roll_play import RollPlay
 from vtm_tui.rules.sheet_edits import SheetEdits
 from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, EntryPage, QuickTemplate, Section, TextField
@@ -225,6 +226,10 @@ class RuleSet(Protocol):
 
     def import_formats(self) -> dict[str, str]:
         """Other tools' export formats this rule set reads, format id → converter module (``detect``, ``convert``)."""
+        ...
+
+    def logged_rolls(self) -> LoggedRolls:
+        """How review reads a logged roll: its exact odds, dice rows, tally (:mod:`vtm_tui.rules.logged`)."""
         ...
 
     # -- Difficulty --

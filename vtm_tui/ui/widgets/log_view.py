@@ -29,7 +29,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from vtm_tui.model.log_entry import LogEntry
-from vtm_tui.review.lines import ALARMING, WINNING, EntryLine, format_entry
+from vtm_tui.review.lines import EntryLine, format_entry
 from vtm_tui.store.index import IndexedEntry
 
 Row = LogEntry | IndexedEntry
@@ -273,8 +273,7 @@ class LogView(ScrollView, can_focus=True):
         difficulty = line.difficulty.replace(" secret", " sec") if narrow else line.difficulty
         text.append(_fit(difficulty, diff_w), self._style("log-view--secret") if secret else "")
         text.append(" ")
-        style = ("log-view--alarm" if line.result in ALARMING else "log-view--win" if line.result in WINNING
-                 else "")
+        style = f"log-view--{line.tone}" if line.tone else ""
         text.append(_fit(line.outcome, outcome_w), self._style(style) if style else "")
         text.append(" ")
         text.append(f"{line.margin:>3}")
