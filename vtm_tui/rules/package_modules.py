@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from vtm_tui.rules.base import REGISTRY
+from vtm_tui.rules.command_line import CommandLine
 from vtm_tui.rules.conflict_round import ConflictRound
 from vtm_tui.rules.logged import LoggedRolls
 from vtm_tui.rules.roll_play import RollPlay
@@ -59,6 +60,10 @@ class PackageModules:
     def conflict_round(self) -> ConflictRound:
         """The conflict facet: turn order, pools, contests, wounds and tallies (``conflict_round.CONFLICT_ROUND``)."""
         return self._module("conflict_round").CONFLICT_ROUND
+
+    def command_line(self) -> CommandLine:
+        """``vtm-tui roll``/``odds`` of this rule set (``command_line.COMMAND_LINE``)."""
+        return self._module("command_line").COMMAND_LINE
 
     def entry_page(self, step_id: str) -> EntryPage | None:
         """The page of entries a creation step of kind ``entries`` names (none unless a rule set has one)."""

@@ -29,6 +29,7 @@ from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 from vtm_tui.rules.base import REGISTRY, RULESETS
+from vtm_tui.rules.command_line import CommandLine
 from vtm_tui.rules.conflict_round import ConflictRound
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.logged import LoggedRolls
@@ -218,6 +219,10 @@ class RuleSet(Protocol):
 
     def conflict_round(self) -> ConflictRound:
         """The conflict facet (turn order, pools, contests, wounds, tallies): :mod:`vtm_tui.rules.conflict_round`."""
+        ...
+
+    def command_line(self) -> CommandLine:
+        """``vtm-tui roll``/``odds``: counted rolls, refusals, odds (:mod:`vtm_tui.rules.command_line`)."""
         ...
 
     def entry_page(self, step_id: str) -> EntryPage | None:
