@@ -6,6 +6,9 @@
 engine asks for them). ``--passive`` decides the test without dice and
 ``--luck-test`` rolls the luck die alone. ``odds`` prints the exact chance of
 success and the distribution of results, luck and re-rolls included.
+
+This module holds the options only: what they mean (rolling, judging, refusals, odds) is the rule set's
+``command_line`` facet (:mod:`vtm_tui.rules.command_line`), reached through ``ruleset_for``.
 """
 
 from __future__ import annotations

@@ -8,6 +8,9 @@ the target within a number of rolls, and for a resisted action the chance of
 each side winning. With ``--chronicle``, a roll follows that chronicle's house
 rules and its session's free botch. Bad input raises a VtmError, which
 the CLI prints on one line with exit status 2.
+
+This module holds the options only: what they mean (rolling, judging, refusals, odds) is the rule set's
+``command_line`` facet (:mod:`vtm_tui.rules.command_line`), reached through ``ruleset_for``.
 """
 
 from __future__ import annotations

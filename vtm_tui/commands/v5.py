@@ -4,6 +4,9 @@
 kind of V5 roll — tests, tracker rolls, Remorse, Frenzy, checks and Rouse
 checks — and can apply a Willpower re-roll after it. ``odds`` prints the exact
 chance of each result, with and without each re-roll strategy.
+
+This module holds the options only: what they mean (rolling, judging, refusals, odds) is the rule set's
+``command_line`` facet (:mod:`vtm_tui.rules.command_line`), reached through ``ruleset_for``.
 """
 
 from __future__ import annotations
