@@ -9,6 +9,7 @@ no engine; :meth:`V5BloodUpkeep.tables_loaded` tells the sheet whether Blood Pot
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any
 
@@ -31,7 +32,7 @@ class V5BloodUpkeep:
         return _TABLES in sys.modules
 
     def load_tables(self) -> None:
-        import vtm_tui.rules.v5.blood  # noqa: F401
+        importlib.import_module(_TABLES)
 
     def blood_potency(self, level: int) -> Any:
         from vtm_tui.rules.v5.blood import blood_potency
