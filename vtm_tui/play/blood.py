@@ -8,9 +8,9 @@ Hunger it changed, so the log's statistics and odds read it like any other Rouse
 else an action did (Health mended, Willpower recovered, a Stain, a Resonance) follows in
 entries of its own, each naming the first by ``ref``.
 
-The rules are in :mod:`vtm_tui.rules.v5.upkeep`, :mod:`~vtm_tui.rules.v5.hunting` and
-:mod:`~vtm_tui.rules.v5.compulsions`; what differs by rule set is reached through
-:func:`upkeep_refusal`, which says why a sheet has no blood to tend.
+The rules are the rule set's blood upkeep facet (``ruleset_for(id).blood_upkeep()``,
+:mod:`vtm_tui.rules.blood_upkeep`): V5 answers from its engine, V20 and Ingenuity refuse in their own
+words, which :func:`upkeep_refusal` says before any action. This module imports no engine.
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.play.apply import Applied
+from vtm_tui.rules.blood_upkeep import COMPULSION_SUFFIX, BloodUpkeep
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.v5.compulsions import (  # re-exported: the sheet, dialog and rows use them
-    COMPULSION_SUFFIX, condition_text)
+from vtm_tui.rules.ruleset import registered, ruleset_for
 
 MAX_CONDITION = 120
 
@@ -42,17 +42,29 @@ class Upkeep(Applied):
 
 
 def upkeep_refusal(character: Character) -> str | None:
-    """Why this character has no blood to tend (not a V5 sheet), or ``None``."""
-    if not hasattr(character.sheet, "hunger") or not hasattr(character.sheet, "power_infos"):
-        return f"{character.name}: the blood's upkeep is a V5 rule; this chronicle's rule set has none"
-    return None
+    """Why this character has no blood to tend (its rule set's own way, said by the facet), or ``None``."""
+    why = ruleset_for(character.ruleset).blood_upkeep().refusal()
+    return f"{character.name}: {why}" if why else None
 
 
-def v5_sheet(character: Character) -> Any:
+def upkeep_of(character: Character) -> BloodUpkeep:
+    """The character's rule set's blood upkeep; refuses (:func:`upkeep_refusal`) when it has none."""
     refusal = upkeep_refusal(character)
     if refusal:
         raise VtmError(refusal)
-    return character.sheet
+    return ruleset_for(character.ruleset).blood_upkeep()
+
+
+def condition_text(condition: str, ruleset: str | None = None) -> str:
+    """A sheet's condition as the sheet, dialogs and rows show it: with its penalty when it names a compulsion of
+    ``ruleset`` (without one, read on its own: of the first registered rule set that knows it)."""
+    if not condition.endswith(COMPULSION_SUFFIX):
+        return condition
+    for ruleset_id in (ruleset,) if ruleset else registered():
+        text = ruleset_for(ruleset_id).blood_upkeep().condition_text(condition)
+        if text != condition:
+            return text
+    return condition
 
 
 def _tracker(held: Any) -> dict[str, int]:
@@ -84,7 +96,8 @@ def _note(character: Character, kind: str, text: str, change: dict[str, Any] | N
 
 def find_power(character: Character, name: str) -> Any:
     """A power on ``character``'s sheet by name (case aside, or a unique prefix); refuses naming the choices."""
-    powers = v5_sheet(character).power_infos()
+    upkeep_of(character)
+    powers = character.sheet.power_infos()
     wanted = " ".join(name.split()).casefold()
     exact = [p for p in powers if p.name.casefold() == wanted]
     found = exact or [p for p in powers if p.name.casefold().startswith(wanted)]
@@ -97,12 +110,7 @@ def find_power(character: Character, name: str) -> Any:
 
 def learnable_powers(character: Character) -> list[Any]:
     """Catalogue powers the sheet's discipline dots allow and the sheet does not list yet."""
-    from vtm_tui.rules.catalogue.v5_powers import catalogue_for
-
-    sheet = v5_sheet(character)
-    held = {(d.casefold(), p.name.casefold()) for d, powers in sheet.powers.items() for p in powers}
-    return [power for discipline, dots in sheet.disciplines.items() for power in catalogue_for(discipline, dots)
-            if (power.discipline.casefold(), power.name.casefold()) not in held]
+    return upkeep_of(character).learnable_powers(character.sheet)
 
 
 def add_power(character: Character, discipline: str, name: str, *, session: int, now: datetime) -> Upkeep:
@@ -126,12 +134,10 @@ def add_power(character: Character, discipline: str, name: str, *, session: int,
 def use_power(character: Character, power: Any, dice: DiceSource, *, session: int, now: datetime,
               oblivion_stains: bool = False) -> Upkeep:
     """A power's Rouse checks (with Blood Potency's re-roll), or a ghoul's Aggravated damage, and any Stains."""
-    from vtm_tui.rules.v5.upkeep import power_rouse
-
-    sheet = v5_sheet(character)
+    upkeep = upkeep_of(character)
+    sheet = character.sheet
     try:
-        result = power_rouse(power, sheet.hunger, sheet.blood_potency, dice, creature=sheet.creature,
-                             oblivion_stains=oblivion_stains)
+        result = upkeep.power_rouse(sheet, power, dice, oblivion_stains=oblivion_stains)
     except RulesError as exc:
         raise VtmError(f"{character.name}: {power.name}: {exc}") from None
     after = copy.deepcopy(character)
@@ -144,14 +150,14 @@ def use_power(character: Character, power: Any, dice: DiceSource, *, session: in
     ref = entries[0].id if entries else ""
     if result.aggravated:
         before = _tracker(new.health)
-        _take_aggravated(new, result.aggravated)
+        upkeep.take_aggravated(new, result.aggravated)
         entries.append(_note(character, "damage", f"{power.name}: {result.aggravated} Aggravated (a ghoul's Rouse)",
                              {"field": "health", "before": before, "after": _tracker(new.health)},
                              session=session, now=now))
         changes.append(f"Health {new.health.boxes(new.health_size)}")
     if result.stains:
         before = new.stains
-        _add_stains(new, result.stains)
+        upkeep.add_stains(new, result.stains)
         entries.append(_note(character, "stain", f"{power.name}: Oblivion Stain on a Rouse die of 1 or 10",
                              {"field": "stains", "before": before, "after": new.stains},
                              session=session, now=now, ref=ref))
@@ -162,40 +168,17 @@ def use_power(character: Character, power: Any, dice: DiceSource, *, session: in
     return Upkeep(after, tuple(entries), tuple(changes), result.summary(), power, frenzy)
 
 
-def _take_aggravated(sheet: Any, amount: int) -> None:
-    from vtm_tui.rules.v5.trackers import Tracker
-
-    track = Tracker(sheet.health_size, sheet.health.superficial, sheet.health.aggravated).take_aggravated(amount)
-    sheet.health.superficial, sheet.health.aggravated = track.superficial, track.aggravated
-
-
-def _add_stains(sheet: Any, count: int) -> None:
-    from vtm_tui.rules.v5.humanity import Humanity
-
-    humanity, damage = Humanity(sheet.humanity, sheet.stains, sheet.degenerating).add_stains(count)
-    sheet.stains, sheet.degenerating = humanity.stains, humanity.degenerating
-    if damage:
-        from vtm_tui.rules.v5.trackers import Tracker
-
-        track = Tracker(sheet.willpower_size, sheet.willpower.superficial, sheet.willpower.aggravated)
-        track = track.take_aggravated(damage)
-        sheet.willpower.superficial, sheet.willpower.aggravated = track.superficial, track.aggravated
-
-
 # -- mend, awaken, blush, slake -------------------------------------------------------------------
 
 
 def mend(character: Character, dice: DiceSource, *, session: int, now: datetime) -> Upkeep:
     """One Rouse check heals Blood Potency's "mend" in Superficial Health (V5 core p.216)."""
-    from vtm_tui.rules.v5.blood import mend as mend_rule
-    from vtm_tui.rules.v5.trackers import Tracker
-
-    sheet = v5_sheet(character)
+    upkeep = upkeep_of(character)
+    sheet = character.sheet
     if not sheet.is_vampire:
         raise VtmError(f"{character.name} is a {sheet.creature}: only vampires mend with the blood")
     try:
-        result = mend_rule(Tracker(sheet.health_size, sheet.health.superficial, sheet.health.aggravated),
-                           sheet.blood_potency, sheet.hunger, dice)
+        result = upkeep.mend(sheet, dice)
     except RulesError as exc:
         raise VtmError(f"{character.name}: {exc}") from None
     after = copy.deepcopy(character)
@@ -217,11 +200,8 @@ def mend(character: Character, dice: DiceSource, *, session: int, now: datetime)
 
 def awaken(character: Character, dice: DiceSource, *, session: int, now: datetime) -> Upkeep:
     """Nightfall: the waking Rouse check (vampires) and Willpower back by the higher of Composure and Resolve."""
-    from vtm_tui.rules.v5.upkeep import awaken as awaken_rule
-
-    sheet = v5_sheet(character)
-    result = awaken_rule(sheet.hunger, sheet.attributes.get("Composure", 1), sheet.attributes.get("Resolve", 1),
-                         dice, creature=sheet.creature)
+    sheet = character.sheet
+    result = upkeep_of(character).awaken(sheet, dice)
     after = copy.deepcopy(character)
     new = after.sheet
     entries: list[LogEntry] = []
@@ -250,13 +230,12 @@ def awaken(character: Character, dice: DiceSource, *, session: int, now: datetim
 
 def blush(character: Character, dice: DiceSource, *, session: int, now: datetime) -> Upkeep:
     """The Blush of Life: one voluntary Rouse check (V5 core p.218)."""
-    from vtm_tui.rules.v5.checks import rouse_check
-
-    sheet = v5_sheet(character)
+    upkeep = upkeep_of(character)
+    sheet = character.sheet
     if not sheet.is_vampire:
         raise VtmError(f"{character.name} is a {sheet.creature}: the living need no Blush of Life")
     try:
-        result = rouse_check(sheet.hunger, dice)
+        result = upkeep.blush(sheet, dice)
     except RulesError as exc:
         raise VtmError(f"{character.name}: Blush of Life: {exc}") from None
     after = copy.deepcopy(character)
@@ -269,13 +248,12 @@ def blush(character: Character, dice: DiceSource, *, session: int, now: datetime
 def slake(character: Character, amount: int, *, source: str = "human", killed: bool = False, session: int,
           now: datetime, ref: str = "") -> Upkeep:
     """Feed: Hunger − ``amount`` after Blood Potency's feeding penalty and the floor without a kill."""
-    from vtm_tui.rules.v5.upkeep import slake as slake_rule
-
-    sheet = v5_sheet(character)
+    upkeep = upkeep_of(character)
+    sheet = character.sheet
     if not sheet.is_vampire:
         raise VtmError(f"{character.name} is a {sheet.creature}: only vampires have Hunger to slake")
     try:
-        result = slake_rule(sheet.hunger, amount, sheet.blood_potency, source=source, killed=killed)
+        result = upkeep.slake(sheet, amount, source=source, killed=killed)
     except RulesError as exc:
         raise VtmError(f"{character.name}: {exc}") from None
     after = copy.deepcopy(character)
@@ -290,22 +268,22 @@ def slake(character: Character, amount: int, *, source: str = "human", killed: b
 
 
 def compulsion_condition(name: str) -> str:
+    """How a sheet keeps the compulsion ``name`` among its conditions: ``"Arrogance compulsion"``."""
     return name + COMPULSION_SUFFIX
 
 
 def pick_compulsion(character: Character, name: str, dice: DiceSource) -> str:
     """The compulsion ``name`` means for ``character``: rolled on the general table when empty, the clan's for
     ``clan``, else the one named (the command line's ``blood … compulsion [NAME]``)."""
-    from vtm_tui.rules.v5.compulsions import clan_compulsion, compulsion_named, roll_compulsion
-
+    upkeep = upkeep_of(character)
     if not name:
-        return roll_compulsion(dice)[1].name
+        return upkeep.roll_compulsion(dice).name
     if name.casefold() == "clan":
-        found = clan_compulsion(character.sheet.clan)
+        found = upkeep.clan_compulsion(character.sheet.clan)
         if found is None:
             raise VtmError(f"{character.name}: clan {character.sheet.clan or '(none)'} has no clan compulsion")
         return found.name
-    found = compulsion_named(name)
+    found = upkeep.compulsion_named(name)
     if found is None:
         raise VtmError(f"compulsion {name!r} is not known: Hunger, Dominance, Harm, Paranoia, 'clan' or a clan's")
     return found.name
@@ -313,7 +291,8 @@ def pick_compulsion(character: Character, name: str, dice: DiceSource) -> str:
 
 def add_condition(character: Character, condition: str, *, session: int, now: datetime, ref: str = "") -> Upkeep:
     """Put a condition (a compulsion) on the sheet until the storyteller clears it."""
-    sheet = v5_sheet(character)
+    upkeep_of(character)
+    sheet = character.sheet
     text = " ".join(condition.split())
     if not text or len(text) > MAX_CONDITION:
         raise VtmError(f"a condition is 1-{MAX_CONDITION} characters, got {len(text)}")
@@ -322,15 +301,17 @@ def add_condition(character: Character, condition: str, *, session: int, now: da
     after = copy.deepcopy(character)
     before = list(sheet.conditions)
     after.sheet.conditions.append(text)
-    entry = _note(character, "edit", condition_text(text),
+    shown = condition_text(text, character.ruleset)
+    entry = _note(character, "edit", shown,
                   {"field": "conditions", "before": before, "after": list(after.sheet.conditions)},
                   session=session, now=now, ref=ref)
-    return Upkeep(after, (entry,), (f"{text} added",), f"{character.name}: {condition_text(text)}")
+    return Upkeep(after, (entry,), (f"{text} added",), f"{character.name}: {shown}")
 
 
 def clear_condition(character: Character, condition: str | None = None, *, session: int, now: datetime) -> Upkeep:
     """Clear one condition (the last one when none is named)."""
-    sheet = v5_sheet(character)
+    upkeep_of(character)
+    sheet = character.sheet
     if not sheet.conditions:
         raise VtmError(f"{character.name} has no condition to clear")
     wanted = sheet.conditions[-1] if condition is None else condition

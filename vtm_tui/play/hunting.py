@@ -5,7 +5,9 @@ and :func:`~vtm_tui.play.perform.perform`, so it carries Hunger dice, impairment
 log entry of any roll. On a win the storyteller's slake amount goes through
 :func:`vtm_tui.play.blood.slake` (Blood Potency's penalty), the Resonance is rolled
 (V5 core p.228) and kept on the sheet (``resonance``) and in the log. A messy critical or a
-bestial failure sets ``compulsion_due`` so the app can offer a compulsion.
+bestial failure sets ``compulsion_due`` so the app can offer a compulsion. The pools, the
+Resonance and what calls for a compulsion are the rule set's blood upkeep facet's
+(:func:`vtm_tui.play.blood.upkeep_of`); this module imports no engine.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.play.apply import apply
-from vtm_tui.play.blood import Upkeep, slake, v5_sheet
+from vtm_tui.play.blood import Upkeep, slake, upkeep_of
 from vtm_tui.play.perform import perform
 from vtm_tui.play.request import make_request
 from vtm_tui.rules.dice import DiceSource
@@ -36,9 +38,7 @@ class Hunt(Upkeep):
 
 def default_pool(character: Character) -> str:
     """The first printed hunting pool of the character's predator type, or "" (Blood Leech, none set)."""
-    from vtm_tui.rules.v5.hunting import hunting_pools
-
-    pools = hunting_pools(v5_sheet(character).predator)
+    pools = upkeep_of(character).hunting_pools(character.sheet.predator)
     return pools[0] if pools else ""
 
 
@@ -46,10 +46,8 @@ def hunt(character: Character, pool: str, difficulty: int | str | None, dice: Di
          now: datetime, amount: int | None = None, source: str = "human", killed: bool = False,
          secret: bool = False) -> Hunt:
     """Roll the hunt; on a win slake ``amount`` (default: all of it, down to the floor) and roll Resonance."""
-    from vtm_tui.rules.v5.compulsions import TRIGGERS
-    from vtm_tui.rules.v5.hunting import roll_resonance
-
-    sheet = v5_sheet(character)
+    upkeep = upkeep_of(character)
+    sheet = character.sheet
     if not sheet.is_vampire:
         raise VtmError(f"{character.name} is a {sheet.creature}: only vampires hunt for blood")
     if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= 5):
@@ -68,7 +66,7 @@ def hunt(character: Character, pool: str, difficulty: int | str | None, dice: Di
     summary = f"Hunt: {outcome.summary()}"
     resonance = None
     if outcome.win:
-        resonance = roll_resonance(dice)
+        resonance = upkeep.roll_resonance(dice)
         fed = slake(after, sheet.hunger if amount is None else amount, source=source, killed=killed,
                     session=session, now=now, ref=first.id)
         after = copy.deepcopy(fed.character)
@@ -83,7 +81,7 @@ def hunt(character: Character, pool: str, difficulty: int | str | None, dice: Di
         changes.extend(fed.changes)
         changes.append(f"Resonance {resonance.text()}")
         summary += f"; {fed.summary}; {resonance.text()}"
-    due = outcome.result in TRIGGERS
+    due = upkeep.calls_for_compulsion(outcome.result)
     if due:
         summary += "; the Beast calls for a compulsion"
     return Hunt(after, tuple(entries), tuple(changes), summary, outcome=outcome, resonance=resonance,

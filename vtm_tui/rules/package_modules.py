@@ -3,7 +3,7 @@
 Each package (``v5``, ``v20``, ``ingenuity``) holds a ``seat`` module (its tracker fields and how two logins'
 changes to them combine), an ``experience`` module (its cost table and formulas), a ``sheet_sections``
 module (its printable sheet), and the ones each facet names (``roll_play``, ``logged``, ``sheet_edits``,
-``conflict_round``). A RuleSet names its package once (``package``) and this mixin answers from those modules,
+``conflict_round``, ``blood_upkeep``). A RuleSet names its package once (``package``) and this mixin answers from those modules,
 imported on first use, so a new rule set brings the modules and nothing else to wire.
 """
 
@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from vtm_tui.rules.base import REGISTRY
+from vtm_tui.rules.blood_upkeep import BloodUpkeep
 from vtm_tui.rules.command_line import CommandLine
 from vtm_tui.rules.conflict_round import ConflictRound
 from vtm_tui.rules.logged import LoggedRolls
@@ -77,3 +78,7 @@ class PackageModules:
     def logged_rolls(self) -> LoggedRolls:
         """How review reads this rule set's logged rolls: odds, dice rows, tally (the package's ``logged`` module)."""
         return self._module("logged")  # type: ignore[return-value]  # a module providing the protocol's functions
+
+    def blood_upkeep(self) -> BloodUpkeep:
+        """The blood's upkeep: a power's Rouse, mend, awaken, slake, hunt, compulsions (``blood_upkeep.BLOOD_UPKEEP``)."""
+        return self._module("blood_upkeep").BLOOD_UPKEEP

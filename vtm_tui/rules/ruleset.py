@@ -29,6 +29,7 @@ from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 from vtm_tui.rules.base import REGISTRY, RULESETS
+from vtm_tui.rules.blood_upkeep import BloodUpkeep
 from vtm_tui.rules.command_line import CommandLine
 from vtm_tui.rules.conflict_round import ConflictRound
 from vtm_tui.rules.errors import RulesError
@@ -235,6 +236,10 @@ class RuleSet(Protocol):
 
     def logged_rolls(self) -> LoggedRolls:
         """How review reads a logged roll: its exact odds, dice rows, tally (:mod:`vtm_tui.rules.logged`)."""
+        ...
+
+    def blood_upkeep(self) -> BloodUpkeep:
+        """The blood's upkeep: Rouse, mend, awaken, slake, hunt, compulsions (:mod:`vtm_tui.rules.blood_upkeep`)."""
         ...
 
     # -- Difficulty --

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from vtm_tui.rules.blood_upkeep import COMPULSION_SUFFIX  # how a sheet writes one: "Arrogance compulsion"
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.v5.rolling import REGULAR
@@ -101,8 +102,6 @@ def condition_text(condition: str) -> str:
     return compulsion.text() if compulsion is not None else condition
 
 
-#: How a compulsion is written among a sheet's conditions: ``"Arrogance compulsion"``.
-COMPULSION_SUFFIX = " compulsion"
 
 
 def compulsion_of(condition: str) -> Compulsion | None:

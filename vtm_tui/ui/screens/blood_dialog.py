@@ -4,8 +4,10 @@ Use a power (its Rouse checks, with Blood Potency's re-roll), mend, awaken, the 
 Life, slake, hunt, take or clear a compulsion. The dialog only chooses; the coterie screen
 runs the choice through :func:`run_choice`, which calls the same headless actions as
 ``vtm-tui blood`` (:mod:`vtm_tui.play.blood`, :mod:`vtm_tui.play.hunting`). Hunting and
-slaking ask for their details in :class:`FeedDialog`. Every name shown comes from a file,
-so every line is a :class:`rich.text.Text`, never markup.
+slaking ask for their details in :class:`FeedDialog`. What the rules say (Blood Potency's mend,
+the clan's compulsion, the predator type's pools) comes from the rule set's blood upkeep facet
+(:mod:`vtm_tui.rules.blood_upkeep`); no engine is imported here. Every name shown comes from a
+file, so every line is a :class:`rich.text.Text`, never markup.
 """
 
 from __future__ import annotations
@@ -32,19 +34,17 @@ SOURCES = (("human", "a human"), ("human+kill", "a human, drained (killed)"), ("
 
 def blood_options(character: Character, *, compulsion_due: bool = False, powers_only: bool = False) -> list[Option]:
     """The dialog's choices for this character, each with an id :func:`run_choice` understands."""
-    from vtm_tui.rules.v5.blood import blood_potency
-    from vtm_tui.rules.v5.compulsions import clan_compulsion
-
     sheet = character.sheet
     options: list[Option] = []
     if powers_only:
         return [Option(Text(f"Use {power.describe()}"), id=f"power:{index}")
                 for index, power in enumerate(sheet.power_infos())]
+    upkeep = blood.upkeep_of(character)
     if not compulsion_due:
         for index, power in enumerate(sheet.power_infos()):
             options.append(Option(Text(f"Use {power.describe()}"), id=f"power:{index}"))
         if sheet.is_vampire:
-            row = blood_potency(sheet.blood_potency)
+            row = upkeep.blood_potency(sheet.blood_potency)
             options += [
                 Option(Text(f"Mend: a Rouse check heals {row.mend} Superficial Health"), id="mend"),
                 Option(Text("Hunt: the predator type's pool, then Resonance and slaking"), id="hunt"),
@@ -55,7 +55,7 @@ def blood_options(character: Character, *, compulsion_due: bool = False, powers_
     if compulsion_due or sheet.is_vampire:
         options.append(Option(Text("Compulsion: roll the general table (Hunger, Dominance, Harm, Paranoia)"),
                               id="compulsion:roll"))
-        clan = clan_compulsion(sheet.clan)
+        clan = upkeep.clan_compulsion(sheet.clan)
         if clan is not None:
             options.append(Option(Text(f"Compulsion of the {clan.clan}: {clan.name}, {clan.demand}"),
                                   id=f"compulsion:{clan.name}"))
@@ -71,7 +71,6 @@ def run_choice(character: Character, choice: str, answer: dict[str, Any], dice: 
                now: datetime, oblivion_stains: bool = False) -> blood.Upkeep:
     """Run a dialog choice through the headless actions; bad input raises :class:`VtmError`."""
     from vtm_tui.play.hunting import hunt
-    from vtm_tui.rules.v5.compulsions import compulsion_named, roll_compulsion
 
     at = dict(session=session, now=now)
     kind, _, arg = choice.partition(":")
@@ -79,8 +78,8 @@ def run_choice(character: Character, choice: str, answer: dict[str, Any], dice: 
         power = character.sheet.power_infos()[int(arg)]
         return blood.use_power(character, power, dice, oblivion_stains=oblivion_stains, **at)
     if kind == "compulsion":
-        found = roll_compulsion(dice)[1] if arg == "roll" else compulsion_named(arg)
-        return blood.add_condition(character, blood.compulsion_condition(found.name), **at)
+        name = blood.pick_compulsion(character, "" if arg == "roll" else arg, dice)
+        return blood.add_condition(character, blood.compulsion_condition(name), **at)
     if kind == "learn":
         power = blood.learnable_powers(character)[int(arg)]
         return blood.add_power(character, power.discipline, power.name, **at)
@@ -122,7 +121,8 @@ class BloodDialog(VtmDialog[str | None]):
                 yield Static(Text("The Beast calls for a compulsion (a messy critical or a bestial failure)."),
                              id="blood-due")
             for condition in sheet.conditions:
-                yield Static(Text("⚠ " + blood.condition_text(condition)), classes="blood-condition")
+                yield Static(Text("⚠ " + blood.condition_text(condition, self.character.ruleset)),
+                             classes="blood-condition")
             yield OptionList(*blood_options(self.character, compulsion_due=self.compulsion_due,
                                             powers_only=self.powers_only), id="blood-actions")
 
@@ -152,14 +152,13 @@ class FeedDialog(VtmDialog[dict | None]):
 
     def compose(self) -> ComposeResult:
         from vtm_tui.play.hunting import default_pool
-        from vtm_tui.rules.v5.hunting import hunting_pools
 
         sheet = self.character.sheet
         with Vertical(id="feed-box") as box:
             title = "Hunt" if self.mode == "hunt" else "Slake"
             box.border_title = f"{title} — {self.character.name} — Tab/Enter next, Esc cancels"
             if self.mode == "hunt":
-                pools = hunting_pools(sheet.predator)
+                pools = blood.upkeep_of(self.character).hunting_pools(sheet.predator)
                 known = f" ({sheet.predator}: {' or '.join(pools)})" if pools else \
                     f" (predator type {sheet.predator or 'not set'}: name one)"
                 yield Label(Text("Hunting pool" + known))

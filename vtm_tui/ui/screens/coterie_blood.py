@@ -25,9 +25,10 @@ class BloodActions(VtmNode):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``b`` (and its footer entry) only where the chronicle's sheets have blood to tend."""
-        if action == "blood":  # asked on every footer refresh: the RuleSet, not the play layer's import
+        if action == "blood":  # asked on every footer refresh: the facet (a light module), not the play layer
             store = self.app.chronicle_store
-            return bool(self.characters) and store is not None and ruleset_for(store.chronicle.ruleset).has_hunger
+            return bool(self.characters) and store is not None and \
+                ruleset_for(store.chronicle.ruleset).blood_upkeep().tends_blood
         return True
 
     def action_blood(self, compulsion_due: bool = False) -> None:

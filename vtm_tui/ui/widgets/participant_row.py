@@ -81,7 +81,7 @@ def details(p: Participant, conflict: Conflict, table: Table) -> str:
     if p.note:
         parts.append(p.note)
     for held in getattr(character.sheet, "conditions", ()) if character is not None else ():
-        parts.append("⚠ " + condition_text(held))
+        parts.append("⚠ " + condition_text(held, table.ruleset))
     return " · ".join(parts)
 
 

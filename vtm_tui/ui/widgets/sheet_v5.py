@@ -2,18 +2,16 @@
 (Hunger, Blood Potency and what it grants, Humanity with stains), Health and Willpower boxes, impairment,
 advantages, convictions and notes.
 
-Blood Potency's benefits come from the V5 engine's table (:func:`vtm_tui.rules.v5.blood.blood_potency`), never
-from a copy here.
+Blood Potency's benefits and a compulsion's penalty come from the rule set's blood upkeep facet
+(``ruleset_for(id).blood_upkeep()``, :mod:`vtm_tui.rules.blood_upkeep`), never from a copy here; this module imports
+no engine. The facet's tables load after the first paint (:func:`engine_loaded`, :func:`load_engine`).
 """
 
 from __future__ import annotations
 
-import sys
-
 from rich.text import Text
 
 from vtm_tui.model.character import Character
-from vtm_tui.play.blood import condition_text
 from vtm_tui.model.traits import (
     V5_DISCIPLINES,
     V5_MENTAL_ATTRIBUTES,
@@ -23,6 +21,7 @@ from vtm_tui.model.traits import (
     V5_SOCIAL_ATTRIBUTES,
     V5_SOCIAL_SKILLS,
 )
+from vtm_tui.rules.blood_upkeep import BloodUpkeep
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.rules.sheet_edits import Slot
 from vtm_tui.ui.widgets.dots import dots
@@ -37,22 +36,30 @@ ATTRIBUTES = (("Physical", V5_PHYSICAL_ATTRIBUTES), ("Social", V5_SOCIAL_ATTRIBU
 SKILLS = (("Physical", V5_PHYSICAL_SKILLS), ("Social", V5_SOCIAL_SKILLS), ("Mental", V5_MENTAL_SKILLS))
 
 
+#: The rule set this module draws: the sheet view found it as ``sheet_<id>`` (``layout_module``), so its id is its
+#: name's tail, not a name written here.
+RULESET_ID = __name__.rpartition("sheet_")[2]
+
+
+def _upkeep() -> BloodUpkeep:
+    return ruleset_for(RULESET_ID).blood_upkeep()
+
+
 def engine_loaded() -> bool:
-    """Whether the V5 engine is imported; the first sheet is drawn without waiting for it."""
-    return "vtm_tui.rules.v5.blood" in sys.modules
+    """Whether Blood Potency's table is imported; the first sheet is drawn without waiting for it."""
+    return _upkeep().tables_loaded()
 
 
 def load_engine() -> None:
-    import vtm_tui.rules.v5.blood  # noqa: F401
+    _upkeep().load_tables()
 
 
 def blood_potency_text(level: int) -> str:
-    """What Blood Potency ``level`` grants, from the engine's table ("…" until the engine is loaded)."""
-    if not engine_loaded():
+    """What Blood Potency ``level`` grants, from the rule set's table ("…" until the table is loaded)."""
+    upkeep = _upkeep()
+    if not upkeep.tables_loaded():
         return "…"
-    from vtm_tui.rules.v5.blood import blood_potency
-
-    row = blood_potency(level)
+    row = upkeep.blood_potency(level)
     reroll = f"re-roll Rouse ≤ level {row.rouse_reroll}" if row.rouse_reroll is not None else "no Rouse re-roll"
     return (f"surge +{row.surge} dice · mend {row.mend} Superficial · Discipline power +{row.power_bonus} · "
             f"{reroll} · bane severity {row.bane_severity}")
@@ -123,7 +130,7 @@ def layout_v5(character: Character, width: int, cursor: str | None) -> SheetLayo
     if sheet.resonance:
         b.paragraph(f"Resonance of the last feeding: {sheet.resonance}")
     for condition in sheet.conditions:  # a compulsion until the storyteller clears it (b → Clear)
-        b.paragraph("⚠ " + condition_text(condition), style="bold")
+        b.paragraph("⚠ " + _upkeep().condition_text(condition), style="bold")
 
     b.heading("Health & Willpower")
     tracks = []
