@@ -85,6 +85,11 @@ def _copy_with(tmp_path: Path, module: str, line: str) -> Path:
         ("store.session_log", "from vtm_tui.store.index import session_summaries", "No cycles are allowed"),
         # A widget reaching up into the screens built from widgets.
         ("ui.widgets.seats_view", "from vtm_tui.ui.screens.ask_roll import AskRollDialog", "No cycles are allowed"),
+        # A screen or the play layer reaching a rule set's engine instead of asking its RuleSet (issue 15).
+        ("play.perform", "from vtm_tui.rules.v20 import roll", "vtm_tui.play is not allowed to import vtm_tui.rules.v20"),
+        ("ui.widgets.sheet_v5", "import vtm_tui.rules.v5.blood", "vtm_tui.ui is not allowed to import vtm_tui.rules.v5"),
+        ("commands.ingenuity", "from vtm_tui.rules.ingenuity.rolling import roll",
+         "vtm_tui.commands is not allowed to import vtm_tui.rules.ingenuity"),
     ],
 )
 def test_the_check_fails_on_a_bad_import(tmp_path: Path, module: str, line: str, broken: str) -> None:
