@@ -70,18 +70,10 @@ class RuleSetHost:
         return chronicle.options
 
     def free_botch_used(self) -> bool:
-        """Whether the first logged roll of the open session with ``free_botch_consumed`` spent the free botch.
+        """Whether the session this roll goes to already forgave a botch: the app's rule, asked of the play layer."""
+        from vtm_tui.play.sessions import free_botch_spent
 
-        A chronicle with no open session starts one when the roll is logged, so its free botch is unused.
-        """
-        store = self._chronicle_store()
-        chronicle = store.chronicle
-        if not (chronicle.session_open and chronicle.current_session):
-            return False
-        from vtm_tui.store.session_log import read_session
-
-        log = read_session(store.path, chronicle.current_session, recover=False)
-        return any(entry.roll.get("free_botch_consumed") for entry in log.entries)
+        return free_botch_spent(self._chronicle_store())
 
 
 def _print_notes(args: argparse.Namespace, notes: tuple[str, ...]) -> None:

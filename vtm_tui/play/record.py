@@ -13,11 +13,10 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.play.apply import Applied
-from vtm_tui.play.sessions import session_for_action
+from vtm_tui.play.sessions import free_botch_spent, session_for_action
 from vtm_tui.store.errors import ConflictError
 
 if TYPE_CHECKING:
@@ -60,18 +59,9 @@ class Recorder:
             self.store.reload()
             raise
 
-    def free_botch_used(self) -> bool:
-        """Whether this session already forgave a V20 botch (the free-botch house rule)."""
-        from vtm_tui.store.session_log import read_session, session_path
-
-        number = self.store.chronicle.current_session
-        if not number or not session_path(self.store.path, number).exists():
-            return False
-        try:
-            log = read_session(self.store.path, number, recover=False)
-        except (VtmError, OSError):
-            return False
-        return any(entry.roll.get("free_botch_consumed") is True for entry in log.entries)
+    def free_botch_used(self, kind: str = "") -> bool:
+        """Whether the session this roll goes to already forgave a V20 botch (:func:`~vtm_tui.play.sessions.free_botch_spent`)."""
+        return free_botch_spent(self.store, kind=kind)
 
     def last_pool(self, actor: str) -> str | None:
         from vtm_tui.play.defaults import find_last_pool

@@ -68,3 +68,28 @@ def session_for_action(store: ChronicleStore, *, player: bool = False, kind: str
         raise NoSessionOpen("No session yet: nothing saved until the storyteller starts one.")
     number, started = store.logging_session(now)
     return LoggingSession(number, started, started_note(number) if started else "")
+
+
+def free_botch_spent(store: ChronicleStore, *, kind: str = "") -> bool:
+    """Whether the session an action of ``kind`` would be logged in already forgave a V20 botch (the free-botch
+    house rule: one a session).
+
+    The session is the one :func:`session_for_action` picks, found without opening one: the open session, or the
+    ended one a Remorse test is owed to; any other action opens the next session (or is refused on a seat), whose
+    free botch is still unspent. The app's roll dialog and ``vtm-tui roll v20 --chronicle`` both ask this, so a
+    storyteller rolling after the session ended gets the same forgiveness from either.
+    """
+    from vtm_tui.store.session_log import read_session, session_path
+
+    store.refresh_chronicle()
+    chronicle = store.chronicle
+    number = chronicle.current_session
+    if not number or not (chronicle.session_open or kind in OWED_AT_END):
+        return False
+    if not session_path(store.path, number).exists():
+        return False
+    try:
+        log = read_session(store.path, number, recover=False)
+    except (VtmError, OSError):
+        return False
+    return any(entry.roll.get("free_botch_consumed") is True for entry in log.entries)
