@@ -83,8 +83,12 @@ def test_session_end_with_remorse_rolls_applies_and_logs(chronicle: Path, capsys
     assert ana.humanity == (7 if rolled["win"] else 6)
     entries = read_session(chronicle, 1).entries
     assert [e.kind for e in entries] == ["remorse", "session_end"]
-    assert entries[0].actor == "Ana Sousa" and entries[0].change["after"] == ana.humanity
-    assert len(entries[0].roll["faces"]) == 1  # 10 - 7 - 2 = 1 die
+    assert entries[0].actor == "Ana Sousa" and len(entries[0].roll["faces"]) == 1  # 10 - 7 - 2 = 1 die
+    # The roll dialog's entry, field for field (play.apply): its pool text and its change of Humanity and stains.
+    # The command line wrote a shape of its own ("Remorse 1", the change's after a bare number) before.
+    assert entries[0].pool == "Remorse 1 (10 − Humanity 7 − stains 2)" and entries[0].comment == "end of session"
+    assert entries[0].change == {"field": "humanity", "before": {"humanity": 7, "stains": 2},
+                                 "after": {"humanity": ana.humanity, "stains": 0}}
 
 
 def test_character_pool_resolves_names_and_prefixes(chronicle: Path) -> None:

@@ -9,12 +9,12 @@ closed. ``remorse`` does the same later, logged in the last session.
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 from typing import Any
 
 from vtm_tui.commands.common import add_dice_arguments, dice_from_args, emit
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
+from vtm_tui.model.chronicle import utc_now
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.store.chronicle_store import ChronicleStore
 
@@ -46,27 +46,25 @@ def remorse_line(character: Character) -> str:
 def roll_remorse(store: ChronicleStore, dice: DiceSource, session: int) -> list[dict[str, Any]]:
     """Roll, log and apply every due Remorse test; returns one record per character.
 
-    The test is the roll dialog's own (:func:`vtm_tui.play.make_request` with kind ``remorse``, then
-    :func:`vtm_tui.play.perform`): the sheet's Humanity and stains, rolled by the rule set's engine."""
-    from vtm_tui.model.log_entry import LogEntry
-    from vtm_tui.play import make_request, perform
+    The test is the roll dialog's own, end to end: :func:`vtm_tui.play.make_request` with kind ``remorse``,
+    :func:`vtm_tui.play.perform`, then :func:`vtm_tui.play.apply` for the sheet's new Humanity and the one log
+    entry every roll is written as, so the command line and the app log a Remorse test alike."""
+    from vtm_tui.play import apply, make_request, perform
 
     results: list[dict[str, Any]] = []
     for character in store.remorse_due():
-        sheet = character.sheet
-        request = make_request(character, "", kind="remorse")
+        before = character.sheet.humanity
+        request = make_request(character, "", kind="remorse", comment="end of session")
         outcome = perform(request, dice)
-        before, after = sheet.humanity, outcome.after
-        entry = LogEntry.from_outcome(outcome, session=session, actor=character.name,
-                                      pool=f"Remorse {request.dice}", difficulty=1, kind="remorse",
-                                      comment="end of session")
-        entry = replace(entry, change={"field": "humanity", "before": before, "after": after.rating})
-        store.log(entry)  # the log first: if the sheet save is refused, what happened is still known
-        sheet.humanity, sheet.stains, sheet.degenerating = after.rating, after.stains, after.degenerating
-        store.save_character(character)
+        applied = apply(character, request, outcome, session=session, now=utc_now())
+        for entry in applied.entries:
+            store.log(entry)  # the log first: if the sheet save is refused, what happened is still known
+        after = applied.character
+        if applied.changed or after is not character:
+            store.save_character(after)
         results.append({"character": character.name, "result": outcome.result, "win": outcome.win,
-                        "humanity_before": before, "humanity_after": after.rating,
-                        "logged": entry.id, "summary": f"{character.name}: {outcome.summary()}"})
+                        "humanity_before": before, "humanity_after": after.sheet.humanity,
+                        "logged": applied.entries[0].id, "summary": f"{character.name}: {outcome.summary()}"})
     return results
 
 
