@@ -168,7 +168,7 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
             self.css_path.append(Path(__file__).parent / self.PLAYER_CSS)
         self.register_theme(VTM_THEME)
         self.add_class(f"-theme-{THEME_NAME}", update=False)  # what Textual's theme watcher would add
-        from vtm_tui.ui.widgets.seats_view import SeatKeeper
+        from vtm_tui.ui.seat_keeper import SeatKeeper
 
         self.seat_keeper = SeatKeeper(self, self._seats_changed)
         if player is not None:  # a player's palette is an allow-list: no other screens, chronicles or sessions
@@ -204,6 +204,7 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
         if self._keymap_override is None:
             self._load_keymap()  # the user's keymap file: after the first screen's paint, not the empty screen's
         super()._after_first_paint()
+        self._take_seat()  # held back by set_store until now
 
     def _load_keymap(self) -> None:
         if self._keymap_override is not None:
@@ -254,7 +255,8 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
                 self.remove_mode(mode)
                 self.add_mode(mode, self.MODES[mode])
         self.publish_chronicle()
-        self._take_seat()
+        if self._painted:  # at start-up, after the first paint: writing the seat file, reading everyone's and
+            self._take_seat()  # importing the seat module were 5 % of the start (docs/architecture.md)
         if store is not None and store.broken and self.player is None:  # a seat names no other sheet
             problems = "\n".join(store.broken.values())
             self.notify(f"{len(store.broken)} sheet(s) could not be read; the rest of the chronicle works:\n"
