@@ -182,6 +182,13 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
         (stylesheet variables, ANSI mapping) before this app's ``__init__`` can register it."""
         return {**super().available_themes, THEME_NAME: VTM_THEME}
 
+    def get_theme(self, theme_name: str) -> Theme | None:
+        """Ours at once: Textual asks for the current theme hundreds of times while it styles the first
+        screen, and each ask copied every theme into a new dict (twice, with the property above)."""
+        if theme_name == THEME_NAME:
+            return VTM_THEME
+        return super().get_theme(theme_name)
+
     # -- start-up ---------------------------------------------------------------------
     def on_mount(self) -> None:
         if self._keymap_override is not None:
