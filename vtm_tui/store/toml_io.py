@@ -24,8 +24,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from vtm_tui.store.errors import BrokenFileError, StoreError
 from vtm_tui.store.safe_read import read_regular
 
@@ -103,6 +101,8 @@ def dumps_toml(document: dict[str, Any]) -> str:
 
     A carriage return is the exception: inside a multi-line TOML string a reader turns ``\r\n`` into ``\n``,
     so a document holding one is written with escaped strings and reads back exactly as typed."""
+    import tomli_w  # here: reading a chronicle (the first screen) never writes TOML
+
     return tomli_w.dumps(document, multiline_strings=not _has_carriage_return(document))
 
 
