@@ -61,6 +61,8 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     "vtm_tui.model.conflict", "vtm_tui.model.log_entry", "vtm_tui.store.sheet_merge",  # a change's, a save's
     "vtm_tui.ui.keymap",  # the user's keymap file
     "vtm_tui.store.seats", "vtm_tui.ui.widgets.seats_view",  # this app's seat and everyone else's
+    "vtm_tui.store.watch", "vtm_tui.ui.chronicle_watch",  # the watcher, started after the paint
+    "tomli_w",  # writing TOML: opening a chronicle only reads
 )
 
 
