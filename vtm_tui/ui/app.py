@@ -27,7 +27,7 @@ from textual.screen import Screen
 from vtm_tui.ui.app_base import VtmAppBase
 from vtm_tui.ui.clock import Clock, system_clock
 from vtm_tui.ui.fast_start import FastStart
-from vtm_tui.ui.textual_compat import CrashGuard, install_restyle_memo
+from vtm_tui.ui.textual_compat import CrashGuard, install_css_cache, install_restyle_memo, textual_version
 from vtm_tui.ui.theme import THEME_NAME, VTM_THEME
 
 if TYPE_CHECKING:
@@ -151,6 +151,11 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
     ) -> None:
         super().__init__()
         install_restyle_memo(self.stylesheet)  # a focus move restyles from memory (docs/server.md)
+        from vtm_tui.ui.css_cache import ParsedCss, css_cache_path
+
+        version = textual_version()
+        self.css_cache = ParsedCss(css_cache_path(version), version)  # styles parsed at an earlier start
+        install_css_cache(self.stylesheet, self.css_cache)
         self._roll_shelf: Any = None  # roll dialogs kept between rolls (roll_dialog_for)
         self.start_path = Path(path) if path is not None else None
         self.campaigns_arg = str(campaigns) if campaigns is not None else None
@@ -212,6 +217,7 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
             self._load_keymap()  # the user's keymap file: after the first screen's paint, not the empty screen's
         super()._after_first_paint()
         self._take_seat()  # held back by set_store until now
+        self.css_cache.save()  # the first screen's styles and the later ones (LATER_CSS), for the next start
 
     def _load_keymap(self) -> None:
         if self._keymap_override is not None:
@@ -304,6 +310,7 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
 
     def on_unmount(self) -> None:
         self.seat_keeper.leave()
+        self.css_cache.save()  # the styles of screens first shown since the first paint
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None,
                markup: bool = False) -> None:
