@@ -20,7 +20,6 @@ import os
 import re
 import stat
 import tempfile
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +36,8 @@ _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
 
 def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
     """Parse TOML text, naming ``path``, line and column when it is broken."""
+    import tomllib  # here: a chronicle whose sheets are all in the parsed-sheet cache opens without it
+
     try:
         document = tomllib.loads(text)
     except RecursionError:
