@@ -27,6 +27,10 @@ async def test_a_long_list_lays_out_only_the_rows_on_screen(campaigns):
         roster = app.screen.query_one(CharacterList)
         rows = [roster.get_option_at_index(i).prompt for i in range(roster.option_count)]
         assert len(rows) == 101 and all(isinstance(row, Row) for row in rows)  # 99 characters, 2 headings
+        widgets = [type(node).__name__ for node in app.screen.walk_children()]
+        # The first screen's widgets, whatever the number of characters (each widget costs start-up time to
+        # style, lay out and draw: see docs/architecture.md, "speed budget"). Scrollbars are not children.
+        assert len(widgets) <= 9, widgets
         laid_out = [str(row) for row in rows if row._content is not None]
         assert 0 < len(laid_out) <= roster.size.height  # the rows drawn, not the hundred
         assert rows[-1]._content is None
