@@ -66,7 +66,7 @@ class Row(Visual):
 
     def __init__(self, text: Text, console: Console | None = None) -> None:
         self.text = text
-        self._console = console
+        self.console = console
         self._content: Content | None = None
         self._cells = text.cell_len if "\n" not in text.plain else None  # None: measured by the content
 
@@ -77,7 +77,7 @@ class Row(Visual):
     def content(self) -> Content:
         """The row as Textual's own text (converted once, when first needed)."""
         if self._content is None:
-            self._content = Content.from_rich_text(self.text, console=self._console)
+            self._content = Content.from_rich_text(self.text, console=self.console)
         return self._content
 
     def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
