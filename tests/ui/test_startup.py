@@ -112,3 +112,24 @@ def test_the_v5_engine_table_follows_the_first_sheet(campaigns, tmp_path):
     out = subprocess.run([sys.executable, "-c", ENGINE_CHILD, str(campaigns / "lisboa-nocturna")],
                          capture_output=True, text=True, env=env, timeout=120, check=True)
     assert json.loads(out.stdout.strip().splitlines()[-1]) is True  # the Blood Potency line filled in
+
+
+async def test_styling_the_first_screen_does_not_copy_the_themes_for_each_style(campaigns, monkeypatch):
+    """Textual looks the current theme up for every colour it resolves; ours is answered at once
+    (``VtmApp.get_theme``), where each lookup copied every theme into a new dict, 800 times a start."""
+    from vtm_tui.ui.app import VtmApp
+
+    copies: list[int] = []
+    original = VtmApp.available_themes
+
+    def counting(self):
+        copies.append(1)
+        return original.fget(self)
+
+    monkeypatch.setattr(VtmApp, "available_themes", property(counting))
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CoterieScreen)
+        assert app.current_theme.name == "vtm"
+    assert len(copies) < 20

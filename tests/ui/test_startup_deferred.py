@@ -60,6 +60,10 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     "vtm_tui.model.character_v20", "vtm_tui.model.character_ingenuity",  # a V5 chronicle reads V5 sheets only
     "vtm_tui.model.conflict", "vtm_tui.model.log_entry", "vtm_tui.store.sheet_merge",  # a change's, a save's
     "vtm_tui.ui.keymap",  # the user's keymap file
+    "vtm_tui.store.seats", "vtm_tui.ui.widgets.seats_view",  # this app's seat and everyone else's
+    "vtm_tui.store.watch", "vtm_tui.ui.chronicle_watch",  # the watcher, started after the paint
+    "tomli_w",  # writing TOML: opening a chronicle only reads
+    "tomllib",  # reading TOML: every sheet of a chronicle opened before is in the parsed-sheet cache
 )
 
 
@@ -71,7 +75,8 @@ def _first_paint(chronicle: Path, tmp_path: Path, player: str = "") -> dict:
 
 
 def test_the_first_screen_is_painted_before_what_it_does_not_need(campaigns, tmp_path):
-    seen = _first_paint(campaigns / "lisboa-nocturna", tmp_path)
+    _first_paint(campaigns / "lisboa-nocturna", tmp_path)  # fills the caches (parsed sheets and styles)
+    seen = _first_paint(campaigns / "lisboa-nocturna", tmp_path)  # as every later start finds them
     assert seen["screen"] == "CoterieScreen"
     modules = set(seen["modules"])
     loaded = [name for name in NOT_BEFORE_THE_FIRST_PAINT if name in modules]
@@ -119,6 +124,26 @@ async def test_a_sheet_saved_before_the_watcher_starts_is_shown(campaigns, monke
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: "Saved while the first screen was drawn." in sheet_text(app))
         assert app.screen._following is not None
+
+
+async def test_the_seat_is_taken_once_the_first_screen_is_up(campaigns, monkeypatch):
+    """``set_store`` holds the seat back until the first paint; then this app sits, as the storyteller."""
+    from vtm_tui.store.seats import list_seats
+
+    chronicle = campaigns / "lisboa-nocturna"
+    at_paint: list[object] = []
+    original = VtmApp._after_first_paint
+
+    def after_first_paint(self):
+        at_paint.append(self.seat_keeper.seat)
+        original(self)
+
+    monkeypatch.setattr(VtmApp, "_after_first_paint", after_first_paint)
+    app = make_app(chronicle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.seat_keeper.seat is not None)
+        assert at_paint == [None]
+        assert [(seat.role, seat.pid) for seat in list_seats(chronicle)] == [("storyteller", os.getpid())]
 
 
 def test_the_first_paint_probe_sees_a_painted_screen():

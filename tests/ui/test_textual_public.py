@@ -37,7 +37,7 @@ def base_private_names() -> set[str]:
 
 
 #: Own attributes of classes that are not Textual nodes, named like a Textual node's private one.
-NOT_NODES = {("widgets/seats_view.py", "_timers")}  # SeatKeeper: a plain class holding its own interval timers
+NOT_NODES = {("seat_keeper.py", "_timers")}  # SeatKeeper: a plain class holding its own interval timers
 
 
 def textual_private_names() -> set[str]:

@@ -78,6 +78,16 @@ def character_path(chronicle_dir: Path, slug: str) -> Path:
 CACHE_ENV = "VTM_TUI_CACHE"
 
 
+def cache_root() -> Path:
+    """The folder of vtm-tui's disposable caches: ``$VTM_TUI_CACHE``, else the user cache folder."""
+    base = os.environ.get(CACHE_ENV)
+    if not base:
+        import platformdirs
+
+        base = platformdirs.user_cache_dir("vtm-tui", appauthor=False)
+    return Path(base)
+
+
 def cache_file(chronicle_dir: Path, kind: str, suffix: str) -> Path:
     """A disposable cache file for one chronicle: ``<cache>/<kind>/<name>-<hash><suffix>``.
 
@@ -85,12 +95,8 @@ def cache_file(chronicle_dir: Path, kind: str, suffix: str) -> Path:
     cache folder, or ``$VTM_TUI_CACHE``; the hash of the resolved path keeps two
     chronicles with the same folder name apart. Deleting any of them loses nothing.
     """
-    base = os.environ.get(CACHE_ENV)
-    if not base:
-        import platformdirs
-
-        base = platformdirs.user_cache_dir("vtm-tui", appauthor=False)
+    base = cache_root()
     resolved = Path(chronicle_dir).resolve()
     digest = hashlib.sha256(str(resolved).encode("utf-8", "surrogatepass")).hexdigest()[:16]
     slug = re.sub(r"[^A-Za-z0-9_-]+", "-", resolved.name).strip("-")[:40] or "chronicle"
-    return Path(base) / kind / f"{slug}-{digest}{suffix}"
+    return base / kind / f"{slug}-{digest}{suffix}"

@@ -20,11 +20,8 @@ import os
 import re
 import stat
 import tempfile
-import tomllib
 from pathlib import Path
 from typing import Any
-
-import tomli_w
 
 from vtm_tui.store.errors import BrokenFileError, StoreError
 from vtm_tui.store.safe_read import read_regular
@@ -39,6 +36,8 @@ _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
 
 def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
     """Parse TOML text, naming ``path``, line and column when it is broken."""
+    import tomllib  # here: a chronicle whose sheets are all in the parsed-sheet cache opens without it
+
     try:
         document = tomllib.loads(text)
     except RecursionError:
@@ -103,6 +102,8 @@ def dumps_toml(document: dict[str, Any]) -> str:
 
     A carriage return is the exception: inside a multi-line TOML string a reader turns ``\r\n`` into ``\n``,
     so a document holding one is written with escaped strings and reads back exactly as typed."""
+    import tomli_w  # here: reading a chronicle (the first screen) never writes TOML
+
     return tomli_w.dumps(document, multiline_strings=not _has_carriage_return(document))
 
 

@@ -27,7 +27,7 @@ from textual.screen import Screen
 from vtm_tui.ui.app_base import VtmAppBase
 from vtm_tui.ui.clock import Clock, system_clock
 from vtm_tui.ui.fast_start import FastStart
-from vtm_tui.ui.textual_compat import CrashGuard, install_restyle_memo
+from vtm_tui.ui.textual_compat import CrashGuard, install_css_cache, install_restyle_memo, textual_version
 from vtm_tui.ui.theme import THEME_NAME, VTM_THEME
 
 if TYPE_CHECKING:
@@ -151,6 +151,11 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
     ) -> None:
         super().__init__()
         install_restyle_memo(self.stylesheet)  # a focus move restyles from memory (docs/server.md)
+        from vtm_tui.ui.css_cache import ParsedCss, css_cache_path
+
+        version = textual_version()
+        self.css_cache = ParsedCss(css_cache_path(version), version)  # styles parsed at an earlier start
+        install_css_cache(self.stylesheet, self.css_cache)
         self._roll_shelf: Any = None  # roll dialogs kept between rolls (roll_dialog_for)
         self.start_path = Path(path) if path is not None else None
         self.campaigns_arg = str(campaigns) if campaigns is not None else None
@@ -168,7 +173,7 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
             self.css_path.append(Path(__file__).parent / self.PLAYER_CSS)
         self.register_theme(VTM_THEME)
         self.add_class(f"-theme-{THEME_NAME}", update=False)  # what Textual's theme watcher would add
-        from vtm_tui.ui.widgets.seats_view import SeatKeeper
+        from vtm_tui.ui.seat_keeper import SeatKeeper
 
         self.seat_keeper = SeatKeeper(self, self._seats_changed)
         if player is not None:  # a player's palette is an allow-list: no other screens, chronicles or sessions
@@ -181,6 +186,13 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
         """Textual's themes and ours, from the start: ``App.__init__`` reads the starting theme's colours
         (stylesheet variables, ANSI mapping) before this app's ``__init__`` can register it."""
         return {**super().available_themes, THEME_NAME: VTM_THEME}
+
+    def get_theme(self, theme_name: str) -> Theme | None:
+        """Ours at once: Textual asks for the current theme hundreds of times while it styles the first
+        screen, and each ask copied every theme into a new dict (twice, with the property above)."""
+        if theme_name == THEME_NAME:
+            return VTM_THEME
+        return super().get_theme(theme_name)
 
     # -- start-up ---------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -204,6 +216,8 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
         if self._keymap_override is None:
             self._load_keymap()  # the user's keymap file: after the first screen's paint, not the empty screen's
         super()._after_first_paint()
+        self._take_seat()  # held back by set_store until now
+        self.css_cache.save()  # the first screen's styles and the later ones (LATER_CSS), for the next start
 
     def _load_keymap(self) -> None:
         if self._keymap_override is not None:
@@ -254,7 +268,8 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
                 self.remove_mode(mode)
                 self.add_mode(mode, self.MODES[mode])
         self.publish_chronicle()
-        self._take_seat()
+        if self._painted:  # at start-up, after the first paint: writing the seat file, reading everyone's and
+            self._take_seat()  # importing the seat module were 5 % of the start (docs/architecture.md)
         if store is not None and store.broken and self.player is None:  # a seat names no other sheet
             problems = "\n".join(store.broken.values())
             self.notify(f"{len(store.broken)} sheet(s) could not be read; the rest of the chronicle works:\n"
@@ -295,6 +310,7 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
 
     def on_unmount(self) -> None:
         self.seat_keeper.leave()
+        self.css_cache.save()  # the styles of screens first shown since the first paint
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None,
                markup: bool = False) -> None:

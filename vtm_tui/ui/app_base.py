@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 class Seats(Protocol):
-    """What a screen reads of the app's seat keeper (:class:`~vtm_tui.ui.widgets.seats_view.SeatKeeper`)."""
+    """What a screen reads of the app's seat keeper (:class:`~vtm_tui.ui.seat_keeper.SeatKeeper`)."""
 
     @property
     def line(self) -> str:

@@ -379,3 +379,36 @@ def install_restyle_memo(stylesheet: Any) -> RestyleMemo | None:
     stylesheet.apply = apply
     stylesheet.restyle_memo = memo
     return memo
+
+
+def install_css_cache(stylesheet: Any, cache: Any) -> bool:
+    """Have ``stylesheet`` (the app's) look its parsed rules up in ``cache`` (a
+    :class:`~vtm_tui.ui.css_cache.ParsedCss`) before parsing; False (and nothing changed) on another Textual.
+
+    Textual private API: ``Stylesheet._parse_rules`` (what :meth:`Stylesheet.parse` calls for each source)
+    and ``Stylesheet._variables`` (the theme's values, substituted while parsing, hence part of the key).
+    """
+    if not check_version() or not hasattr(stylesheet, "_parse_rules") or not hasattr(stylesheet, "_variables"):
+        return False
+    import hashlib
+
+    parse_rules = stylesheet._parse_rules
+    digests: dict[int, tuple[object, str]] = {}
+
+    def variables_digest() -> str:
+        variables = stylesheet._variables  # replaced, never changed in place, by set_variables
+        found = digests.get(id(variables))
+        if found is None or found[0] is not variables:
+            text = repr(sorted(variables.items()))
+            found = (variables, hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest())
+            digests.clear()
+            digests[id(variables)] = found
+        return found[1]
+
+    def cached_parse_rules(css: str, read_from: Any, is_default_rules: bool = False, tie_breaker: int = 0,
+                           scope: str = "") -> Any:
+        key = (css, tuple(read_from), is_default_rules, tie_breaker, scope, variables_digest())
+        return cache.get(key, lambda: parse_rules(css, read_from, is_default_rules, tie_breaker, scope))
+
+    stylesheet._parse_rules = cached_parse_rules
+    return True

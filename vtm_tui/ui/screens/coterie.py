@@ -23,7 +23,6 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.rules.ruleset import RuleSet, ruleset_for
 from vtm_tui.store.errors import ConflictError
-from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
 from vtm_tui.ui.screens.coterie_blood import BloodActions
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui.screens.coterie_create import CreateActions
@@ -37,6 +36,7 @@ from vtm_tui.ui.screens.xp_actions import XpActions
 
 if TYPE_CHECKING:
     from vtm_tui.play.sheet_edits import Edit
+    from vtm_tui.ui.chronicle_watch import Following
 
 #: The damage keys each kind of damage track takes (the RuleSet's ``damage_track``).
 DAMAGE_KEY_HINTS = {"boxes": "d/D damage", "levels": "d/D/x damage", "points": "d damage"}
@@ -129,6 +129,8 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
         read is looked for once the watching is in place, so nothing in between is missed."""
         if not self.is_attached or self._following is not None:
             return
+        from vtm_tui.ui.chronicle_watch import follow_chronicle  # with the store's watcher: not before the paint
+
         self._following = follow_chronicle(folder, lambda _changes: self.poll_disk(), "characters", "chronicle.toml")
         self.poll_disk()
 

@@ -9,13 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
+from textual.content import Content
+from textual.visual import Visual
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from vtm_tui.model.character import Character
 from vtm_tui.rules.ruleset import ruleset_for
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from textual.css.styles import RulesMap
+    from textual.strip import Strip
+    from textual.visual import RenderOptions
+    from textual.style import Style
 
 
 def matches(character: Character, needle: str) -> bool:
@@ -40,6 +51,46 @@ def row_text(character: Character, highlighted: bool = False) -> Text:
     if ruleset_for(character.ruleset).sheet_edits().impairments(character.sheet):
         text.append(" ⚠", style="bold")
     return text
+
+
+class Row(Visual):
+    """One row of the list, measured without being laid out.
+
+    The option list measures every option's height when it is first drawn, to know where each one is: for
+    a row given as text that meant wrapping all hundred names of a big chronicle (and converting each to
+    Textual's ``Content``) before the first paint, where only the twenty on screen are drawn. A row that
+    fits on one line is one line high; only a row too wide for the list, or one that is drawn, is converted,
+    and then drawn exactly as the text would be.
+    """
+
+    def __init__(self, text: Text, console: Console | None = None) -> None:
+        self.text = text
+        self.console = console
+        self._content: Content | None = None
+        self._cells = text.cell_len if "\n" not in text.plain else None  # None: measured by the content
+
+    def __str__(self) -> str:
+        return self.text.plain
+
+    @property
+    def content(self) -> Content:
+        """The row as Textual's own text (converted once, when first needed)."""
+        if self._content is None:
+            self._content = Content.from_rich_text(self.text, console=self.console)
+        return self._content
+
+    def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
+        return self.content.render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        if self._cells is None:
+            return self.content.get_optimal_width(rules, container_width)
+        return self._cells + rules.get("line_pad", 0) * 2
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        if self._cells is not None and self._cells + rules.get("line_pad", 0) * 2 <= width:
+            return 1
+        return self.content.get_height(rules, width)
 
 
 class CharacterList(OptionList):
@@ -76,11 +127,11 @@ class CharacterList(OptionList):
         for title, group in (("Players", pcs), ("Storyteller", spcs)):
             if not group:
                 continue
-            options.append(Option(Text(title, style="bold underline"), disabled=True))
-            options.extend(Option(row_text(c), id=c.slug or c.name) for c in group)
+            options.append(Option(self._row(Text(title, style="bold underline")), disabled=True))
+            options.extend(Option(self._row(row_text(c)), id=c.slug or c.name) for c in group)
         if not options:
-            options.append(Option(Text("no character matches" if needle else "no characters yet (a adds one)",
-                                       style="italic"), disabled=True))
+            options.append(Option(self._row(Text("no character matches" if needle else
+                                                 "no characters yet (a adds one)", style="italic")), disabled=True))
         self.set_options(options)
         target = keep if keep and any((c.slug or c.name) == keep for c in self.shown) else None
         if target is None and self.shown:
@@ -101,7 +152,10 @@ class CharacterList(OptionList):
     def _mark(self, index: int | None, on: bool) -> None:
         character = self.character_at(index) if index is not None and index < self.option_count else None
         if character is not None:
-            self.replace_option_prompt_at_index(index, row_text(character, on))
+            self.replace_option_prompt_at_index(index, self._row(row_text(character, on)))
+
+    def _row(self, text: Text) -> Row:
+        return Row(text, self.app.console if self.is_attached else None)
 
     def character_at(self, index: int | None) -> Character | None:
         if index is None:
