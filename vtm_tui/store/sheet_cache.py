@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from vtm_tui.store.paths import cache_file
+from vtm_tui.store.private_file import open_private
 from vtm_tui.store.toml_io import parse_toml
 
 CACHE_VERSION = 1
@@ -43,11 +44,13 @@ class SheetCache:
         self._old: dict[bytes, dict[str, Any]] = {}
         self._new: dict[bytes, dict[str, Any]] = {}
         self.hits = self.misses = 0
+        handle = open_private(self.path)  # a pickle is read only if no one else could have written it
         try:
-            with open(self.path, "rb") as handle:
-                version, entries = pickle.load(handle)
-            if version == CACHE_VERSION and isinstance(entries, dict):
-                self._old = entries
+            if handle is not None:
+                with handle:
+                    version, entries = pickle.load(handle)
+                if version == CACHE_VERSION and isinstance(entries, dict):
+                    self._old = entries
         except Exception:  # a missing, torn, foreign or older cache is just rebuilt
             self._old = {}
 

@@ -50,8 +50,13 @@ class ParsedCss:
         self._unsaved = False
 
     def _read(self) -> dict[Hashable, bytes]:
+        from vtm_tui.store.private_file import open_private
+
+        handle = open_private(self.path)  # a pickle is read only if no one else could have written it
+        if handle is None:
+            return {}
         try:
-            with open(self.path, "rb") as handle:
+            with handle:
                 tag, entries = pickle.load(handle)
             if tag == self.tag and isinstance(entries, dict):
                 return entries
