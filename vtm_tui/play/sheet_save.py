@@ -218,11 +218,17 @@ def apply_edits(keeper: SheetKeeper, character: Character, makes: Sequence[Calla
     All of them are made on copies first, and a seat's rights (``viewer``) checked on each, so a refused one
     (a full track, a trait a player may not change) saves and logs none of them."""
     current = character
-    for make in makes:
-        edit = make(current)
-        refused = seat_refusal(viewer, current, edit, options) if viewer is not None else ""
-        if refused:
-            raise VtmError(refused)
+    for number, make in enumerate(makes, 1):
+        try:
+            edit = make(current)
+            refused = seat_refusal(viewer, current, edit, options) if viewer is not None else ""
+            if refused:
+                raise VtmError(refused)
+        except VtmError as exc:
+            if len(makes) == 1:
+                raise
+            # "Hunger is 5" alone read as if the first presses were saved: say which press and that none was.
+            raise VtmError(f"{exc} (press {number} of {len(makes)}; nothing was saved)") from None
         current = edit.character
     done: list[tuple[Edit, Character, LogEntry]] = []
     current = character
