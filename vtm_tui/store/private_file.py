@@ -9,9 +9,11 @@ with no write permission for the group or others. Anything else is treated as no
 from __future__ import annotations
 
 import os
+import pickle
 import stat
+import tempfile
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 
 def _private(info: os.stat_result) -> bool:
@@ -37,3 +39,36 @@ def open_private(path: Path) -> BinaryIO | None:
     except OSError:
         os.close(fd)
         return None
+
+
+def load_pickle(path: Path) -> Any:
+    """The object pickled in ``path``, or None when it is missing, torn, foreign, or not private (see above)."""
+    handle = open_private(path)
+    if handle is None:
+        return None
+    try:
+        with handle:
+            return pickle.load(handle)
+    except Exception:  # noqa: BLE001 - a torn or foreign cache is just rebuilt
+        return None
+
+
+def dump_pickle(path: Path, value: Any) -> bool:
+    """Write ``value`` to ``path`` whole or not at all (a temporary file renamed over it), in an owner-only folder;
+    False when it could not be written (a cache that cannot be kept is simply not kept)."""
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=f".{path.stem}.", dir=path.parent)
+    except OSError:
+        return False
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temp, path)
+        return True
+    except (OSError, pickle.PicklingError):
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        return False

@@ -18,14 +18,11 @@ simply not kept.
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from vtm_tui.store.paths import cache_file
-from vtm_tui.store.private_file import open_private
+from vtm_tui.store.private_file import dump_pickle, load_pickle
 from vtm_tui.store.toml_io import parse_toml
 
 CACHE_VERSION = 1
@@ -44,15 +41,10 @@ class SheetCache:
         self._old: dict[bytes, dict[str, Any]] = {}
         self._new: dict[bytes, dict[str, Any]] = {}
         self.hits = self.misses = 0
-        handle = open_private(self.path)  # a pickle is read only if no one else could have written it
-        try:
-            if handle is not None:
-                with handle:
-                    version, entries = pickle.load(handle)
-                if version == CACHE_VERSION and isinstance(entries, dict):
-                    self._old = entries
-        except Exception:  # a missing, torn, foreign or older cache is just rebuilt
-            self._old = {}
+        stored = load_pickle(self.path)  # read only if no one else could have written it
+        if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == CACHE_VERSION \
+                and isinstance(stored[1], dict):
+            self._old = stored[1]
 
     def parse(self, text: str, path: Path) -> dict[str, Any]:
         """What ``parse_toml(text, path)`` returns (a broken file still raises, never cached)."""
@@ -70,17 +62,4 @@ class SheetCache:
         """Keep what this load parsed (only the files still there), if anything changed."""
         if self.misses == 0 and len(self._new) == len(self._old):
             return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(prefix=".sheets.", dir=self.path.parent)
-        except OSError:
-            return
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                pickle.dump((CACHE_VERSION, self._new), handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temp, self.path)
-        except (OSError, pickle.PicklingError):
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
+        dump_pickle(self.path, (CACHE_VERSION, self._new))

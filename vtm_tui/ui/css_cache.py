@@ -17,13 +17,13 @@ one that cannot be written is simply not kept. The hook into Textual's parser is
 
 from __future__ import annotations
 
-import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
+
+from vtm_tui.store.private_file import dump_pickle, load_pickle
 
 #: Bumped when what is stored changes shape.
 CACHE_VERSION = 1
@@ -50,19 +50,10 @@ class ParsedCss:
         self._unsaved = False
 
     def _read(self) -> dict[Hashable, bytes]:
-        from vtm_tui.store.private_file import open_private
-
-        handle = open_private(self.path)  # a pickle is read only if no one else could have written it
-        if handle is None:
-            return {}
-        try:
-            with handle:
-                tag, entries = pickle.load(handle)
-            if tag == self.tag and isinstance(entries, dict):
-                return entries
-        except Exception:  # a missing, torn, foreign or older cache is just rebuilt
-            pass
-        return {}
+        stored = load_pickle(self.path)  # read only if no one else could have written it
+        if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == self.tag and isinstance(stored[1], dict):
+            return stored[1]
+        return {}  # a missing, torn, foreign or older cache is just rebuilt
 
     def get(self, key: Hashable, parse: Callable[[], Any]) -> Any:
         """The rules for ``key``: this run's, else the file's, else ``parse()``'s (a parse error is raised, never
@@ -102,17 +93,4 @@ class ParsedCss:
         if len(entries) > MAX_ENTRIES:
             entries = dict(self._blobs)
         self._stored = entries
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(prefix=".rules.", dir=self.path.parent)
-        except OSError:
-            return
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                pickle.dump((self.tag, entries), handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temp, self.path)
-        except (OSError, pickle.PicklingError):
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
+        dump_pickle(self.path, (self.tag, entries))
