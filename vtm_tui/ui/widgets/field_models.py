@@ -18,6 +18,16 @@ from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
 HIDDEN = "display: none;"
 
 
+class NeverDrawn:
+    """A model is never shown, so it never asks to be drawn or laid out again. An ``Input`` changes its
+    virtual size with every key typed (its text's width), which laid the whole dialog out again: 30 ms of
+    a seat's CPU for each key of a comment."""
+
+    def refresh(self, *regions: Any, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Any:
+        return self
+
+
 def _focus_form(model: Any) -> None:
     from vtm_tui.ui.widgets.roll_fields import RollFields
 
@@ -30,7 +40,7 @@ def _focus_form(model: Any) -> None:
             return
 
 
-class FieldInput(Input):
+class FieldInput(NeverDrawn, Input):
     """A text field's value and editing; drawn by the form."""
 
     DEFAULT_CSS = f"FieldInput {{ {HIDDEN} }}"
@@ -40,7 +50,7 @@ class FieldInput(Input):
         return self
 
 
-class FieldCheckbox(MarkCheckbox):
+class FieldCheckbox(NeverDrawn, MarkCheckbox):
     """A tick box's value; drawn by the form."""
 
     DEFAULT_CSS = f"FieldCheckbox {{ {HIDDEN} }}"
@@ -50,7 +60,7 @@ class FieldCheckbox(MarkCheckbox):
         return self
 
 
-class FieldSelect(Select):
+class FieldSelect(NeverDrawn, Select):
     """A choice's options and value; drawn by the form."""
 
     DEFAULT_CSS = f"FieldSelect {{ {HIDDEN} }}"
