@@ -34,6 +34,8 @@ EDIT_KEYS = {"left": "cursor_left", "ctrl+left": "cursor_left_word", "ctrl+right
              "delete": "delete_right", "ctrl+d": "delete_right", "ctrl+w": "delete_left_word",
              "ctrl+u": "delete_left_all", "ctrl+k": "delete_right_all", "ctrl+backspace": "delete_right_word"}
 STATUS, LADDER = "status", "ladder"
+#: The component styles whose background is drawn (the others give a colour or an attribute only).
+BACKGROUNDS = {"field", "current", "cursor"}
 
 
 @dataclass(frozen=True)
@@ -68,16 +70,16 @@ class RollFields(Widget, can_focus=True):
     RollFields > .roll-fields--label { color: $text-muted; }
     RollFields > .roll-fields--muted { color: $text-muted; }
     RollFields > .roll-fields--field { background: $surface; }
-    RollFields > .roll-fields--current { background: $boost; }
+    RollFields > .roll-fields--current { background: $foreground 5%; }
     RollFields > .roll-fields--placeholder { color: $text-disabled; }
-    RollFields > .roll-fields--cursor {
-        background: $input-cursor-background; color: $input-cursor-foreground; text-style: reverse;
+    RollFields > .roll-fields--cursor {  /* reversed: an Input's cursor colours, and seen without colour too */
+        background: $input-cursor-foreground; color: $input-cursor-background; text-style: reverse;
     }
     RollFields > .roll-fields--error { color: $error; text-style: bold; }
     RollFields > .roll-fields--disabled { text-style: dim; }
     RollFields:ansi > .roll-fields--field { background: ansi_default; }
     RollFields:ansi > .roll-fields--placeholder { color: ansi_default; text-style: dim; }
-    RollFields:ansi > .roll-fields--cursor { background: ansi_white; color: ansi_black; text-style: not reverse; }
+    RollFields:ansi > .roll-fields--cursor { background: ansi_black; color: ansi_white; text-style: reverse; }
     """
 
     class Chose(Message):
@@ -325,8 +327,11 @@ class RollFields(Widget, can_focus=True):
 
     def _style(self, name: str) -> Style:
         style = self._styles.get(name)
-        if style is None:
-            style = self._styles[name] = self.get_component_rich_style(f"roll-fields--{name}", partial=name != "label" and name != "muted")
+        if style is None:  # colours blended over the widget's background; a background only where one is set
+            full = self.get_component_rich_style(f"roll-fields--{name}", partial=False)
+            style = Style(color=full.color, bgcolor=full.bgcolor if name in BACKGROUNDS else None, bold=full.bold,
+                          dim=full.dim, reverse=full.reverse, italic=full.italic)
+            self._styles[name] = style
         return style
 
     def _layout(self) -> list[tuple[Row, int]]:
@@ -386,7 +391,7 @@ class RollFields(Widget, can_focus=True):
             elif cell.width:
                 size = cell.width
             else:
-                size = room // len(shares) + (1 if shares.index(cell) < room % len(shares) else 0)
+                size = room // len(shares) + (1 if shares.index(cell) >= len(shares) - room % len(shares) else 0)
             segments += self._cell(cell, size, base)
             if cell.gap:
                 segments.append(Segment(" " * cell.gap, base))
