@@ -139,6 +139,9 @@ class RollFields(Widget, can_focus=True):
         if y is None or parent is None or not hasattr(parent, "scroll_to_region"):
             return
         top = self.virtual_region.y + y
+        seen = parent.scroll_offset.y
+        if seen <= top < seen + parent.scrollable_content_region.height:
+            return  # in view already (every row at 80×24): no scroll to work out
         parent.scroll_to_region(Region(0, top, 1, 1), animate=False, immediate=True)
 
     def _line_of(self, name: str) -> int | None:
