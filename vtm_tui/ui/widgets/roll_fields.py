@@ -28,6 +28,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from vtm_tui.ui.widgets.field_text import text_segments
+
 #: Keys a text field's model does as its own bindings do (no selection: the form draws none).
 EDIT_KEYS = {"left": "cursor_left", "ctrl+left": "cursor_left_word", "ctrl+right": "cursor_right_word",
              "backspace": "delete_left", "home": "home", "ctrl+a": "home", "end": "end", "ctrl+e": "end",
@@ -128,7 +130,7 @@ class RollFields(Widget, can_focus=True):
             return
         before, self.at = self.at, name
         self._typed = ""
-        self._picks.pop(before, None) if before == "add-trait" else None
+        self._picks.pop(before, None)  # a trait shown on "+ add a trait" and not added is forgotten
         self.refresh_field(before)
         self.refresh_field(name)
         self._show_row(name)
@@ -265,7 +267,7 @@ class RollFields(Widget, can_focus=True):
         if not options:
             return key == "space"
         adding = name == "add-trait"
-        index = self._picks.get(name, -1 if adding else self._chosen(name, options))
+        index = self._picks.get(name, -1 if adding else self._chosen(options, self._value(name)))
         if key in ("right", "left"):
             index = (index + (1 if key == "right" else -1)) % len(options) if index >= 0 or key == "right" \
                 else len(options) - 1
@@ -306,8 +308,13 @@ class RollFields(Widget, can_focus=True):
         return True
 
     @staticmethod
-    def _chosen(name: str, options: list[tuple[Any, str]], value: Any = None) -> int:
-        return next((i for i, (_, v) in enumerate(options) if v == value), -1)
+    def _chosen(options: list[tuple[Any, str]], value: Any) -> int:
+        """The index of the option whose value is ``value`` (-1: none, the prompt shows)."""
+        return -1 if value is None else next((i for i, (_, v) in enumerate(options) if v == value), -1)
+
+    def _value(self, name: str) -> Any:
+        select = self.models.get(name)
+        return None if select is None or select.is_blank() else select.value
 
     def on_paste(self, event: events.Paste) -> None:
         """Pasted text goes into the text field under the cursor, its first line only (as an Input does)."""
@@ -423,12 +430,7 @@ class RollFields(Widget, can_focus=True):
 
     def _choice(self, cell: Cell, size: int, field: Style, here: bool) -> list[Segment]:
         options = list(self.options(cell.name))
-        if cell.name in self._picks:
-            index = self._picks[cell.name]
-        else:
-            select = self.models.get(cell.name)
-            value = None if select is None or select.is_blank() else select.value
-            index = self._chosen(cell.name, options, value) if value is not None else -1
+        index = self._picks.get(cell.name, self._chosen(options, self._value(cell.name)))
         text = str(options[index][0]) if 0 <= index < len(options) else cell.text
         body = (text[: max(0, size - 2)].ljust(max(0, size - 2)) + "▼ ")[:size]
         style = field + self._style("cursor") if here else field + (self._style("placeholder") if index < 0 else Style())
@@ -437,32 +439,8 @@ class RollFields(Widget, can_focus=True):
     def _text(self, cell: Cell, size: int, field: Style, here: bool) -> list[Segment]:
         model = self.models[cell.name]
         value: str = model.value
-        cursor = min(model.cursor_position, len(value)) if here else 0
-        if not value:
-            placeholder = str(getattr(model, "placeholder", "") or "")[:size].ljust(size)
-            if here:
-                return [Segment(placeholder[:1], field + self._style("cursor")),
-                        Segment(placeholder[1:], field + self._style("placeholder"))]
-            return [Segment(placeholder, field + self._style("placeholder"))]
-        suggestion = self._suggestion(value)[len(value):] if here and cell.name == "pool" \
-            and cursor == len(value) else ""
-        start = max(0, cursor - size + 1) if here else 0
-        shown = (value + suggestion)[start:start + size]
-        typed = max(0, min(len(shown), len(value) - start))
-        segments = [Segment(shown[:typed], field)]
-        if suggestion:
-            segments.append(Segment(shown[typed:], field + self._style("placeholder")))
-        if here:
-            at = cursor - start
-            text = "".join(segment.text for segment in segments).ljust(size)
-            styles = [field] * typed + [field + self._style("placeholder")] * (size - typed)
-            segments = []
-            for i, char in enumerate(text):
-                style = styles[i] + self._style("cursor") if i == at else styles[i]
-                if segments and segments[-1].style == style:
-                    segments[-1] = Segment(segments[-1].text + char, style)
-                else:
-                    segments.append(Segment(char, style))
-            return segments
-        used = sum(len(segment.text) for segment in segments)
-        return segments + ([Segment(" " * (size - used), field)] if used < size else [])
+        at_end = model.cursor_position >= len(value)
+        suggestion = self._suggestion(value)[len(value):] if here and cell.name == "pool" and at_end else ""
+        return text_segments(value, model.cursor_position, size, placeholder=str(model.placeholder or ""),
+                             suggestion=suggestion, here=here, field=field, dim=self._style("placeholder"),
+                             caret=self._style("cursor"))
