@@ -157,7 +157,7 @@ class RollFields(Widget, can_focus=True):
         y = self._line_of(name)
         if y is not None:
             self._cache.pop(y, None)
-            self.refresh(Region(0, y, self.size.width + 2, 1))
+            self.refresh(Region(0, y, self._width + 2, 1))  # the compositor clips it to the widget
 
     def set_status(self, lines: Sequence[str], *, error: bool) -> None:
         """The request's headline and notes (or the error) under the pool."""
@@ -249,6 +249,7 @@ class RollFields(Widget, can_focus=True):
 
     def _edit_key(self, key: str, character: str | None) -> bool:
         model = self.models[self.at]
+        before = model.value
         if character is not None:
             model.insert_text_at_cursor(character)
         elif key == "right":
@@ -258,7 +259,8 @@ class RollFields(Widget, can_focus=True):
             getattr(model, f"action_{EDIT_KEYS[key]}")()
         else:
             return False
-        self.refresh_field(self.at)
+        if model.value == before:  # the caret moved: drawn now (a new value is drawn when its Changed arrives,
+            self.refresh_field(self.at)  # in one frame with the rest; drawn here too, it was sent twice)
         return True
 
     def _choice_key(self, key: str, character: str | None) -> bool:
@@ -381,7 +383,9 @@ class RollFields(Widget, can_focus=True):
         return strip
 
     def _draw(self, line: tuple[Row, int], width: int) -> Strip:
-        base = self.rich_style
+        base = self._styles.get("")
+        if base is None:  # the widget's own style (its colours over its ancestors' backgrounds): worked out once
+            base = self._styles[""] = self.rich_style
         row, index = line
         if isinstance(row, str):
             texts = [wrapped for text in (self.status if row == STATUS else (self.ladder,))
