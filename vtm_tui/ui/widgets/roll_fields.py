@@ -15,7 +15,6 @@ field, the whole tick box or choice), not by colour alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from rich.segment import Segment
@@ -28,31 +27,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from vtm_tui.ui.widgets.field_cells import BACKGROUNDS, EDIT_KEYS, LADDER, STATUS, Cell, Row
 from vtm_tui.ui.widgets.field_text import text_segments
-
-#: Keys a text field's model does as its own bindings do (no selection: the form draws none).
-EDIT_KEYS = {"left": "cursor_left", "ctrl+left": "cursor_left_word", "ctrl+right": "cursor_right_word",
-             "backspace": "delete_left", "home": "home", "ctrl+a": "home", "end": "end", "ctrl+e": "end",
-             "delete": "delete_right", "ctrl+d": "delete_right", "ctrl+w": "delete_left_word",
-             "ctrl+u": "delete_left_all", "ctrl+k": "delete_right_all", "ctrl+backspace": "delete_right_word"}
-STATUS, LADDER = "status", "ladder"
-#: The component styles whose background is drawn (the others give a colour or an attribute only).
-BACKGROUNDS = {"field", "current", "cursor"}
-
-
-@dataclass(frozen=True)
-class Cell:
-    """One place on a row: a label (``name`` empty) or a field of kind text, tick or choice."""
-
-    name: str = ""
-    text: str = ""  # a label's text; a tick box's label
-    width: int = 0  # 0: a share of the row's room left
-    kind: str = "label"
-    gap: int = 0  # blank columns after it
-
-
-Row = tuple[Cell, ...] | str  # a row of cells, or the status / ladder text
-
 
 class RollFields(Widget, can_focus=True):
     """Every field of the roll form, one row per line, and the status and ladder text between them."""
@@ -110,6 +86,7 @@ class RollFields(Widget, can_focus=True):
         self._lines: list[tuple[Row, int]] = []  # (row, line within a wrapped text row)
         self._cache: dict[int, Strip] = {}
         self._styles: dict[str, Style] = {}
+        self._wrapped: dict[tuple[str, int], list[str]] = {}
         self._width = 0
 
     # -- the fields --------------------------------------------------------------------------------
@@ -364,8 +341,17 @@ class RollFields(Widget, can_focus=True):
         self._lines = lines
         return lines
 
-    def _wrap(self, text: str, width: int) -> list[Text]:
-        return list(Text(text).wrap(self.app.console, width)) if text else [Text("")]
+    def _wrap(self, text: str, width: int) -> list[str]:
+        """``text`` in lines of ``width`` cells (remembered: the same headline is wrapped for the height, the
+        layout and each of its lines drawn, and again at every opening)."""
+        key = (text, width)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > 64:
+                self._wrapped.clear()
+            lines = self._wrapped[key] = [line.plain for line in Text(text).wrap(self.app.console, width)] \
+                if text else [""]
+        return lines
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         status = sum(len(self._wrap(text, width)) for text in self.status) or 1
@@ -392,7 +378,7 @@ class RollFields(Widget, can_focus=True):
                      for wrapped in self._wrap(text, width)]
             style = base + (self._style("error") if row == STATUS and self.status_error
                             else self._style("muted") if row == LADDER else Style())
-            text = texts[index].plain if index < len(texts) else ""
+            text = texts[index] if index < len(texts) else ""
             return Strip([Segment(text, style)]).crop_extend(0, width, base)
         fixed = sum(cell.width + cell.gap for cell in row) + sum(
             len(self._tick_text(cell)) for cell in row if cell.kind == "tick" and not cell.width)
