@@ -114,3 +114,21 @@ async def test_a_tab_repaints_two_rows_and_a_key_lays_nothing_out(lisboa: Path,
         await pilot.pause()
         assert dialog.query_one("#comment", Input).value == "abc"
         assert not [call for call in calls if call[2].get("layout")]  # an Input laid the dialog out per key
+
+
+async def test_a_field_reached_has_its_text_selected_as_an_input_had(lisboa: Path) -> None:
+    """Typing a new pool over the last one, as the focused Input's selected text was replaced; ← keeps it."""
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog, fields = await _open(pilot)
+        pool = dialog.query_one("#pool", Input)
+        assert pool.value  # the pool last rolled, offered again
+        await pilot.press(*"wits")
+        assert pool.value == "wits"
+        await pilot.press("tab", "shift+tab")  # away and back: selected again
+        assert fields.at == "pool" and pool.value == "wits"
+        await pilot.press("end", *"+1")  # End keeps the text, the caret after it
+        assert pool.value == "wits+1"
+        await pilot.press("tab", "shift+tab", "2")
+        assert pool.value == "2"

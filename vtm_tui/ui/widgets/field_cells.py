@@ -3,6 +3,7 @@ the keys a text field takes from it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 #: Keys a text field's model does as its own bindings do (no selection: the form draws none).
@@ -12,7 +13,7 @@ EDIT_KEYS = {"left": "cursor_left", "ctrl+left": "cursor_left_word", "ctrl+right
              "ctrl+u": "delete_left_all", "ctrl+k": "delete_right_all", "ctrl+backspace": "delete_right_word"}
 STATUS, LADDER = "status", "ladder"
 #: The component styles whose background is drawn (the others give a colour or an attribute only).
-BACKGROUNDS = {"field", "current", "cursor"}
+BACKGROUNDS = {"field", "current", "cursor", "selection"}
 
 
 @dataclass(frozen=True)
@@ -27,3 +28,8 @@ class Cell:
 
 
 Row = tuple[Cell, ...] | str  # a row of cells, or the status / ladder text
+
+
+def option_starting(options: Sequence[tuple[object, str]], typed: str) -> int | None:
+    """The first option whose label begins with ``typed`` (lower case), as a list's type-ahead finds it."""
+    return next((i for i, (label, _) in enumerate(options) if str(label).lower().startswith(typed)), None)

@@ -9,9 +9,11 @@ from rich.style import Style
 
 
 def text_segments(value: str, cursor: int, size: int, *, placeholder: str = "", suggestion: str = "",
-                  here: bool = False, field: Style, dim: Style, caret: Style) -> list[Segment]:
+                  here: bool = False, field: Style, dim: Style, caret: Style, selected: tuple[int, int] = (0, 0),
+                  mark: Style = Style()) -> list[Segment]:
     """``size`` cells of a text field. ``here``: the cursor is on it (the caret shows at ``cursor``, the text
-    scrolls to keep it in view, and ``suggestion``, what completion would add, shows dim after the value)."""
+    scrolls to keep it in view, ``suggestion``, what completion would add, shows dim after the value, and the
+    characters from ``selected[0]`` to ``selected[1]`` are marked)."""
     if size <= 0:
         return []
     if not value:
@@ -30,6 +32,8 @@ def text_segments(value: str, cursor: int, size: int, *, placeholder: str = "", 
     segments: list[Segment] = []
     for i, char in enumerate(shown):
         style = field if i < typed else field + dim
+        if selected[0] <= start + i < selected[1]:
+            style += mark
         if i == at:
             style += caret
         if segments and segments[-1].style == style:

@@ -27,7 +27,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from vtm_tui.ui.widgets.field_cells import BACKGROUNDS, EDIT_KEYS, LADDER, STATUS, Cell, Row
+from vtm_tui.ui.widgets.field_cells import BACKGROUNDS, EDIT_KEYS, LADDER, STATUS, Cell, Row, option_starting
 from vtm_tui.ui.widgets.field_text import text_segments
 
 class RollFields(Widget, can_focus=True):
@@ -42,7 +42,7 @@ class RollFields(Widget, can_focus=True):
     ]
     COMPONENT_CLASSES = {"roll-fields--label", "roll-fields--field", "roll-fields--placeholder",
                          "roll-fields--cursor", "roll-fields--error", "roll-fields--muted", "roll-fields--disabled",
-                         "roll-fields--current"}
+                         "roll-fields--current", "roll-fields--selection"}
     DEFAULT_CSS = """
     RollFields { height: auto; padding: 0 1; }
     RollFields > .roll-fields--label { color: $text-muted; }
@@ -50,6 +50,7 @@ class RollFields(Widget, can_focus=True):
     RollFields > .roll-fields--field { background: $surface; }
     RollFields > .roll-fields--current { background: $foreground 5%; }
     RollFields > .roll-fields--placeholder { color: $text-disabled; }
+    RollFields > .roll-fields--selection { background: $input-selection-background; }
     RollFields > .roll-fields--cursor {  /* reversed: an Input's cursor colours, and seen without colour too */
         background: $input-cursor-foreground; color: $input-cursor-background; text-style: reverse;
     }
@@ -77,6 +78,7 @@ class RollFields(Widget, can_focus=True):
         self.completion = completion
         self.order = [cell.name for row in self.rows if not isinstance(row, str) for cell in row
                       if cell.name and not self._disabled(cell.name)]
+        self._kinds = {cell.name: cell.kind for row in self.rows if not isinstance(row, str) for cell in row}
         self.at = self.order[0] if self.order else ""
         self.status: tuple[str, ...] = ()
         self.status_error = False
@@ -94,12 +96,7 @@ class RollFields(Widget, can_focus=True):
         return bool(getattr(self.models.get(name), "disabled", False))
 
     def _kind(self, name: str) -> str:
-        for row in self.rows:
-            if not isinstance(row, str):
-                for cell in row:
-                    if cell.name == name:
-                        return cell.kind
-        return ""
+        return self._kinds.get(name, "")
 
     def move_to(self, name: str) -> None:
         """Put the cursor on field ``name`` (a model's ``focus()`` comes here) and show it."""
@@ -108,9 +105,17 @@ class RollFields(Widget, can_focus=True):
         before, self.at = self.at, name
         self._typed = ""
         self._picks.pop(before, None)  # a trait shown on "+ add a trait" and not added is forgotten
+        self._arrive(name)
         self.refresh_field(before)
         self.refresh_field(name)
         self._show_row(name)
+
+    def _arrive(self, name: str) -> None:
+        """A text field reached has all its text selected, as an Input's focus selects it: typing replaces
+        it (a new pool over the last one), ← → or Home/End keep it."""
+        model = self.models.get(name)
+        if self._kind(name) == "text" and model is not None and model.value:
+            model.select_all()
 
     def _show_row(self, name: str) -> None:
         parent = self.parent
@@ -154,6 +159,7 @@ class RollFields(Widget, can_focus=True):
         self.at = self.order[0] if self.order else ""
         self._picks.clear()
         self._typed = ""
+        self._arrive(self.at)
         self._relayout()
 
     def _relayout(self) -> None:
@@ -228,7 +234,7 @@ class RollFields(Widget, can_focus=True):
         model = self.models[self.at]
         before = model.value
         if character is not None:
-            model.insert_text_at_cursor(character)
+            self._insert(model, character)
         elif key == "right":
             if self.at != "pool" or not self._accept_completion():
                 model.action_cursor_right()
@@ -264,12 +270,11 @@ class RollFields(Widget, can_focus=True):
             self.post_message(self.Chose(options[index][1]))
             return True
         elif character is not None and character != " ":
-            typed = (self._typed + character).lower()
-            found = next((i for i, (label, _) in enumerate(options) if str(label).lower().startswith(typed)), None)
+            typed = (self._typed + character).lower()  # letters typed go on, or start again with this one
+            found = option_starting(options, typed)
             if found is None:
                 typed = character.lower()
-                found = next((i for i, (label, _) in enumerate(options) if str(label).lower().startswith(typed)),
-                             None)
+                found = option_starting(options, typed)
             if found is None:
                 return True
             self._typed, index = typed, found
@@ -287,8 +292,7 @@ class RollFields(Widget, can_focus=True):
         return True
 
     @staticmethod
-    def _chosen(options: list[tuple[Any, str]], value: Any) -> int:
-        """The index of the option whose value is ``value`` (-1: none, the prompt shows)."""
+    def _chosen(options: list[tuple[Any, str]], value: Any) -> int:  # -1: none, the prompt shows
         return -1 if value is None else next((i for i, (_, v) in enumerate(options) if v == value), -1)
 
     def _value(self, name: str) -> Any:
@@ -299,14 +303,25 @@ class RollFields(Widget, can_focus=True):
         """Pasted text goes into the text field under the cursor, its first line only (as an Input does)."""
         event.stop()
         if self._kind(self.at) == "text" and event.text:
-            self.models[self.at].insert_text_at_cursor(event.text.splitlines()[0])
+            self._insert(self.models[self.at], event.text.splitlines()[0])
             self.refresh_field(self.at)
+
+    @staticmethod
+    def _insert(model: Any, text: str) -> None:
+        """Typed or pasted text: over the selection if there is one (as an Input takes it), else at the caret."""
+        start, end = sorted(model.selection)
+        if start != end:
+            model.replace(text, start, end)
+        else:
+            model.insert_text_at_cursor(text)
+
+    def on_mount(self) -> None:
+        self._arrive(self.at)  # as the first field's Input was focused, with its text selected
 
     def on_focus(self) -> None:
         self.refresh_field(self.at)
 
-    def on_blur(self) -> None:
-        self.refresh_field(self.at)
+    on_blur = on_focus
 
     # -- drawing -----------------------------------------------------------------------------------
     def notify_style_update(self) -> None:
@@ -423,14 +438,15 @@ class RollFields(Widget, can_focus=True):
         index = self._picks.get(cell.name, self._chosen(options, self._value(cell.name)))
         text = str(options[index][0]) if 0 <= index < len(options) else cell.text
         body = (text[: max(0, size - 2)].ljust(max(0, size - 2)) + "▼ ")[:size]
-        style = field + self._style("cursor") if here else field + (self._style("placeholder") if index < 0 else Style())
-        return [Segment(body, style)]
+        mark = self._style("cursor") if here else self._style("placeholder") if index < 0 else Style()
+        return [Segment(body, field + mark)]
 
     def _text(self, cell: Cell, size: int, field: Style, here: bool) -> list[Segment]:
         model = self.models[cell.name]
         value: str = model.value
         at_end = model.cursor_position >= len(value)
         suggestion = self._suggestion(value)[len(value):] if here and cell.name == "pool" and at_end else ""
+        start, end = sorted(model.selection) if here else (0, 0)
         return text_segments(value, model.cursor_position, size, placeholder=str(model.placeholder or ""),
                              suggestion=suggestion, here=here, field=field, dim=self._style("placeholder"),
-                             caret=self._style("cursor"))
+                             caret=self._style("cursor"), selected=(start, end), mark=self._style("selection"))
