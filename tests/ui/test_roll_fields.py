@@ -132,3 +132,30 @@ async def test_a_field_reached_has_its_text_selected_as_an_input_had(lisboa: Pat
         assert pool.value == "wits+1"
         await pilot.press("tab", "shift+tab", "2")
         assert pool.value == "2"
+
+
+async def test_a_choice_steps_with_space_and_letters_jump(campaigns: Path) -> None:
+    """The proficiency (Ingenuity) is a choice in the form: space steps through, then back to none; a letter
+    jumps to the option it begins; what is chosen is what the request gets."""
+    from textual.widgets import Select
+
+    app = make_app(campaigns / "lanterns-of-saltmarsh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(RollDialog(app.chronicle_store.character("bram-cole")))
+        await pilot.pause()
+        dialog = app.screen
+        fields = dialog.query_one(RollFields)
+        dialog.query_one("#specialty").focus()
+        await pilot.pause()
+        assert fields.at == "specialty"
+        select = dialog.query_one("#specialty", Select)
+        await pilot.press("space")
+        assert dialog.form.values()["specialty"] == "Boat hook"
+        await pilot.press("space")
+        assert dialog.form.values()["specialty"] == "Dodge"
+        await pilot.press("space")
+        assert select.is_blank() and dialog.form.values()["specialty"] == ""
+        await pilot.press("d")
+        assert dialog.form.values()["specialty"] == "Dodge"
+        assert "Dodge" in "".join(segment.text for segment in fields.render_line(fields._line_of("specialty")))
