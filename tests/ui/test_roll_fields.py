@@ -159,3 +159,18 @@ async def test_a_choice_steps_with_space_and_letters_jump(campaigns: Path) -> No
         await pilot.press("d")
         assert dialog.form.values()["specialty"] == "Dodge"
         assert "Dodge" in "".join(segment.text for segment in fields.render_line(fields._line_of("specialty")))
+
+
+async def test_a_control_character_is_drawn_as_a_mark_not_sent(lisboa: Path) -> None:
+    """An escape pasted into a field (or in a hostile sheet's name) never reaches the terminal as it is."""
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog, fields = await _open(pilot)
+        dialog.query_one("#comment").focus()
+        await pilot.pause()
+        fields.post_message(events.Paste("red \x1b[31mtext\x07"))
+        await pilot.pause()
+        assert dialog.query_one("#comment", Input).value == "red \x1b[31mtext\x07"  # kept as typed, logged as text
+        drawn = "".join(segment.text for segment in fields.render_line(fields._line_of("comment")))
+        assert "\x1b" not in drawn and "\x07" not in drawn and "red \ufffd[31mtext\ufffd" in drawn

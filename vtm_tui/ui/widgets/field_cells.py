@@ -33,3 +33,8 @@ Row = tuple[Cell, ...] | str  # a row of cells, or the status / ladder text
 def option_starting(options: Sequence[tuple[object, str]], typed: str) -> int | None:
     """The first option whose label begins with ``typed`` (lower case), as a list's type-ahead finds it."""
     return next((i for i, (label, _) in enumerate(options) if str(label).lower().startswith(typed)), None)
+
+
+#: Control characters (an escape from a pasted text or a hostile sheet's trait name) drawn as a visible mark,
+#: one cell for one, never sent to the terminal as they are.
+VISIBLE = {code: "\ufffd" for code in (*range(32), *range(127, 160))}

@@ -27,7 +27,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from vtm_tui.ui.widgets.field_cells import BACKGROUNDS, EDIT_KEYS, LADDER, STATUS, Cell, Row, option_starting
+from vtm_tui.ui.widgets.field_cells import (BACKGROUNDS, EDIT_KEYS, LADDER, STATUS, VISIBLE, Cell, Row,
+                                             option_starting)
 from vtm_tui.ui.widgets.field_text import text_segments
 
 class RollFields(Widget, can_focus=True):
@@ -394,7 +395,7 @@ class RollFields(Widget, can_focus=True):
             style = base + (self._style("error") if row == STATUS and self.status_error
                             else self._style("muted") if row == LADDER else Style())
             text = texts[index] if index < len(texts) else ""
-            return Strip([Segment(text, style)]).crop_extend(0, width, base)
+            return Strip([Segment(text.translate(VISIBLE), style)]).crop_extend(0, width, base)
         fixed = sum(cell.width + cell.gap for cell in row) + sum(
             len(self._tick_text(cell)) for cell in row if cell.kind == "tick" and not cell.width)
         shares = [cell for cell in row if not cell.width and cell.kind != "tick"]
@@ -407,7 +408,8 @@ class RollFields(Widget, can_focus=True):
                 size = cell.width
             else:
                 size = room // len(shares) + (1 if shares.index(cell) >= len(shares) - room % len(shares) else 0)
-            segments += self._cell(cell, size, base)
+            segments += [Segment(segment.text.translate(VISIBLE), segment.style)
+                         for segment in self._cell(cell, size, base)]
             if cell.gap:
                 segments.append(Segment(" " * cell.gap, base))
         return Strip(segments).crop_extend(0, width, base)

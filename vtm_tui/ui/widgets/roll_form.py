@@ -25,9 +25,9 @@ from vtm_tui.play.ladders import ladder_text
 from vtm_tui.play.request import RollRequest
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.ui.seat_text import seat_text
+from vtm_tui.ui.widgets.field_cells import LADDER, STATUS, Cell, Row
 from vtm_tui.ui.widgets.field_models import FieldCheckbox, FieldInput, FieldSelect
 from vtm_tui.ui.widgets.odds_chart import OddsChart
-from vtm_tui.ui.widgets.field_cells import LADDER, STATUS, Cell, Row
 from vtm_tui.ui.widgets.roll_fields import RollFields
 
 #: Fields whose changes re-compute the request and the odds.
