@@ -103,8 +103,10 @@ def figures(quick: bool) -> list[Figure]:
         *found,
         Figure("seat roll CPU: a whole roll on the roller", sum(later.values()), "ms", ROLL_CPU_BUDGET_MS,
                f"{note}; the first roll {sum(first.values()):.0f} ms (builds the dialog)"),
-        Figure("player seat: bytes of the full roll dialog (r)", float(max(opened)), "B", DIALOG_BYTES_BUDGET,
-               f"worst of {len(opened)} openings; the first {opened[0]} B, median {statistics.median(opened):.0f} B"),
+        Figure("player seat: bytes of the full roll dialog (r), first opening", float(opened[0]), "B",
+               DIALOG_BYTES_BUDGET, "builds the dialog"),
+        Figure("player seat: bytes of the full roll dialog (r), opened again", float(max(opened[1:])), "B",
+               DIALOG_BYTES_BUDGET, f"worst of {len(opened) - 1}, median {statistics.median(opened[1:]):.0f} B"),
     ]
 
 

@@ -269,7 +269,7 @@ def test_a_seats_status_line_and_roll_errors_never_name_server_paths(chronicle, 
             form = app.screen.query_one(RollForm)
             form.show_error(problem)
             await pilot.pause()
-            shown = str(form._status.render())
+            shown = form.status_text
             assert INES in shown and str(tmp_path) not in shown
 
     asyncio.run(scene())

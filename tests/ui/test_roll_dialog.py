@@ -14,6 +14,7 @@ from vtm_tui.ui.clock import fixed_clock
 from vtm_tui.ui.screens.coterie import CoterieScreen
 from vtm_tui.ui.screens.roll_dialog import RollDialog
 from vtm_tui.ui.widgets.odds_chart import OddsChart
+from vtm_tui.ui.widgets.roll_fields import RollFields
 from vtm_tui.ui.widgets.roll_result import RollResult
 
 
@@ -370,7 +371,7 @@ async def test_add_a_trait_from_the_list_and_resize_small(campaigns):
         await pilot.press(*"Awa", "enter")
         await pilot.pause()
         assert dialog.query_one("#pool").value == "Wits + Awareness"
-        assert app.focused.id == "pool"
+        assert dialog.query_one(RollFields).at == "pool"  # the form's own cursor (no focus change: issue 18)
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         await pilot.press("enter")

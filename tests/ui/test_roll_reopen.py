@@ -18,6 +18,7 @@ from ui_support import log_entries, make_app
 from vtm_tui.ui.screens.player import PlayerRollDialog
 from vtm_tui.ui.screens.roll_dialog import RollDialog
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
+from vtm_tui.ui.widgets.roll_fields import RollFields
 
 
 @pytest.fixture
@@ -97,20 +98,40 @@ async def test_reopening_resets_every_field_and_follows_the_saved_sheet(lisboa: 
         assert not dialog.reopen(other)  # another character gets a dialog of its own
 
 
-async def test_a_focus_move_restyles_from_memory_exactly(lisboa: Path) -> None:
+async def test_tab_in_the_roll_form_moves_its_own_cursor_not_the_focus(lisboa: Path) -> None:
+    """Issue 18: a Tab was a focus change (two widgets restyled, the dialog repainted); now the form's cursor."""
     app = make_app(lisboa, player="Marta")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        memo = app.stylesheet.restyle_memo
         await pilot.press("r")
         await pilot.pause()
         dialog = app.screen
-        for _ in range(2):  # round the form twice: the second time every state is remembered
-            for _ in range(10):
+        fields = dialog.query_one(RollFields)
+        assert dialog.focused is fields and fields.at == "pool"
+        visited = []
+        for _ in range(len(fields.order)):
+            await pilot.press("tab")
+            await pilot.pause()
+            assert dialog.focused is fields
+            visited.append(fields.at)
+        assert visited == [*fields.order[1:], "pool"]  # round the fields, and back to the pool
+        assert "comment" in visited and "secret" in visited and "faces" in visited
+        await pilot.press("shift+tab")
+        assert fields.at == fields.order[-1]
+
+
+async def test_a_focus_move_restyles_from_memory_exactly(lisboa: Path) -> None:
+    app = make_app(lisboa)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        memo = app.stylesheet.restyle_memo
+        screen = app.screen
+        for _ in range(2):  # round the coterie's panes twice: the second time every state is remembered
+            for _ in range(6):
                 await pilot.press("tab")
                 await pilot.pause()
         assert memo.hits > 0
-        focused = dialog.focused
+        focused = screen.focused
         assert focused is not None
         remembered = (focused.styles.base.get_rules(), dict(focused._component_styles))
         type(app.stylesheet).apply(app.stylesheet, focused)  # Textual's own, from the whole stylesheet

@@ -20,6 +20,10 @@ A seat is a terminal on a player's screen, fed by a player's keyboard. Textual
   on each screen, and restyles a whole screen whose count lags. A mode's screen is styled as it mounts, so it
   is current from the start; :func:`mark_styles_current` says so and :func:`css_generation` reads the count
   (:mod:`vtm_tui.ui.screens.mode_screen` explains the cost).
+- **Frames.** A screen whose layout and whole repaint are both due in one update (a kept dialog shown again
+  with another page than it closed on) is sent twice in that update: the layout's changed part, then the
+  whole screen. :class:`OneFrameScreen` skips the first (it is drawn again at once): 2.5 KB of the roll
+  dialog's opening on a seat.
 
 Everything else in ``vtm_tui/ui`` uses Textual's public API only (``tests/ui/test_textual_public.py`` checks).
 
@@ -412,3 +416,19 @@ def install_css_cache(stylesheet: Any, cache: Any) -> bool:
 
     stylesheet._parse_rules = cached_parse_rules
     return True
+
+
+class OneFrameScreen:
+    """Mixed into a screen (before its Screen base): one frame per update. A layout's own frame is skipped
+    when the whole screen is repainted in the same update (Textual 8.2's ``_on_timer_update`` lays out,
+    drawing what moved, then draws everything); the repaint still pending keeps the update coming, so
+    nothing is left undrawn. Not a Screen itself: Textual takes a class's CSS from its first DOM base.
+    Textual private API (``_compositor_refresh``, ``_layout_required``, ``_repaint_required``)."""
+
+    _layout_required: bool
+    _repaint_required: bool
+
+    def _compositor_refresh(self) -> None:
+        if self._layout_required and self._repaint_required and check_version():
+            return
+        super()._compositor_refresh()  # type: ignore[misc]

@@ -3,7 +3,10 @@
 Only fields live here; the dialog reads them with :meth:`RollForm.values`,
 builds the request through the play layer and tells the form what to show
 (:meth:`RollForm.show_request`, :meth:`RollForm.show_error`). Laid out one row
-per line with compact inputs so the whole form and the odds chart fit 80×24.
+per line so the whole form and the odds chart fit 80×24, drawn by one widget
+that owns the cursor (:mod:`vtm_tui.ui.widgets.roll_fields`: a Tab is no focus
+change); each field's value lives in a standard widget never shown
+(:mod:`vtm_tui.ui.widgets.field_models`).
 """
 
 from __future__ import annotations
@@ -12,65 +15,30 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
-from textual.suggester import Suggester
-from textual.widgets import Checkbox, Input, Label, Select, Static
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Select
 
 from vtm_tui.model.character import Character
 from vtm_tui.play.defaults import completion_names, trait_completions
 from vtm_tui.play.ladders import ladder_text
 from vtm_tui.play.request import RollRequest, headline
 from vtm_tui.rules.ruleset import ruleset_for
-from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
 from vtm_tui.ui.seat_text import seat_text
+from vtm_tui.ui.widgets.field_cells import LADDER, STATUS, Cell, Row
+from vtm_tui.ui.widgets.field_models import FieldCheckbox, FieldInput, FieldSelect
 from vtm_tui.ui.widgets.odds_chart import OddsChart
+from vtm_tui.ui.widgets.roll_fields import RollFields
 
 #: Fields whose changes re-compute the request and the odds.
 LIVE_FIELDS = ("pool", "difficulty", "modifier", "difficulty-modifier")
 
 
-class PoolSuggester(Suggester):
-    """Completes the last term of a pool with the character's trait names, any case (``wits+aw``)."""
-
-    def __init__(self, character: Character) -> None:
-        super().__init__(use_cache=True, case_sensitive=True)  # matching folds case itself, keeping what was typed
-        self.character = character
-
-    async def get_suggestion(self, value: str) -> str | None:
-        found = trait_completions(self.character, value)
-        return found[0] if found else None
-
-
-class PoolInput(Input):
-    """The pool field: Tab accepts a shown completion (as → does), else moves on."""
-
-    BINDINGS = [Binding("tab", "complete", "Complete", show=False, id="roll.complete")]
-
-    def action_complete(self) -> None:
-        before = self.value
-        if self.cursor_at_end:
-            self.action_cursor_right()  # Textual's own way to accept a shown completion (→)
-        if self.value == before:
-            self.screen.focus_next()
-
-
 class RollForm(VerticalScroll):
-    """The fields of a roll for one character and kind."""
+    """The fields of a roll for one character and kind: one widget draws them (:class:`RollFields`)."""
 
     DEFAULT_CSS = """
     RollForm { height: auto; max-height: 100%; }
-    RollForm .row { height: 1; margin: 0 1; }
-    RollForm .row > Label { width: 11; color: $text-muted; }
-    RollForm .row > Input { width: 1fr; }
-    RollForm .row > .short { width: 8; }
-    RollForm .row > .gap { width: 2; }
-    RollForm .row > Checkbox { width: auto; margin-right: 1; }
-    RollForm .row > Select { width: 1fr; }
-    RollForm #add-trait { width: 26; }
-    RollForm #pool-status { margin: 0 1; height: auto; }
-    RollForm #pool-status.-error { color: $error; text-style: bold; }
-    RollForm #ladder { margin: 0 1; height: auto; color: $text-muted; }
     RollForm OddsChart { margin-top: 1; }
     """
 
@@ -89,55 +57,79 @@ class RollForm(VerticalScroll):
         self.surge_dice = surge_dice
         self._specialties: tuple[tuple[Text, str], ...] = ()
         self._traits_offered: list[tuple[Text, str]] = []
+        self._completions: dict[str, str | None] = {}
 
     def compose(self) -> ComposeResult:
+        """The fields' models (never shown), then the one widget that draws them, then the odds."""
         ruleset = self.character.ruleset
         rules = ruleset_for(ruleset)
         fixed = bool(self.fixed_pool)
-        with Horizontal(classes="row"):
-            yield Label("Pool")
-            yield PoolInput(self.fixed_pool or self.initial_pool, id="pool", compact=True, disabled=fixed,
-                            suggester=None if fixed else PoolSuggester(self.character),
-                            placeholder="e.g. Wits + Awareness (→ or Tab completes)")
-            if not fixed:
-                self._traits_offered = self._trait_options()
-                yield Select(self._traits_offered, prompt="+ add a trait", id="add-trait", compact=True)
-        yield Static("", id="pool-status")
         no_difficulty = self.kind in ("rouse", "check", "remorse")
-        with Horizontal(classes="row"):
-            yield Label("Difficulty")
-            yield Input(self.initial_difficulty, id="difficulty", compact=True, disabled=no_difficulty,
-                        placeholder=rules.difficulty_placeholder)
-            yield Label("± adv." if rules.rolls_sized_dice else "± dice", classes="short")
-            yield Input("", id="modifier", compact=True, placeholder="0", classes="short",
-                        disabled=fixed or self.kind != "test")
-            yield Label("± Diff.", classes="short")
-            yield Input("", id="difficulty-modifier", compact=True, placeholder="0", classes="short",
-                        disabled=no_difficulty)
+        label, short = 11, 8
+        models: list[Widget] = [
+            FieldInput(self.fixed_pool or self.initial_pool, id="pool", disabled=fixed,
+                       placeholder="e.g. Wits + Awareness (→ or Tab completes)"),
+            FieldInput(self.initial_difficulty, id="difficulty", disabled=no_difficulty,
+                       placeholder=rules.difficulty_placeholder),
+            FieldInput("", id="modifier", placeholder="0", disabled=fixed or self.kind != "test"),
+            FieldInput("", id="difficulty-modifier", placeholder="0", disabled=no_difficulty),
+            FieldCheckbox("Secret", id="secret"),
+        ]
+        pool_row = [Cell(text="Pool", width=label), Cell("pool", kind="text")]
+        if not fixed:
+            self._traits_offered = self._trait_options()
+            models.append(FieldSelect(self._traits_offered, prompt="+ add a trait", id="add-trait"))
+            pool_row.append(Cell("add-trait", "+ add a trait", width=26, kind="choice"))
+        ticks = [Cell("secret", "Secret", kind="tick", gap=2)]
+        if rules.has_hunger and self.kind == "test" and getattr(self.character.sheet, "is_vampire", False):
+            models.append(FieldCheckbox(f"Blood Surge +{self.surge_dice}", id="surge"))
+            ticks.append(Cell("surge", kind="tick", gap=2))
+        if rules.willpower_buys_success and self.kind == "test":  # never on damage, soak or a Virtue roll
+            models.append(FieldCheckbox("Spend Willpower", id="willpower"))
+            ticks.append(Cell("willpower", kind="tick", gap=2))
+        if self.kind == "rouse":
+            models.append(FieldCheckbox("Forced", id="forced"))
+            models.append(FieldCheckbox("Re-roll granted: keep the better die", id="rouse-reroll"))
+            ticks += [Cell("forced", kind="tick", gap=2), Cell("rouse-reroll", kind="tick", gap=2)]
+        if self.kind == "test":
+            prompt = "no proficiency" if rules.has_proficiencies else "no specialty"
+            models.append(FieldSelect([], prompt=prompt, id="specialty"))
+            ticks.append(Cell("specialty", prompt, kind="choice"))
+        comment_row = [Cell(text="Comment", width=label), Cell("comment", kind="text")]
+        models.append(FieldInput("", id="comment", placeholder="what is attempted (logged)"))
+        if self.storyteller:
+            models.append(FieldInput("", id="st-comment", placeholder="players never see it"))
+            comment_row += [Cell(text="ST only", width=short), Cell("st-comment", kind="text")]
+        models.append(FieldInput("", id="faces", placeholder="empty: the app rolls; or type physical dice"))
+        rows: list[Row] = [
+            tuple(pool_row), STATUS,
+            (Cell(text="Difficulty", width=label), Cell("difficulty", kind="text"),
+             Cell(text="± adv." if rules.rolls_sized_dice else "± dice", width=short),
+             Cell("modifier", kind="text", width=short), Cell(text="± Diff.", width=short),
+             Cell("difficulty-modifier", kind="text", width=short)),
+            *((LADDER,) if not no_difficulty else ()),
+            tuple(ticks), tuple(comment_row),
+            (Cell(text="Faces", width=label), Cell("faces", kind="text")),
+        ]
+        yield from models
+        fields = RollFields(rows, {model.id: model for model in models if model.id},
+                            options=self._options, completion=self._complete, id="fields")
         if not no_difficulty:
-            yield Static(Text("Ladder: " + ladder_text(ruleset)), id="ladder")
-        with Horizontal(classes="row"):
-            yield MarkCheckbox("Secret", id="secret", compact=True)
-            if rules.has_hunger and self.kind == "test" and getattr(self.character.sheet, "is_vampire", False):
-                yield MarkCheckbox(f"Blood Surge +{self.surge_dice}", id="surge", compact=True)
-            if rules.willpower_buys_success and self.kind == "test":  # never on damage, soak or a Virtue roll
-                yield MarkCheckbox("Spend Willpower", id="willpower", compact=True)
-            if self.kind == "rouse":
-                yield MarkCheckbox("Forced", id="forced", compact=True)
-                yield MarkCheckbox("Re-roll granted: keep the better die", id="rouse-reroll", compact=True)
-            if self.kind == "test":
-                prompt = "no proficiency" if rules.has_proficiencies else "no specialty"
-                yield Select([], prompt=prompt, id="specialty", compact=True)
-        with Horizontal(classes="row"):
-            yield Label("Comment")
-            yield Input("", id="comment", compact=True, placeholder="what is attempted (logged)")
-            if self.storyteller:
-                yield Label("ST only", classes="short")
-                yield Input("", id="st-comment", compact=True, placeholder="players never see it")
-        with Horizontal(classes="row"):
-            yield Label("Faces")
-            yield Input("", id="faces", compact=True, placeholder="empty: the app rolls; or type physical dice")
+            fields.ladder = "Ladder: " + ladder_text(ruleset)
+        yield fields
         yield OddsChart(id="odds")
+
+    def _options(self, name: str) -> tuple[tuple[Text, str], ...] | list[tuple[Text, str]]:
+        return self._traits_offered if name == "add-trait" else self._specialties
+
+    def _complete(self, value: str) -> str | None:
+        """The pool's completion: its last term as one of the character's trait names, any case."""
+        if value not in self._completions:
+            if len(self._completions) > 256:
+                self._completions.clear()
+            found = trait_completions(self.character, value)
+            self._completions[value] = found[0] if found else None
+        return self._completions[value]
 
     def _trait_options(self) -> list[tuple[str, str]]:
         traits = self.character.traits()
@@ -154,8 +146,28 @@ class RollForm(VerticalScroll):
         self._checks = {widget.id: widget for widget in self.query(Checkbox) if widget.id}
         found = self.query("#specialty")
         self._specialty: Select | None = found.first(Select) if found else None
-        self._status = self.query_one("#pool-status", Static)
+        self._fields = self.query_one(RollFields)
         self._chart = self.query_one(OddsChart)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A field's model changed (typed, or set by the dialog): its row is drawn again. The message goes on."""
+        self._fields.refresh_field(event.input.id or "")
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self._fields.refresh_field(event.checkbox.id or "")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self._fields.refresh_field(event.select.id or "")
+
+    def on_roll_fields_chose(self, event: RollFields.Chose) -> None:
+        """A trait picked on the form's ``+ add a trait``: its model is set, as a Select's choice would be."""
+        event.stop()
+        self.query_one("#add-trait", Select).value = event.value
+
+    @property
+    def status_text(self) -> str:
+        """What the line under the pool says (the request's headline, or what is wrong)."""
+        return "\n".join(self._fields.status)
 
     def values(self) -> dict[str, Any]:
         """Every field as the play layer's ``make_request`` takes it (faces apart)."""
@@ -192,17 +204,17 @@ class RollForm(VerticalScroll):
         lines += [f"  {p}" for p in request.penalties]
         lines += [f"  ⚠ {w}" for w in request.warnings]
         lines += [f"  note: {n}" for n in request.notes]
-        status = self._status
-        status.update(Text("\n".join(lines)))
-        status.remove_class("-error")
-        self._inputs["faces"].placeholder = f"empty: the app rolls; or {faces_hint}"
+        self._fields.set_status(lines, error=False)
+        faces = self._inputs["faces"]
+        placeholder = f"empty: the app rolls; or {faces_hint}"
+        if faces.placeholder != placeholder:
+            faces.placeholder = placeholder
+            self._fields.refresh_field("faces")
         self._chart.view = odds_view
         self._offer_specialties(request)
 
     def show_error(self, message: str) -> None:
-        status = self._status
-        status.update(Text("⚠ " + seat_text(self.app, message)))
-        status.add_class("-error")
+        self._fields.set_status(["⚠ " + seat_text(self.app, message)], error=True)
         self._chart.view = None
 
     def _offer_specialties(self, request: RollRequest) -> None:
@@ -220,6 +232,7 @@ class RollForm(VerticalScroll):
         if options != self._specialties:
             self._specialties = options
             select.set_options(options)
+            self._fields.refresh_field("specialty")
 
     # -- opening again ---------------------------------------------------------------------------
     @staticmethod
@@ -235,6 +248,7 @@ class RollForm(VerticalScroll):
         shows the request once."""
         self.character = character
         self.surge_dice = surge_dice
+        self._completions.clear()
         default = ruleset_for(character.ruleset).default_difficulty
         self.initial_pool = pool
         self.initial_difficulty = difficulty if difficulty is not None else ("" if not default else str(default))
@@ -255,6 +269,7 @@ class RollForm(VerticalScroll):
             if options != self._traits_offered:
                 self._traits_offered = options
                 self.query_one("#add-trait", Select).set_options(options)
+        self._fields.reset()
         self.scroll_home(animate=False)
 
     def add_trait(self, name: str) -> None:
