@@ -56,7 +56,8 @@ RSS_BUDGET_MB = 60.0
 IDLE_SECONDS = 5.0
 #: Terminal size: wide enough for a log line to end with its comment, where the roll's tag is.
 COLUMNS, ROWS = 180, 30
-#: Tab presses from the pool field to the comment in a V5 seat's roll dialog.
+#: Tab presses from the pool field to the comment in a V5 vampire's roll dialog on a seat; a mortal's form has no
+#: Blood Surge box, so one fewer (the benchmark typed a mortal's tag into the Faces field, and that roll was refused).
 TABS_TO_COMMENT = 8
 #: At least this long between two typed keys (and the app must have drawn the last one first).
 KEY_GAP = 0.02
@@ -228,7 +229,8 @@ def _load(room: list[Table], everyone: dict[int, PtyProgram], seats: int, second
             if seat.state == "opening" and b"Enter rolls" in new:
                 seat.count += 1
                 seat.tag = f"k{seat.table}{seat.number}{seat.count:03d}"  # short: the log line's end shows it
-                seat.keys = [b"\t"] * TABS_TO_COMMENT + [seat.tag.encode()]
+                tabs = TABS_TO_COMMENT if b"Blood Surge" in new else TABS_TO_COMMENT - 1
+                seat.keys = [b"\t"] * tabs + [seat.tag.encode()]
                 seat.key_mark = -1
                 seat.key_at = when + SETTLE  # the form is drawn a moment before its first field has the focus
                 seat.state = "typing"
@@ -306,6 +308,10 @@ def _lost(sent: list[tuple[Path, str]]) -> tuple[int, int]:
         numbers = session_numbers(folder)
         comments[folder] = [e.comment for e in read_session(folder, numbers[-1]).entries] if numbers else []
     wrong = sum(1 for folder, tag in sent if comments[folder].count(tag) != 1)
+    if os.environ.get("VTM_BENCH_DEBUG") and wrong:
+        sent_set = {tag for _, tag in sent}
+        print("missing:", [tag for folder, tag in sent if comments[folder].count(tag) != 1],
+              "logged but not sent as typed:", [c for cs in comments.values() for c in cs if c not in sent_set])
     return wrong, sum(len(c) for c in comments.values())
 
 
