@@ -64,6 +64,9 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     "vtm_tui.store.watch", "vtm_tui.ui.chronicle_watch",  # the watcher, started after the paint
     "tomli_w",  # writing TOML: opening a chronicle only reads
     "tomllib",  # reading TOML: every sheet of a chronicle opened before is in the parsed-sheet cache
+    # The facets' Protocols and the data they take: loaded with the facet that is first asked for, not with RuleSet.
+    "vtm_tui.rules.roll_play", "vtm_tui.rules.roll_request", "vtm_tui.rules.roll_views", "vtm_tui.rules.logged",
+    "vtm_tui.rules.command_line", "vtm_tui.rules.conflict_round",
 )
 
 
