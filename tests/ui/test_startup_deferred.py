@@ -67,6 +67,8 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     # The facets' Protocols and the data they take: loaded with the facet that is first asked for, not with RuleSet.
     "vtm_tui.rules.roll_play", "vtm_tui.rules.roll_request", "vtm_tui.rules.roll_views", "vtm_tui.rules.logged",
     "vtm_tui.rules.command_line", "vtm_tui.rules.conflict_round",
+    # What guided creation and quick characters read (seven frozen dataclasses: the dearest module to import).
+    "vtm_tui.rules.sheet_spec", "vtm_tui.rules.v5.creation", "vtm_tui.rules.v5.templates",
 )
 
 

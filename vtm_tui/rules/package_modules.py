@@ -14,15 +14,15 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from vtm_tui.rules.base import REGISTRY
-from vtm_tui.rules.sheet_spec import EntryPage, Section
 
-if TYPE_CHECKING:  # the facets' Protocols: their modules load with the facet, not before the first paint
+if TYPE_CHECKING:  # the facets' Protocols and the forms' data: loaded when first asked for, not before the first paint
     from vtm_tui.rules.blood_upkeep import BloodUpkeep
     from vtm_tui.rules.command_line import CommandLine
     from vtm_tui.rules.conflict_round import ConflictRound
     from vtm_tui.rules.logged import LoggedRolls
     from vtm_tui.rules.roll_play import RollPlay
     from vtm_tui.rules.sheet_edits import SheetEdits
+    from vtm_tui.rules.sheet_spec import EntryPage, Section
 
 
 class PackageModules:

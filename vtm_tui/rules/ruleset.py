@@ -30,15 +30,15 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from vtm_tui.rules.base import REGISTRY, RULESETS
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, EntryPage, QuickTemplate, Section, TextField
 
-if TYPE_CHECKING:  # the facets' Protocols: their modules load with the facet, not before the first paint
+if TYPE_CHECKING:  # the facets' Protocols and the forms' data: loaded when first asked for, not before the first paint
     from vtm_tui.rules.blood_upkeep import BloodUpkeep
     from vtm_tui.rules.command_line import CommandLine
     from vtm_tui.rules.conflict_round import ConflictRound
     from vtm_tui.rules.logged import LoggedRolls
     from vtm_tui.rules.roll_play import RollPlay
     from vtm_tui.rules.sheet_edits import SheetEdits
+    from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, EntryPage, QuickTemplate, Section, TextField
 
 _LOADED: dict[str, RuleSet] = {}
 

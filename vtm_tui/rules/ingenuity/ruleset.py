@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from vtm_tui.rules.ingenuity import creation, templates
 from vtm_tui.rules.ingenuity.character import ATTRIBUTES, MUNDANE_SKILLS, RESOURCE_ATTRIBUTES, SKILLS
 from vtm_tui.rules.ingenuity.difficulty import LADDER
 from vtm_tui.rules.ingenuity.sizes import SIZES
 from vtm_tui.rules import pool_limits
 from vtm_tui.rules.package_modules import PackageModules
-from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
+
+if TYPE_CHECKING:  # built when a form or a template is first asked for, not at start
+    from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
 
 DICE = (4, 6, 8, 10, 12)
 PROFICIENCIES = ("Climbing", "Jumping", "Swimming", "Lifting", "Riding", "Tracking", "Woodlands", "Herbalism",
@@ -23,6 +24,8 @@ class IngenuityRuleSet(PackageModules):
     title = "Ingenuity"
 
     def text_fields(self) -> tuple[TextField, ...]:
+        from vtm_tui.rules.sheet_spec import TextField
+
         return (
             TextField("ancestry", "Ancestry", 60, ("Dwarf", "Elf", "Human")),
             TextField("size", "Size", 20, tuple(name for name, _value in SIZES)),
@@ -35,10 +38,14 @@ class IngenuityRuleSet(PackageModules):
         return ("proficiencies", "skills")
 
     def catalogue(self, kind: str) -> tuple[str, ...]:
+        from vtm_tui.rules.ingenuity import creation
+
         return {"proficiencies": PROFICIENCIES, "skills": SKILLS, "attributes": ATTRIBUTES,
                 "talents": tuple(creation.TALENTS)}.get(kind, ())
 
     def quick_templates(self) -> tuple[QuickTemplate, ...]:
+        from vtm_tui.rules.ingenuity import templates
+
         return templates.TEMPLATES
 
     def pool_value_error(self, value: int) -> str | None:
@@ -46,6 +53,8 @@ class IngenuityRuleSet(PackageModules):
 
     def conflict_extra(self, doc: Mapping[str, Any]) -> tuple[dict[str, int], int, bool]:
         """The general pool is the largest die on the sheet; Health is 6 + the Strength die (or the file's)."""
+        from vtm_tui.rules.ingenuity import creation
+
         dice = {k: creation.die_size(v) for table in ("attributes", "skills")
                 for k, v in (doc.get(table, {}) or {}).items()}
         pools = {str(k).casefold(): int(v) for k, v in (doc.get("pools", {}) or {}).items()}
@@ -54,6 +63,9 @@ class IngenuityRuleSet(PackageModules):
         return {"general": general, **pools}, int(health or 6 + dice.get("Strength", 6)), False
 
     def creation_steps(self) -> tuple[CreationStep, ...]:
+        from vtm_tui.rules.sheet_spec import CreationStep
+        from vtm_tui.rules.ingenuity import creation
+
         return (
             CreationStep("concept", "Concept and ancestry", "text", "Archetype: ancestry, background, class.",
                          fields=("concept", "ancestry")),
@@ -68,9 +80,13 @@ class IngenuityRuleSet(PackageModules):
         )
 
     def creation_apply(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
+        from vtm_tui.rules.ingenuity import creation
+
         return creation.apply(doc, choices)
 
     def creation_report(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
+        from vtm_tui.rules.ingenuity import creation
+
         return creation.report(doc, choices)
 
     # -- conflict --

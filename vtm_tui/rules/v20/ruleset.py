@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vtm_tui.rules import pool_limits
 from vtm_tui.rules.package_modules import PackageModules
-from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
-from vtm_tui.rules.v20 import catalogue, creation, templates
+from vtm_tui.rules.v20 import catalogue
 from vtm_tui.rules.v20.traits import ABILITIES, ATTRIBUTES, VIRTUES
+
+if TYPE_CHECKING:  # built when a form or a template is first asked for, not at start
+    from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
 
 V20_DISCIPLINES = ("Animalism", "Auspex", "Celerity", "Chimerstry", "Dementation", "Dominate", "Fortitude",
                    "Necromancy", "Obfuscate", "Obtenebration", "Potence", "Presence", "Protean", "Quietus",
@@ -21,6 +23,8 @@ class V20RuleSet(PackageModules):
     title = "Vampire: The Masquerade, Revised / 20th anniversary"
 
     def text_fields(self) -> tuple[TextField, ...]:
+        from vtm_tui.rules.sheet_spec import TextField
+
         return (
             TextField("clan", "Clan", 60, tuple(catalogue.CLAN_DISCIPLINES)),
             TextField("sect", "Sect", 60, ("Camarilla", "Sabbat", "Anarch", "Independent")),
@@ -47,6 +51,8 @@ class V20RuleSet(PackageModules):
         }.get(kind, ())
 
     def quick_templates(self) -> tuple[QuickTemplate, ...]:
+        from vtm_tui.rules.v20 import templates
+
         return templates.TEMPLATES
 
     def pool_value_error(self, value: int) -> str | None:
@@ -58,6 +64,8 @@ class V20RuleSet(PackageModules):
         return _extra_pools(doc, "Physical"), 7, int(blood.get("max", 10)) > 2
 
     def creation_steps(self) -> tuple[CreationStep, ...]:
+        from vtm_tui.rules.sheet_spec import CreationStep
+
         return (
             CreationStep("concept", "Concept, nature, demeanor", "text", "Who the character is.",
                          fields=("concept", "nature", "demeanor", "sect")),
@@ -80,9 +88,13 @@ class V20RuleSet(PackageModules):
         )
 
     def creation_apply(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
+        from vtm_tui.rules.v20 import creation
+
         return creation.apply(doc, choices)
 
     def creation_report(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
+        from vtm_tui.rules.v20 import creation
+
         return creation.report(doc, choices)
 
     # -- conflict --

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vtm_tui.rules import pool_limits
 from vtm_tui.rules.package_modules import PackageModules
-from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, EntryPage, QuickTemplate, TextField
-from vtm_tui.rules.v5 import catalogue, creation, templates
+from vtm_tui.rules.v5 import catalogue
 from vtm_tui.rules.v5.traits import ATTRIBUTE_NAMES, DISCIPLINES, SKILL_NAMES
+
+if TYPE_CHECKING:  # built when a form or a template is first asked for, not at start
+    from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, EntryPage, QuickTemplate, TextField
 
 
 
@@ -18,6 +20,8 @@ class V5RuleSet(PackageModules):
     title = "Vampire: The Masquerade 5th edition"
 
     def text_fields(self) -> tuple[TextField, ...]:
+        from vtm_tui.rules.sheet_spec import TextField
+
         return (
             TextField("clan", "Clan", 60, tuple(catalogue.CLAN_DISCIPLINES)),
             TextField("sire", "Sire", 120),
@@ -44,6 +48,8 @@ class V5RuleSet(PackageModules):
         }.get(kind, ())
 
     def quick_templates(self) -> tuple[QuickTemplate, ...]:
+        from vtm_tui.rules.v5 import templates
+
         return templates.TEMPLATES
 
     def pool_value_error(self, value: int) -> str | None:
@@ -54,6 +60,9 @@ class V5RuleSet(PackageModules):
         return _extra_pools(doc, "Physical"), stamina + 3, str(doc.get("creature", "vampire")) == "vampire"
 
     def creation_steps(self) -> tuple[CreationStep, ...]:
+        from vtm_tui.rules.sheet_spec import CreationStep
+        from vtm_tui.rules.v5 import creation
+
         return (
             CreationStep("concept", "Concept, ambition, desire", "text",
                          "Who the character is and what drives them.", fields=("concept", "ambition", "desire")),
@@ -93,9 +102,13 @@ class V5RuleSet(PackageModules):
         )
 
     def creation_apply(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
+        from vtm_tui.rules.v5 import creation
+
         return creation.apply(doc, choices)
 
     def creation_report(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
+        from vtm_tui.rules.v5 import creation
+
         return creation.report(doc, choices)
 
     # -- conflict --
@@ -154,6 +167,8 @@ class V5RuleSet(PackageModules):
         return {}  # Frenzy, Remorse and Rouse have keys of their own on the coterie screen
 
     def entry_page(self, step_id: str) -> EntryPage | None:
+        from vtm_tui.rules.sheet_spec import EntryPage
+
         if step_id != "powers":
             return None
         from vtm_tui.rules.v5 import power_page
