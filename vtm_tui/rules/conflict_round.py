@@ -130,6 +130,18 @@ class RoundKit:
     change: Callable[..., Any]  #: the Change to return: (conflict, entries, characters, message, details)
 
 
+def act_next(kit: RoundKit, new: Any, table: Any) -> tuple[Any, str] | None:
+    """Move ``new`` (a copy, changed in place) to the next who may act, else to the first who still may; None when
+    nobody may act this round. The step every rule set that walks an order takes once the current actor is done."""
+    index = kit.step(new, table, 1)
+    if index is None:
+        index = kit.first(new, table)
+    if index is None:
+        return None
+    new.turn = index
+    return new, f"{new.current().name} acts."
+
+
 @runtime_checkable
 class ConflictRound(Protocol):
     """One rule set's conflict: turn order, declarations, pools, contests, wounds and tallies.

@@ -28,8 +28,8 @@ from dataclasses import replace
 from typing import Any
 
 from vtm_tui.rules.conflict_round import (
-    Condition, ConflictError, ContestRoll, ContestSpec, Dice, RoundKit, extra_pool, no_pool, number, pass_in_order,
-    started,
+    Condition, ConflictError, ContestRoll, ContestSpec, Dice, RoundKit, act_next, extra_pool, no_pool, number,
+    pass_in_order, started,
 )
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.v5 import rolling
@@ -188,13 +188,7 @@ class V5ConflictRound:
         current = new.current()
         if current is not None and kit.can_act(current, table):
             current.acted = True
-        index = kit.step(new, table, 1)
-        if index is None:
-            index = kit.first(new, table)
-        if index is None:
-            return None
-        new.turn = index
-        return new, f"{new.current().name} acts."
+        return act_next(kit, new, table)
 
     def previous_turn(self, kit: RoundKit, conflict: Any, table: Any) -> tuple[Any, str]:
         new = kit.copied(conflict)
