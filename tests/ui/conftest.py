@@ -36,3 +36,15 @@ def campaigns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 no_polling()
+
+
+@pytest.fixture
+def lisboa_in_session(campaigns: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Lisboa with session 3 open, its own cache folder: a player's seat never opens a session, so a seat's roll
+    or edit needs one open (tests/adversarial/test_sessions.py)."""
+    monkeypatch.setenv("VTM_TUI_CACHE", str(tmp_path / "cache"))
+    path = campaigns / "lisboa-nocturna"
+    chronicle = path / "chronicle.toml"
+    chronicle.write_text(chronicle.read_text(encoding="utf-8").replace("session_open = false", "session_open = true"),
+                         encoding="utf-8")
+    return path

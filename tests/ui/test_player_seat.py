@@ -20,14 +20,8 @@ WHEN = datetime(2026, 11, 29, 21, 0, tzinfo=timezone.utc)
 
 
 @pytest.fixture
-def lisboa(campaigns: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Lisboa with session 3 open: a player's seat never opens a session (tests/adversarial/test_sessions.py)."""
-    monkeypatch.setenv("VTM_TUI_CACHE", str(tmp_path / "cache"))
-    path = campaigns / "lisboa-nocturna"
-    chronicle = path / "chronicle.toml"
-    chronicle.write_text(chronicle.read_text(encoding="utf-8").replace("session_open = false", "session_open = true"),
-                         encoding="utf-8")
-    return path
+def lisboa(lisboa_in_session: Path) -> Path:
+    return lisboa_in_session
 
 
 def log_text(app) -> str:

@@ -20,13 +20,8 @@ from vtm_tui.ui.widgets.roll_fields import RollFields
 
 
 @pytest.fixture
-def lisboa(campaigns: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("VTM_TUI_CACHE", str(tmp_path / "cache"))
-    path = campaigns / "lisboa-nocturna"
-    chronicle = path / "chronicle.toml"
-    chronicle.write_text(chronicle.read_text(encoding="utf-8").replace("session_open = false", "session_open = true"),
-                         encoding="utf-8")
-    return path
+def lisboa(lisboa_in_session: Path) -> Path:
+    return lisboa_in_session
 
 
 async def _open(pilot) -> tuple[RollDialog, RollFields]:
