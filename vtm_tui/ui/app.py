@@ -25,6 +25,7 @@ from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 
 from vtm_tui.ui.app_base import VtmAppBase
+from vtm_tui.ui.session_actions import SessionActions
 from vtm_tui.ui.clock import Clock, system_clock
 from vtm_tui.ui.fast_start import FastStart
 from vtm_tui.ui.textual_compat import CrashGuard, install_css_cache, install_restyle_memo, textual_version
@@ -89,7 +90,7 @@ def _player() -> Screen:
 SCREENS = Binding.Group("Screens")
 
 
-class VtmApp(CrashGuard, FastStart, VtmAppBase):
+class VtmApp(CrashGuard, FastStart, SessionActions, VtmAppBase):
     """The storyteller's app."""
 
     TITLE = "vtm-tui"
@@ -334,38 +335,6 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
         self.session_number = chronicle.current_session
         self.session_open = bool(getattr(chronicle, "session_open", False))
 
-    def action_start_session(self) -> None:
-        """Open the next session (its log file is created; the header follows)."""
-        from vtm_tui.errors import VtmError
-
-        store = self.chronicle_store
-        if store is None:
-            return
-        try:
-            number = store.start_session(self.clock())
-        except VtmError as exc:
-            self.notify(str(exc), title="Session", severity="error")
-            return
-        self.publish_chronicle()
-        self.notify(f"Session {number} started.", title="Session")
-
-    def action_end_session(self) -> None:
-        """Close the current session; V5 characters with stains are named (they owe a Remorse test)."""
-        from vtm_tui.errors import VtmError
-
-        store = self.chronicle_store
-        if store is None:
-            return
-        try:
-            number = store.end_session(self.clock())
-        except VtmError as exc:
-            self.notify(str(exc), title="Session", severity="error")
-            return
-        self.publish_chronicle()
-        due = [c.name for c in store.remorse_due()]
-        extra = f"\nRemorse due: {', '.join(due)}" if due else ""
-        self.notify(f"Session {number} ended.{extra}", title="Session", timeout=10)
-
     def _show_problem(self, path: Path, error: BaseException) -> None:
         from vtm_tui.ui.screens.broken import ProblemScreen
 
@@ -412,29 +381,6 @@ class VtmApp(CrashGuard, FastStart, VtmAppBase):
 
         if not isinstance(self.screen, LedgerScreen):
             self.push_screen(LedgerScreen(read_only=True))
-
-    def action_note(self) -> None:
-        """``ctrl+n``: log a note, a scene marker or the session's title (:mod:`vtm_tui.play.notes`)."""
-        from vtm_tui.ui.screens.note_dialog import NoteDialog
-
-        if self.chronicle_store is None or self.player is not None or isinstance(self.screen, NoteDialog):
-            return
-        self.push_screen(NoteDialog(self._save_note))
-
-    def _save_note(self, kind: str, text: str, secret: bool) -> str | None:
-        """Log what the note dialog holds; the refusal's words (the dialog stays open), else None."""
-        from vtm_tui.errors import VtmError
-        from vtm_tui.play.notes import log_note
-
-        if self.chronicle_store is None:
-            return "No chronicle is open."
-        try:
-            said = log_note(self.chronicle_store, kind, text, secret=secret, now=self.clock())
-        except VtmError as exc:
-            return str(exc)
-        self.publish_chronicle()  # the first entry may have opened a session
-        self.notify(said, title="Log")
-        return None
 
     def action_roll(self) -> None:
         """Open the roll dialog for the selected character."""
