@@ -1,4 +1,4 @@
-"""Blood spent in a V20 conflict turn: the generation's blood-per-turn limit warns, per round."""
+"""Blood spent in a V20 conflict turn: the generation's blood-per-turn limit refuses more, per round."""
 
 from __future__ import annotations
 
@@ -19,18 +19,17 @@ def _started(store):
     return tracker.next_round(conflict, table, GivenFaces({"initiative": [5, 2]})).conflict, table
 
 
-def test_a_second_point_in_one_turn_warns_for_an_eleventh_generation_vampire(v20_store):
+def test_a_second_point_in_one_turn_is_refused_for_an_eleventh_generation_vampire(v20_store):
     conflict, table = _started(v20_store)  # Edwin: generation 11, 1 blood per turn, 9 in his pool
     first = spend_blood(conflict, table, "Edwin Hallam")
     assert first.message == "Edwin Hallam: blood 9 → 8, 1 of 1 this turn"
     assert first.characters[0].sheet.blood == 8 and first.entries[0].change == {
         "field": "blood", "before": 9, "after": 8}
     table = table.with_character(first.characters[0])
-    second = spend_blood(first.conflict, table, "Edwin Hallam")
-    assert second.message.startswith("⚠ Edwin Hallam has spent 2 blood this turn: beyond the 1 per turn that "
-                                     "generation 11 allows")
-    assert second.characters[0].sheet.blood == 7 and "beyond the limit" in second.entries[0].comment
-    assert spent_this_turn(second.conflict, "Edwin Hallam") == 2
+    with pytest.raises(ConflictError) as refused:
+        spend_blood(first.conflict, table, "Edwin Hallam")
+    assert str(refused.value) == "Edwin Hallam already spent 1 of 1 blood this turn (generation 11): 1 more refused"
+    assert spent_this_turn(first.conflict, "Edwin Hallam") == 1
 
 
 def test_the_count_starts_again_each_round_and_is_per_character(v20_store):
@@ -39,11 +38,11 @@ def test_the_count_starts_again_each_round_and_is_per_character(v20_store):
     for _ in range(4):
         step = spend_blood(change, table, "Lady Honoria Vell")
         change, table = step.conflict, table.with_character(step.characters[0])
-        assert not step.message.startswith("⚠")
+        assert step.message.endswith(" of 4 this turn")
     assert spent_this_turn(change, "Edwin Hallam") == 0
     later = tracker.next_round(change, table, GivenFaces({"initiative": [5, 2]})).conflict
     assert spent_this_turn(later, "Lady Honoria Vell") == 0
-    assert not spend_blood(later, table, "Lady Honoria Vell").message.startswith("⚠")
+    assert spend_blood(later, table, "Lady Honoria Vell").message.endswith("1 of 4 this turn")
 
 
 def test_an_empty_pool_and_an_extra_are_refused(v20_store):

@@ -83,8 +83,13 @@ class SheetKeeper:
         A player's seat with no session open is refused before anything is saved."""
         if self.player:
             self.session()
+        from vtm_tui.play import turn_blood  # a blood spend in a conflict's turn counts there (V20)
+
+        conflict = turn_blood.counted(self.store, before, turn_blood.spent_by(before, edit))
         saved = self._save(edit.character)
         entry = self._log(edit.kind, saved.name, edit.change, edit.comment)
+        if conflict is not None:
+            self.store.save_conflict(conflict)
         self._remember(Undo("sheet", saved.slug, copy.deepcopy(before), entry, after=saved.to_toml()))
         return saved, entry
 
@@ -217,13 +222,18 @@ def apply_edits(keeper: SheetKeeper, character: Character, makes: Sequence[Calla
 
     All of them are made on copies first, and a seat's rights (``viewer``) checked on each, so a refused one
     (a full track, a trait a player may not change) saves and logs none of them."""
-    current = character
+    from vtm_tui.play import turn_blood  # the presses' blood together against a conflict turn's limit (V20)
+
+    current, spent = character, 0
     for number, make in enumerate(makes, 1):
         try:
             edit = make(current)
             refused = seat_refusal(viewer, current, edit, options) if viewer is not None else ""
             if refused:
                 raise VtmError(refused)
+            spent += turn_blood.spent_by(current, edit)
+            if number == len(makes) > 1:
+                turn_blood.counted(keeper.store, character, spent)
         except VtmError as exc:
             if len(makes) == 1:
                 raise

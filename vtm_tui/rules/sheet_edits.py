@@ -93,6 +93,15 @@ class SheetEdits(Protocol):
         """What impairs the character now, in words (empty: nothing)."""
         ...
 
+    def turn_spend(self, kind: str, field: str, before: Any, after: Any) -> int:
+        """The blood a change (its log ``kind``, ``field``, values) spends against a per-turn limit in a
+        conflict (:mod:`vtm_tui.rules.turn_blood`); 0 when it spends none or the rule set has no such limit."""
+        ...
+
+    def turn_spend_refusal(self, sheet: Any, name: str, spent: int, amount: int) -> str:
+        """Why ``name``, having spent ``spent`` this turn, may not spend ``amount`` more ('' when they may)."""
+        ...
+
 
 # -- helpers the packages share -------------------------------------------------------------------
 def read_plain(sheet: Any, field: str, missing: int = 0) -> Any:

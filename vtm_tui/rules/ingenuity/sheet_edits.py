@@ -73,5 +73,11 @@ class IngenuitySheetEdits:
     def impairments(self, sheet: Any) -> list[str]:
         return [f"{name} is 0" for name in RESOURCES if sheet.resource_current(name) == 0]
 
+    def turn_spend(self, kind: str, field: str, before: Any, after: Any) -> int:
+        return 0  # no blood per turn in this rule set
+
+    def turn_spend_refusal(self, sheet: Any, name: str, spent: int, amount: int) -> str:
+        return ""
+
 
 SHEET_EDITS = IngenuitySheetEdits()

@@ -1,6 +1,6 @@
 """V20's part of a sheet edit: Health is seven levels marked bashing, lethal or aggravated, healed lightest
 first; Willpower and the blood pool are counted points, spent and regained (``]``/``[`` spend and regain
-blood); V20 Humanity takes no stains (docs/rules.md, V20).
+blood, within the generation's blood per turn in a conflict); V20 Humanity takes no stains (docs/rules.md, V20).
 
 The protocol and the shared helpers are :mod:`vtm_tui.rules.sheet_edits`; the sheet is the model's V20 sheet,
 duck-typed, changed in place (the caller passes a copy).
@@ -83,6 +83,19 @@ class V20SheetEdits:
         elif penalty:
             found.append(f"{sheet.health.level()}: {penalty} dice to every pool")
         return found
+
+    def turn_spend(self, kind: str, field: str, before: Any, after: Any) -> int:
+        """``]`` and ``d`` on the blood track spend (a ``hunger`` entry on ``blood``); ``-`` on the Blood pool
+        slot or the sheet editor set the pool (an ``edit``): the storyteller's correction, not a spend."""
+        if kind != "hunger" or field != "blood" or not isinstance(before, int) or not isinstance(after, int):
+            return 0
+        return max(0, before - after)
+
+    def turn_spend_refusal(self, sheet: Any, name: str, spent: int, amount: int) -> str:
+        limit = sheet.blood_per_turn
+        if spent + amount <= limit:
+            return ""
+        return f"{name} already spent {spent} of {limit} blood this turn (generation {sheet.generation}): {amount} more refused"
 
 
 SHEET_EDITS = V20SheetEdits()

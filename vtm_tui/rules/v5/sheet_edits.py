@@ -137,5 +137,11 @@ class V5SheetEdits:
             found.append("degeneration: stains beyond the empty Humanity boxes")
         return found
 
+    def turn_spend(self, kind: str, field: str, before: Any, after: Any) -> int:
+        return 0  # no blood per turn in this rule set
+
+    def turn_spend_refusal(self, sheet: Any, name: str, spent: int, amount: int) -> str:
+        return ""
+
 
 SHEET_EDITS = V5SheetEdits()

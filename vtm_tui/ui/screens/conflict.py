@@ -119,6 +119,11 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         """Back from another screen: sheets may have changed there (damage healed in the coterie)."""
         if self.broken or self.app.chronicle_store is None:
             return
+        try:  # a blood spend on a sheet (]) counted in this round's state meanwhile (vtm_tui.play.turn_blood)
+            self.conflict = self.store.load_conflict() or self.conflict
+        except VtmError:
+            self.load()  # broken by hand meanwhile: say so, save nothing
+            return
         changed = sync(self.conflict, self.table(log=False))
         if changed is not None:
             self.run(lambda t: sync(self.conflict, t) or changed)
