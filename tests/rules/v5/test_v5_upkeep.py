@@ -11,7 +11,7 @@ from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.v5.compulsions import clan_compulsion, general_compulsion
 from vtm_tui.rules.v5.hunting import hunting_pools, judge_resonance, predator_type, roll_resonance
 from vtm_tui.rules.catalogue.v5_powers import CATALOGUE, PowerInfo, catalogue_for, catalogue_power, parse_rouse
-from vtm_tui.rules.v5.upkeep import awaken, judge_awaken, judge_power_rouse, power_rouse, slake
+from vtm_tui.rules.v5.upkeep import FEEDING_PENALTY, awaken, judge_awaken, judge_power_rouse, power_rouse, slake
 
 MESMERIZE = catalogue_power("Dominate", "Mesmerize")
 MAJESTY = catalogue_power("presence", "majesty")
@@ -100,12 +100,31 @@ def test_awakening_rouses_and_restores_the_higher_of_composure_and_resolve() -> 
     (4, 2, 3, "bagged", False, 4),   # BP 3: nothing from bagged blood
     (4, 2, 4, "human", False, 3),    # BP 4: 1 less per human
     (4, 5, 5, "human", False, 2),    # BP 5: not below 2 without a kill
-    (5, 5, 7, "human", False, 3),    # BP 7: 2 less, not below 3
+    (5, 5, 7, "human", False, 2),    # BP 7: 2 less, not below 2 (V5 core p.216)
+    (5, 5, 8, "human", False, 3),    # BP 8: 2 less, not below 3
     (5, 5, 10, "human", True, 3),    # BP 10: 3 less even with a kill
     (1, 3, 8, "human", False, 1),    # slaking never raises Hunger
 ])
 def test_slake_applies_the_blood_potency_feeding_penalty(hunger, amount, bp, source, killed, after) -> None:
     assert slake(hunger, amount, bp, source=source, killed=killed).hunger_after == after
+
+
+# V5 core p.216, the Blood Potency table's "Feeding Penalty" column, as the book words each row: animal and
+# bagged blood slake (full / half / none), Hunger less slaked per human, and "must drain and kill a human to
+# reduce Hunger below" N (1 where the book names no floor: only a kill reaches Hunger 0).
+FEEDING_PENALTY_P216 = {
+    0: ("full", 0, 1), 1: ("full", 0, 1), 2: ("half", 0, 1), 3: ("none", 0, 1), 4: ("none", 1, 1),
+    5: ("none", 1, 2), 6: ("none", 2, 2), 7: ("none", 2, 2), 8: ("none", 2, 3), 9: ("none", 2, 3),
+    10: ("none", 3, 3),
+}
+
+
+@pytest.mark.parametrize("bp", range(11))
+def test_the_feeding_penalty_row_by_row(bp) -> None:
+    animal, human_less, floor = FEEDING_PENALTY_P216[bp]
+    assert FEEDING_PENALTY[bp] == (animal, human_less, floor)
+    assert slake(5, 5, bp).hunger_after == max(5 - (5 - human_less), floor)
+    assert slake(5, 4, bp, source="animal").hunger_after == {"full": 1, "half": 3, "none": 5}[animal]
 
 
 @given(st.integers(0, 5), st.integers(0, 5), st.integers(0, 10), st.sampled_from(["human", "animal", "bagged"]),

@@ -18,7 +18,7 @@ Pure functions over given dice, like the rest of the V5 engine. Sources and deci
 - **Slaking** (V5 core p.212, p.216 "Feeding penalty"): ``amount`` is what the feeding would
   slake; Blood Potency lowers it (animal and bagged blood: half at BP 2, none from BP 3; human
   blood: 1 less from BP 4, 2 less from BP 6, 3 less at BP 10). Without a kill Hunger never
-  drops below 1, nor below 2 from BP 5, nor below 3 from BP 7; only draining a human can reach
+  drops below 1, nor below 2 from BP 5, nor below 3 from BP 8; only draining a human can reach
   the lower values (to 0). Slaking never raises Hunger.
 - **Blush of Life** (V5 core p.218): one voluntary Rouse check.
 """
@@ -44,7 +44,7 @@ SOURCES = ("human", "animal", "bagged")
 #: Hunger less slaked per human, lowest Hunger without killing a human). V5 core p.216.
 FEEDING_PENALTY: tuple[tuple[str, int, int], ...] = (
     ("full", 0, 1), ("full", 0, 1), ("half", 0, 1), ("none", 0, 1), ("none", 1, 1), ("none", 1, 2),
-    ("none", 2, 2), ("none", 2, 3), ("none", 2, 3), ("none", 2, 3), ("none", 3, 3),
+    ("none", 2, 2), ("none", 2, 2), ("none", 2, 3), ("none", 2, 3), ("none", 3, 3),
 )
 
 
