@@ -95,7 +95,8 @@ class V20SheetEdits:
         limit = sheet.blood_per_turn
         if spent + amount <= limit:
             return ""
-        return f"{name} already spent {spent} of {limit} blood this turn (generation {sheet.generation}): {amount} more refused"
+        return (f"{name} already spent {spent} of {limit} blood this turn (generation {sheet.generation}): "
+                f"{amount} more refused")
 
 
 SHEET_EDITS = V20SheetEdits()
