@@ -40,6 +40,34 @@ def test_an_example_in_a_checkout_opens_as_a_copy_made_once(checkout: Path) -> N
     assert (target / "chronicle.toml").read_text().endswith("# mine\n")  # never copied over
 
 
+def test_only_a_copy_made_now_is_news(checkout: Path) -> None:
+    """The app toasts ``news`` only: at every later start the same sentence told the storyteller nothing new."""
+    first = redirect("campaigns/lisboa-nocturna", None)
+    assert first is not None and first.made and first.news == first.notice
+    again = redirect("campaigns/lisboa-nocturna", None)
+    assert again is not None and not again.made and again.news == ""
+    assert "opened your copy" in again.notice  # still said on stderr by the command line
+    shutil.rmtree(user_campaigns_dir())
+    picker = redirect(None, None)
+    assert picker is not None and picker.made and "copied now: lisboa-nocturna" in picker.news
+    assert redirect(None, None).news == ""
+
+
+def test_the_app_toasts_the_copy_only_when_it_was_made(checkout: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys) -> None:
+    import argparse
+
+    from vtm_tui.ui import app as app_module
+
+    shown: list[str] = []
+    monkeypatch.setattr(app_module.VtmApp, "run", lambda self, *a, **k: shown.append(self.start_notice))
+    args = argparse.Namespace(path="campaigns/lisboa-nocturna", campaigns=None, player=None, seed=None)
+    for _ in range(2):
+        assert app_module.run(args) == 0
+    assert "made a copy" in shown[0] and shown[1] == ""
+    assert capsys.readouterr().err.count("example inside the vtm-tui checkout") == 2
+
+
 def test_the_picker_in_a_checkout_lists_the_copies(checkout: Path) -> None:
     moved = redirect(None, None)
     assert moved is not None and moved.campaigns == user_campaigns_dir() and moved.path is None

@@ -25,6 +25,14 @@ class Redirect:
     path: Path | None
     campaigns: Path | None
     notice: str
+    made: bool = False  # a copy was made by this start (not found from an earlier one)
+
+    @property
+    def news(self) -> str:
+        """The notice when it tells something new (a copy made now), else ''. The app shows only this: the
+        same sentence as a toast at every start was ~3.8 KB sent before the storyteller could act, over SSH
+        too, saying nothing new; the command line's stderr line still says where the copy is each time."""
+        return self.notice if self.made else ""
 
 
 def user_campaigns_dir() -> Path:
@@ -73,7 +81,7 @@ def redirect(path: str | os.PathLike[str] | None, campaigns: str | os.PathLike[s
         picker = redirect(None, campaigns)  # o (the chronicle list) must not lead back to the checkout's files
         return Redirect(target, picker.campaigns if picker is not None else None,
                         f"{path} is an example inside the vtm-tui checkout: {how} at {target}, "
-                        "so the checkout's files stay as shipped")
+                        "so the checkout's files stay as shipped", made)
     if campaigns is not None or os.environ.get(ENV_CAMPAIGNS, "").strip():
         return None
     local = Path.cwd() / "campaigns"
@@ -83,4 +91,4 @@ def redirect(path: str | os.PathLike[str] | None, campaigns: str | os.PathLike[s
     made = [c.name for c in sorted(local.iterdir()) if is_chronicle_dir(c) and _copy(c, target / c.name)]
     said = f" (copied now: {', '.join(made)})" if made else ""
     return Redirect(None, target, f"./campaigns holds the vtm-tui checkout's examples: the list shows your "
-                                  f"copies in {target}{said}")
+                                  f"copies in {target}{said}", bool(made))

@@ -450,6 +450,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"vtm-tui: {moved.notice}", file=sys.stderr)
         path, campaigns = moved.path or path, moved.campaigns or campaigns
     app = VtmApp(path=path, campaigns=campaigns, dice=dice, player=getattr(args, "player", None))
-    app.start_notice = moved.notice if moved is not None else ""
+    app.start_notice = moved.news if moved is not None else ""  # a toast only the first time: a copy made now
     app.run()
     return app.return_code or 0
