@@ -3,6 +3,8 @@ limit, the same count ``b`` on the conflict screen keeps: one rule, in the headl
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conflict_support import NOW, open_copy, table_of
 
@@ -73,6 +75,18 @@ def test_a_sheet_spend_after_b_is_refused_and_the_next_round_allows_again(vigil)
     vigil.save_conflict(tracker.next_round(conflict, table_of(vigil), GivenFaces({"initiative": [5, 2]}))
                             .conflict)
     assert _press_bracket(keeper, vigil, "Edwin Hallam")[0].sheet.blood == 7
+
+
+def test_undoing_a_sheet_spend_takes_it_out_of_the_rounds_count(vigil):
+    _fight(vigil)
+    keeper = SheetKeeper(vigil, lambda: NOW)
+    _press_bracket(keeper, vigil, "Edwin Hallam")
+    keeper.undo()  # a mistaken ]: it must not use up Edwin's turn
+    assert vigil.character("Edwin Hallam").sheet.blood == 9
+    assert spent_this_turn(vigil.load_conflict(), "Edwin Hallam") == 0
+    assert _press_bracket(keeper, vigil, "Edwin Hallam")[0].sheet.blood == 8
+    with pytest.raises(VtmError, match=re.escape(EDWIN_REFUSED)):
+        _press_bracket(keeper, vigil, "Edwin Hallam")
 
 
 def test_no_conflict_or_not_in_it_spends_freely_and_regaining_is_no_spend(vigil):

@@ -47,6 +47,7 @@ class Undo:
     entry: LogEntry  # the logged entry being undone
     old_name: str = ""
     after: dict[str, Any] | None = None  # the sheet's document as this change saved it
+    counted_in: int | None = None  # the conflict round this change's blood spend was counted in (V20)
 
 
 class SheetKeeper:
@@ -90,7 +91,8 @@ class SheetKeeper:
         entry = self._log(edit.kind, saved.name, edit.change, edit.comment)
         if conflict is not None:
             self.store.save_conflict(conflict)
-        self._remember(Undo("sheet", saved.slug, copy.deepcopy(before), entry, after=saved.to_toml()))
+        self._remember(Undo("sheet", saved.slug, copy.deepcopy(before), entry, after=saved.to_toml(),
+                            counted_in=conflict.round if conflict is not None else None))
         return saved, entry
 
     def add(self, character: Character) -> tuple[Character, LogEntry]:
@@ -135,6 +137,10 @@ class SheetKeeper:
             assert record.before is not None and record.after is not None
             restored = revert(current, record.before, record.after)
             saved = self._save(restored)
+            if record.counted_in is not None:  # the spend undone no longer counts in its round
+                from vtm_tui.play import turn_blood
+
+                turn_blood.uncount(self.store, saved, record.entry, record.counted_in)
             entry = self._log(record.entry.kind, saved.name, reverse, "undo", ref=record.entry.id)
             return saved, entry, f"Undid {saved.name}: {reverse['field']} back to {_short(reverse['after'])}"
         except VtmError:
