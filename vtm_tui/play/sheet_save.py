@@ -83,9 +83,13 @@ class SheetKeeper:
         A player's seat with no session open is refused before anything is saved."""
         if self.player:
             self.session()
-        saved = self._save(edit.character)
-        entry = self._log(edit.kind, saved.name, edit.change, edit.comment)
-        self._remember(Undo("sheet", saved.slug, copy.deepcopy(before), entry, after=saved.to_toml()))
+        replaced: list[Character] = []
+        saved = self._save(edit.character, before_write=lambda was, _now: replaced.append(was))
+        was = replaced[0] if replaced else before
+        entry = self._log(edit.kind, saved.name, as_saved(edit, before, was, saved), edit.comment)
+        # The undo takes back what this save changed on disk (``was`` → ``saved``), not what this process had
+        # read: another login's change merged in meanwhile stays.
+        self._remember(Undo("sheet", saved.slug, copy.deepcopy(was), entry, after=saved.to_toml()))
         return saved, entry
 
     def add(self, character: Character) -> tuple[Character, LogEntry]:
@@ -129,7 +133,10 @@ class SheetKeeper:
                 return saved, entry, f"Renamed back to {saved.name}"
             assert record.before is not None and record.after is not None
             restored = revert(current, record.before, record.after)
-            saved = self._save(restored)
+            undone = Edit(restored, record.entry.kind, reverse["field"], reverse["before"], reverse["after"])
+            replaced: list[Character] = []
+            saved = self._save(restored, before_write=lambda was, _now: replaced.append(was))
+            reverse = as_saved(undone, current, replaced[0] if replaced else current, saved)
             entry = self._log(record.entry.kind, saved.name, reverse, "undo", ref=record.entry.id)
             return saved, entry, f"Undid {saved.name}: {reverse['field']} back to {_short(reverse['after'])}"
         except VtmError:
@@ -137,9 +144,10 @@ class SheetKeeper:
             raise
 
     # -- helpers ------------------------------------------------------------------------------
-    def _save(self, character: Character) -> Character:
+    def _save(self, character: Character,
+              before_write: Callable[[Character, Character], None] | None = None) -> Character:
         try:
-            return self.store.save_character(character)
+            return self.store.save_character(character, before_write=before_write)
         except ConflictError:
             self.store.reload()
             raise
@@ -151,6 +159,20 @@ class SheetKeeper:
     def _remember(self, record: Undo) -> None:
         self.undo_stack.append(record)
         del self.undo_stack[:-UNDO_DEPTH]
+
+
+def as_saved(edit: Edit, before: Character, replaced: Character, saved: Character) -> dict[str, Any]:
+    """The ``change`` to log for ``edit``: what its field went from and to on disk (``replaced`` → ``saved``).
+
+    Another process's save merged in since this one read the sheet (six ``vtm-tui sheet … hunger +1`` at once)
+    makes that differ from the edit's own before/after: blood 8 → 7 read, 6 → 5 what really happened. When the
+    edit's field reads the same on both pairs of versions, the edit's own change is logged as it is; so it is
+    when its field cannot be read back in the shape it is logged in (then nothing better is known)."""
+    own = edit.change_between(before, edit.character)
+    if own != edit.change:
+        return edit.change
+    merged = edit.change_between(replaced, saved)
+    return edit.change if merged == own else merged
 
 
 def seat_refusal(viewer: Viewer, character: Character, edit: Edit, options: Mapping[str, Any] | None = None) -> str:
