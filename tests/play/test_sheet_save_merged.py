@@ -145,3 +145,17 @@ def test_an_undo_merged_over_another_logins_save_logs_what_it_did(vigil: Path) -
     saved, entry, _ = first.undo()  # read 8, on disk 7: gives back its own point only
     assert saved is not None and saved.sheet.blood == 8
     assert entry.change == {"field": "blood", "before": 7, "after": 8}
+
+
+def test_undoing_an_experience_spend_keeps_another_logins_hunger(lisboa: Path) -> None:
+    from vtm_tui.play import experience as xp
+
+    first, second = _keepers(lisboa)
+    _press(first, "ines", lambda c: sheet_edits.hunger(c, 1))  # Hunger 2 → 3 from the other login
+    ines = second.store.character("ines")  # read at Hunger 2
+    spent = xp.spend(second.store, ines, "skills.Academics", now=NOW)
+    assert spent.character.sheet.hunger == 3 and spent.character.sheet.skills["Academics"] == 2
+    second.remember(spent.replaced or ines, spent.character, spent.entry)  # what the X key does
+    saved, _entry, _ = second.undo()
+    assert saved is not None and saved.sheet.skills.get("Academics", 0) == 1
+    assert saved.sheet.hunger == 3 == open_chronicle(lisboa).character("ines").sheet.hunger
