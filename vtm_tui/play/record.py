@@ -2,7 +2,9 @@
 
 The order matters: an entry is appended with fsync before the sheet is saved,
 so if the sheet save fails (another login changed the same fields) the dice are
-still on record and the storyteller is told the sheet did not change. Which
+still on record and the storyteller is told the sheet did not change. When the
+save merges over another login's, the entry's ``change`` says what the merged
+save did (:func:`as_saved`), not what this process had read. Which
 session an entry goes to (and whether one is opened) is the one rule of
 :mod:`vtm_tui.play.sessions`.
 """

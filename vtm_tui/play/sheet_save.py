@@ -6,9 +6,12 @@ to a :class:`SheetKeeper`, which
 1. saves the new sheet through ``ChronicleStore.save_character`` (atomic, compare-and-swap),
 2. appends a log entry (``kind`` edit/damage/heal/hunger/stain..., ``change = {field, before, after}``) to
    the session :mod:`vtm_tui.play.sessions` names (the open one; with none open, the storyteller's edit
-   starts the next and a player's seat is refused before anything is saved),
-3. remembers how to undo it. ``undo()`` saves the previous state back, logs an entry whose ``ref`` is the
-   undone entry's id and ``comment`` says "undo".
+   starts the next and a player's seat is refused before anything is saved); ``before``/``after`` are read
+   from the sheet the save replaced and the one it wrote (:func:`as_saved`), so a save merged over another
+   process's logs what really happened on disk,
+3. remembers how to undo it: those same two sheets. ``undo()`` saves the previous state back (a three-way
+   revert: another login's change made meanwhile stays), logs an entry whose ``ref`` is the undone entry's id
+   and ``comment`` says "undo".
 
 A :class:`~vtm_tui.store.errors.ConflictError` (another process changed the same fields) is re-raised after
 the store has been reloaded, so the screen can show the other process's version; nothing is overwritten.
