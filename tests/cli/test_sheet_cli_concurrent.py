@@ -12,7 +12,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from vtm_tui.cli import main
+from vtm_tui.play import sheet_edits
+from vtm_tui.play.sheet_save import SheetKeeper
 from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.store.session_log import read_session
 
@@ -41,3 +45,22 @@ def test_six_processes_spending_blood_at_once_log_a_chain(tmp_path: Path) -> Non
     assert pairs == [(9 - n, 8 - n) for n in range(PROCESSES)]
     said = sorted((c["before"], c["after"]) for out, _err in outputs for c in json.loads(out)["changes"])
     assert said == sorted(pairs)  # each process's output says what its entry says
+
+
+def test_the_lines_printed_say_what_the_save_did(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    """The order made certain: another login spends a point between this command's reading and its save."""
+    chronicle = tmp_path / "vigil"
+    shutil.copytree(EXAMPLES / "the-iron-vigil", chronicle)
+    assert main(["session", str(chronicle), "start"]) == 0
+    capsys.readouterr()
+    apply = SheetKeeper.apply
+
+    def another_login_first(self: SheetKeeper, before, edit):  # noqa: ANN001, ANN202
+        other = SheetKeeper(open_chronicle(chronicle), self.clock)
+        edwin = other.store.character("edwin")
+        apply(other, edwin, sheet_edits.hunger(edwin, 1))  # 9 → 8
+        return apply(self, before, edit)
+
+    monkeypatch.setattr(SheetKeeper, "apply", another_login_first)
+    assert main(["sheet", str(chronicle), "--character", "edwin", "hunger", "+1"]) == 0
+    assert capsys.readouterr().out == "Edwin Hallam: blood 8 → 7\n"

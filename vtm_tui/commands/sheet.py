@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 
 from vtm_tui.commands.common import emit
 from vtm_tui.errors import VtmError
@@ -78,8 +77,7 @@ def run(args: argparse.Namespace) -> int:
     keeper = SheetKeeper(store, utc_now, said, player=viewer is not None)
     done = apply_edits(keeper, character, makes, viewer=viewer, options=store.chronicle.options)
     # What each save really did: another process's save merged in makes it differ from the edit's own view.
-    lines = [replace(edit, before=entry.change.get("before"), after=entry.change.get("after")).describe(saved.name)
-             for edit, saved, entry in done]
+    lines = [edit.as_logged(entry.change).describe(saved.name) for edit, saved, entry in done]
     emit(args, {"character": done[-1][1].name, "session": done[-1][2].session,
                 "logged": [entry.id for _edit, _saved, entry in done],
                 "changes": [entry.change for _edit, _saved, entry in done]}, "\n".join(lines))

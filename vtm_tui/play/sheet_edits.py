@@ -18,7 +18,8 @@ this module is the same for all three.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from vtm_tui.model.character import Character
@@ -60,6 +61,11 @@ class Edit:
         """This edit's ``change`` as two versions of the sheet show it: another login's save merged in between
         reading and writing (blood 8 on disk, not the 9 this process read) makes it differ from :attr:`change`."""
         return {"field": self.field, "before": self.values_on(before), "after": self.values_on(after)}
+
+    def as_logged(self, change: Mapping[str, Any]) -> Edit:
+        """This edit with the ``before``/``after`` its entry logged: what its save really did, which another
+        login's save merged in may make differ (what ``Saved · …`` and ``vtm-tui sheet`` say)."""
+        return replace(self, before=change.get("before", self.before), after=change.get("after", self.after))
 
     @property
     def fields(self) -> tuple[str, ...]:
