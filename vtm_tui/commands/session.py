@@ -50,18 +50,16 @@ def roll_remorse(store: ChronicleStore, dice: DiceSource, session: int) -> list[
     :func:`vtm_tui.play.perform`, then :func:`vtm_tui.play.apply` for the sheet's new Humanity and the one log
     entry every roll is written as, so the command line and the app log a Remorse test alike."""
     from vtm_tui.play import apply, make_request, perform
+    from vtm_tui.play.record import Recorder
 
+    recorder = Recorder(store, utc_now)  # the log first: if the sheet save is refused, what happened is still known
     results: list[dict[str, Any]] = []
     for character in store.remorse_due():
         before = character.sheet.humanity
         request = make_request(character, "", kind="remorse", comment="end of session")
         outcome = perform(request, dice)
         applied = apply(character, request, outcome, session=session, now=utc_now())
-        for entry in applied.entries:
-            store.log(entry)  # the log first: if the sheet save is refused, what happened is still known
-        after = applied.character
-        if applied.changed or after is not character:
-            store.save_character(after)
+        after = recorder.record(applied, character)
         results.append({"character": character.name, "result": outcome.result, "win": outcome.win,
                         "humanity_before": before, "humanity_after": after.sheet.humanity,
                         "logged": applied.entries[0].id, "summary": f"{character.name}: {outcome.summary()}"})

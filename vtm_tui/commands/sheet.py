@@ -76,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
     viewer = viewer_for(args.player, store.characters) if args.player else None
     keeper = SheetKeeper(store, utc_now, said, player=viewer is not None)
     done = apply_edits(keeper, character, makes, viewer=viewer, options=store.chronicle.options)
-    lines = [edit.describe(saved.name) for edit, saved, _entry in done]
+    # What each save really did: another process's save merged in makes it differ from the edit's own view.
+    lines = [edit.as_logged(entry.change).describe(saved.name) for edit, saved, entry in done]
     emit(args, {"character": done[-1][1].name, "session": done[-1][2].session,
                 "logged": [entry.id for _edit, _saved, entry in done],
                 "changes": [entry.change for _edit, _saved, entry in done]}, "\n".join(lines))

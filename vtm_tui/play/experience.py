@@ -45,6 +45,9 @@ class Spent:
     price: Price
     remaining: int
     entry: LogEntry
+    #: The sheet as it was on disk just before the spend was saved (another login's change included): what
+    #: ctrl+z restores (:meth:`vtm_tui.play.sheet_save.SheetKeeper.remember`), not the older sheet read here.
+    replaced: Character | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"character": self.character.name, "trait": self.price.trait, "from": self.price.before,
@@ -206,7 +209,8 @@ def spend(store: ChronicleStore, character: Character, field: str, label: str | 
     now = now or utc_now()
     offer = quote(store.chronicle, character, field, label)
     check_affordable(character, offer)
-    saved = store.save_character(raised(character, offer, now))
+    replaced: list[Character] = []
+    saved = store.save_character(raised(character, offer, now), before_write=lambda was, _now: replaced.append(was))
     left = remaining(saved)
     session, _ = store.logging_session(now)
     entry = LogEntry.new("experience", session=session, ruleset=store.chronicle.ruleset, now=now,
@@ -214,7 +218,7 @@ def spend(store: ChronicleStore, character: Character, field: str, label: str | 
                          change={"field": offer.field, "before": offer.before, "after": offer.after,
                                  "xp_cost": offer.cost, "xp_remaining": left})
     store.log(entry)
-    return Spent(saved, offer, left, entry)
+    return Spent(saved, offer, left, entry, replaced[0] if replaced else character)
 
 
 def award(store: ChronicleStore, characters: Sequence[Character], amount: int, reason: str, *,

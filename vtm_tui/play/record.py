@@ -2,7 +2,9 @@
 
 The order matters: an entry is appended with fsync before the sheet is saved,
 so if the sheet save fails (another login changed the same fields) the dice are
-still on record and the storyteller is told the sheet did not change. Which
+still on record and the storyteller is told the sheet did not change. When the
+save merges over another login's, the entry's ``change`` says what the merged
+save did (:func:`as_saved`), not what this process had read. Which
 session an entry goes to (and whether one is opened) is the one rule of
 :mod:`vtm_tui.play.sessions`.
 """
@@ -10,6 +12,7 @@ session an entry goes to (and whether one is opened) is the one rule of
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -17,6 +20,7 @@ from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.play.apply import Applied
 from vtm_tui.play.sessions import free_botch_spent, session_for_action
+from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.store.errors import ConflictError
 
 if TYPE_CHECKING:
@@ -48,15 +52,33 @@ class Recorder:
         self.store.log(entry)
 
     def record(self, applied: Applied, character: Character) -> Character:
-        """Append ``applied.entries`` (fsynced), then save the changed sheet; returns the sheet as it now is."""
-        for entry in applied.entries:
-            self.store.log(entry)
+        """Append ``applied.entries`` (fsynced), then save the changed sheet; returns the sheet as it now is.
+
+        A sheet change's entries are appended under the store's lock just before the sheet is written, their
+        ``change`` read from the sheet as it was on disk and as it is written (:func:`as_saved`): another
+        login's save merged in meanwhile is not logged as this roll's. A save refused or failing before that
+        still leaves the dice on record: the entries as the roll made them are appended, then the error raised."""
+        logged: list[LogEntry] = []
+
+        def log(entries: tuple[LogEntry, ...]) -> None:
+            for entry in entries:
+                self.store.log(entry)
+                logged.append(entry)
+
         if not applied.changed:
+            log(applied.entries)
             return character
+
+        def log_first(replaced: Character, saved: Character) -> None:
+            log(as_saved(applied, character, replaced, saved))
+
         try:
-            return self.store.save_character(applied.character)
-        except ConflictError:
-            self.store.reload()
+            return self.store.save_character(applied.character, before_write=log_first)
+        except Exception as exc:
+            if not logged:
+                log(applied.entries)
+            if isinstance(exc, ConflictError):
+                self.store.reload()
             raise
 
     def free_botch_used(self, kind: str = "") -> bool:
@@ -67,3 +89,23 @@ class Recorder:
         from vtm_tui.play.defaults import find_last_pool
 
         return find_last_pool(self.store.path, self.store.chronicle.current_session, actor)
+
+
+def as_saved(applied: Applied, before: Character, replaced: Character, saved: Character) -> tuple[LogEntry, ...]:
+    """``applied.entries`` with each ``change`` as the save really made it (``replaced`` → ``saved``).
+
+    Each field is read the way the rule set logs it (:meth:`~vtm_tui.rules.roll_play.RollPlay.logged_value`);
+    an entry whose own before/after that reading does not give back (several Rouse checks in a row on Hunger,
+    a field the rule set does not read) is left as the roll made it, and so is one the other save left alone."""
+    read = ruleset_for(before.ruleset).roll_play().logged_value
+    entries: list[LogEntry] = []
+    for entry in applied.entries:
+        change = dict(entry.change or {})
+        field = change.get("field")
+        if isinstance(field, str) and field:
+            own = (read(before.sheet, field), read(applied.character.sheet, field))
+            merged = (read(replaced.sheet, field), read(saved.sheet, field))
+            if own == (change.get("before"), change.get("after")) and merged != own:
+                entry = replace(entry, change={**change, "before": merged[0], "after": merged[1]})
+        entries.append(entry)
+    return tuple(entries)

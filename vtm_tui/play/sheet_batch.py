@@ -13,23 +13,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from vtm_tui.model.character import Character
-from vtm_tui.play.sheet_edits import Edit
+from vtm_tui.play.sheet_edits import Edit, flatten
 from vtm_tui.model.limits import MAX_COMMENT, check_text
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.rules.sheet_edits import EditRefused
 
 _ABSENT = ""
-
-
-def flatten(doc: dict[str, Any], prefix: str = "") -> dict[str, Any]:
-    """``{"attributes": {"Strength": 2}}`` → ``{"attributes.Strength": 2}`` (lists stay whole values)."""
-    flat: dict[str, Any] = {}
-    for key, value in doc.items():
-        if isinstance(value, dict) and value:
-            flat.update(flatten(value, f"{prefix}{key}."))
-        else:
-            flat[f"{prefix}{key}"] = value
-    return flat
 
 
 def sheet_diff(before: Character, after: Character) -> tuple[dict[str, Any], dict[str, Any]]:

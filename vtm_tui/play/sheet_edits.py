@@ -18,7 +18,8 @@ this module is the same for all three.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from vtm_tui.model.character import Character
@@ -45,6 +46,27 @@ class Edit:
     def change(self) -> dict[str, Any]:
         return {"field": self.field, "before": self.before, "after": self.after}
 
+    def values_on(self, character: Character) -> Any:
+        """What this edit's field holds on ``character``, in the shape its ``before``/``after`` are logged: a
+        batch's every field from the file (absent ones ``""``), a character's own text (notes), else the sheet's
+        dotted field as :func:`get_value` reads it (each rule set's own reading, through its facet)."""
+        if self.field == "sheet" and isinstance(self.after, dict):
+            flat = flatten(character.to_toml())
+            return {key: flat.get(key, "") for key in self.after}
+        if self.field in _OWN_FIELDS:
+            return getattr(character, self.field)
+        return get_value(character, self.field)
+
+    def change_between(self, before: Character, after: Character) -> dict[str, Any]:
+        """This edit's ``change`` as two versions of the sheet show it: another login's save merged in between
+        reading and writing (blood 8 on disk, not the 9 this process read) makes it differ from :attr:`change`."""
+        return {"field": self.field, "before": self.values_on(before), "after": self.values_on(after)}
+
+    def as_logged(self, change: Mapping[str, Any]) -> Edit:
+        """This edit with the ``before``/``after`` its entry logged: what its save really did, which another
+        login's save merged in may make differ (what ``Saved · …`` and ``vtm-tui sheet`` say)."""
+        return replace(self, before=change.get("before", self.before), after=change.get("after", self.after))
+
     @property
     def fields(self) -> tuple[str, ...]:
         """The dotted fields the edit changes: a batch's every changed value, else its one field."""
@@ -62,6 +84,21 @@ class Edit:
             return f"{text} ({self.comment})" if self.comment else text
         text = f"{name}: {label} {_show(self.before)} → {_show(self.after)}"
         return f"{text} ({self.comment})" if self.comment else text
+
+
+#: A character's own text fields (:func:`set_text` edits them), not the sheet's.
+_OWN_FIELDS = frozenset({"name", "player", "kind", "concept", "notes", "private_notes"})
+
+
+def flatten(doc: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """``{"attributes": {"Strength": 2}}`` → ``{"attributes.Strength": 2}`` (lists stay whole values)."""
+    flat: dict[str, Any] = {}
+    for key, value in doc.items():
+        if isinstance(value, dict) and value:
+            flat.update(flatten(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
 
 
 def _show(value: Any) -> str:

@@ -6,9 +6,12 @@ to a :class:`SheetKeeper`, which
 1. saves the new sheet through ``ChronicleStore.save_character`` (atomic, compare-and-swap),
 2. appends a log entry (``kind`` edit/damage/heal/hunger/stain..., ``change = {field, before, after}``) to
    the session :mod:`vtm_tui.play.sessions` names (the open one; with none open, the storyteller's edit
-   starts the next and a player's seat is refused before anything is saved),
-3. remembers how to undo it. ``undo()`` saves the previous state back, logs an entry whose ``ref`` is the
-   undone entry's id and ``comment`` says "undo".
+   starts the next and a player's seat is refused before anything is saved); ``before``/``after`` are read
+   from the sheet the save replaced and the one it wrote (:func:`as_saved`), so a save merged over another
+   process's logs what really happened on disk,
+3. remembers how to undo it: those same two sheets. ``undo()`` saves the previous state back (a three-way
+   revert: another login's change made meanwhile stays), logs an entry whose ``ref`` is the undone entry's id
+   and ``comment`` says "undo".
 
 A :class:`~vtm_tui.store.errors.ConflictError` (another process changed the same fields) is re-raised after
 the store has been reloaded, so the screen can show the other process's version; nothing is overwritten.
@@ -87,11 +90,15 @@ class SheetKeeper:
         from vtm_tui.play import turn_blood  # a blood spend in a conflict's turn counts there (V20)
 
         conflict = turn_blood.counted(self.store, before, turn_blood.spent_by(before, edit))
-        saved = self._save(edit.character)
-        entry = self._log(edit.kind, saved.name, edit.change, edit.comment)
+        replaced: list[Character] = []
+        saved = self._save(edit.character, before_write=lambda was, _now: replaced.append(was))
+        was = replaced[0] if replaced else before
+        entry = self._log(edit.kind, saved.name, as_saved(edit, before, was, saved), edit.comment)
         if conflict is not None:
             self.store.save_conflict(conflict)
-        self._remember(Undo("sheet", saved.slug, copy.deepcopy(before), entry, after=saved.to_toml(),
+        # The undo takes back what this save changed on disk (``was`` → ``saved``), not what this process had
+        # read: another login's change merged in meanwhile stays.
+        self._remember(Undo("sheet", saved.slug, copy.deepcopy(was), entry, after=saved.to_toml(),
                             counted_in=conflict.round if conflict is not None else None))
         return saved, entry
 
@@ -136,7 +143,10 @@ class SheetKeeper:
                 return saved, entry, f"Renamed back to {saved.name}"
             assert record.before is not None and record.after is not None
             restored = revert(current, record.before, record.after)
-            saved = self._save(restored)
+            undone = Edit(restored, record.entry.kind, reverse["field"], reverse["before"], reverse["after"])
+            replaced: list[Character] = []
+            saved = self._save(restored, before_write=lambda was, _now: replaced.append(was))
+            reverse = as_saved(undone, current, replaced[0] if replaced else current, saved)
             if record.counted_in is not None:  # the spend undone no longer counts in its round
                 from vtm_tui.play import turn_blood
 
@@ -148,9 +158,10 @@ class SheetKeeper:
             raise
 
     # -- helpers ------------------------------------------------------------------------------
-    def _save(self, character: Character) -> Character:
+    def _save(self, character: Character,
+              before_write: Callable[[Character, Character], None] | None = None) -> Character:
         try:
-            return self.store.save_character(character)
+            return self.store.save_character(character, before_write=before_write)
         except ConflictError:
             self.store.reload()
             raise
@@ -162,6 +173,20 @@ class SheetKeeper:
     def _remember(self, record: Undo) -> None:
         self.undo_stack.append(record)
         del self.undo_stack[:-UNDO_DEPTH]
+
+
+def as_saved(edit: Edit, before: Character, replaced: Character, saved: Character) -> dict[str, Any]:
+    """The ``change`` to log for ``edit``: what its field went from and to on disk (``replaced`` → ``saved``).
+
+    Another process's save merged in since this one read the sheet (six ``vtm-tui sheet … hunger +1`` at once)
+    makes that differ from the edit's own before/after: blood 8 → 7 read, 6 → 5 what really happened. When the
+    edit's field reads the same on both pairs of versions, the edit's own change is logged as it is; so it is
+    when its field cannot be read back in the shape it is logged in (then nothing better is known)."""
+    own = edit.change_between(before, edit.character)
+    if own != edit.change:
+        return edit.change
+    merged = edit.change_between(replaced, saved)
+    return edit.change if merged == own else merged
 
 
 def seat_refusal(viewer: Viewer, character: Character, edit: Edit, options: Mapping[str, Any] | None = None) -> str:

@@ -101,6 +101,12 @@ class RollPlay(Protocol):
         """Change ``sheet`` (a copy) as ``outcome`` says: (log kind, ``change`` field of the entry, words)."""
         ...
 
+    def logged_value(self, sheet: Any, field: str) -> Any:
+        """The value of the ``change`` field ``field`` (as :meth:`apply_to_sheet` and the blood's upkeep log it)
+        on ``sheet``, or None for a field it does not log: how the recorder logs what a save merged over another
+        login's really changed (Hunger 3 → 4, not the 2 → 3 this process had read)."""
+        ...
+
 
 def no_such_roll(title: str, what: str) -> RulesError:
     """The error a rule set raises for a follow-up roll it does not have (a V5 Willpower re-roll in V20)."""

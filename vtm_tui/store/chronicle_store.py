@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from vtm_tui.errors import VtmError
@@ -137,8 +137,13 @@ class ChronicleStore:
         return character_path(self.path, character.slug)
 
     # -- characters ------------------------------------------------------------------
-    def save_character(self, character: Character) -> Character:
-        """Save a changed sheet (compare-and-swap); returns it as saved, with any merged-in changes."""
+    def save_character(self, character: Character, *,
+                       before_write: Callable[[Character, Character], None] | None = None) -> Character:
+        """Save a changed sheet (compare-and-swap); returns it as saved, with any merged-in changes.
+
+        ``before_write(replaced, saved)``, under the store lock just before the write: the sheet as it was on
+        disk (another login's save merged over included) and as it is written, so the caller can log what this
+        save really changed (:meth:`TrackedFile.save`); if it raises, nothing is written."""
         if not character.slug or character.slug not in self._files:
             raise StoreError(f"{character.name!r} is not a character of {self.path} yet; use add_character")
         _check_texts(character)
@@ -146,10 +151,22 @@ class ChronicleStore:
         ruleset = self.chronicle.ruleset
         from vtm_tui.store.sheet_merge import merge_sheet  # only a save needs it: not at start
 
+        def load(doc: dict[str, Any]) -> Character:
+            loaded = Character.from_toml(doc, where=str(tracked.path), ruleset=ruleset)
+            loaded.slug = character.slug
+            return loaded
+
+        told_saved: list[Character] = []
+
+        def told(replaced: dict[str, Any], result: dict[str, Any]) -> None:
+            told_saved.append(load(result))
+            if before_write is not None:
+                before_write(load(replaced), told_saved[-1])
+
         written = tracked.save(character.to_toml(), merge=partial(merge_sheet, ruleset=ruleset),
-                               check=lambda doc: Character.from_toml(doc, where=str(tracked.path), ruleset=ruleset))
-        saved = Character.from_toml(written, where=str(tracked.path), ruleset=ruleset)
-        saved.slug = character.slug
+                               check=lambda doc: Character.from_toml(doc, where=str(tracked.path), ruleset=ruleset),
+                               before_write=told if before_write is not None else None)
+        saved = told_saved[-1] if told_saved else load(written)
         self._replace(saved)
         return saved
 

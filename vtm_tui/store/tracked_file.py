@@ -72,14 +72,21 @@ class TrackedFile:
         return self._read_text() != self.text
 
     def save(self, document: dict[str, Any], *, merge: Merge = three_way_merge,
-             check: Callable[[dict[str, Any]], object] | None = None) -> dict[str, Any]:
+             check: Callable[[dict[str, Any]], object] | None = None,
+             before_write: Callable[[dict[str, Any], dict[str, Any]], None] | None = None) -> dict[str, Any]:
         """Write ``document`` by compare-and-swap; returns what was written (merged if needed).
 
         ``merge`` combines the three versions when another process saved meanwhile (a sheet's merge replays
         tracks by the rule set's rules); ``check`` must accept the merged document (it raises VtmError when
-        the loader would refuse it), else nothing is written and :class:`ConflictError` says why."""
+        the loader would refuse it), else nothing is written and :class:`ConflictError` says why.
+
+        ``before_write(replaced, result)`` is called under the lock just before the write, with the document
+        the save replaces (the disk's, another process's save included) and the one it writes: what this save
+        really changed is the difference of the two, which is what a log entry must say (the values this
+        process read may be older). If it raises, nothing is written."""
         with exclusive_lock(self.lock_path):
             current = self._read_text()
+            replaced = self.doc
             if current == self.text:
                 result = document
             elif current is None:
@@ -90,6 +97,7 @@ class TrackedFile:
                                     "nothing was saved (reload, then save again under another name)")
             else:
                 theirs, _ = migrate(parse_toml(current, self.path), self.kind, self.path)
+                replaced = theirs
                 result, clashes = merge(self.doc, document, theirs)
                 if clashes:
                     fields = ", ".join(repr(c) for c in clashes[:5]) + (" ..." if len(clashes) > 5 else "")
@@ -104,6 +112,8 @@ class TrackedFile:
                             f"{self.path}: another process changed this file meanwhile, and the two changes "
                             f"together would not make a valid file ({exc}); nothing was saved: reload to see "
                             "their change, then make yours again") from None
+            if before_write is not None:
+                before_write(replaced, result)
             text = dumps_toml(result)
             if text != current:
                 atomic_write_text(self.path, text)

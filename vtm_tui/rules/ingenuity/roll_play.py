@@ -174,5 +174,8 @@ class IngenuityRollPlay:
                        ) -> tuple[str, dict[str, Any], list[str]]:
         return kind, {}, []
 
+    def logged_value(self, sheet: Any, field: str) -> Any:
+        return None  # an Ingenuity roll changes no sheet
+
 
 ROLL_PLAY = IngenuityRollPlay()

@@ -199,6 +199,14 @@ class V20RollPlay:
                 f"{sheet.path} {before} → {sheet.path_rating} (degeneration)"]
         return kind, {}, []
 
+    def logged_value(self, sheet: Any, field: str) -> Any:
+        """Willpower as its current points (what a roll spends), the Path's rating, the blood pool's points."""
+        if field == "willpower":
+            return sheet.willpower_current
+        if field in ("path_rating", "blood"):
+            return getattr(sheet, field)
+        return None
+
 
 def _first_difficulty(request: RollRequest) -> int:
     """The task's Difficulty before trying again: the engine raises it by the attempt itself."""

@@ -181,6 +181,16 @@ class V5RollPlay:
                 words]
         return kind, {}, []
 
+    def logged_value(self, sheet: Any, field: str) -> Any:
+        """Hunger and stains as numbers, Health and Willpower as their tables, Humanity with its stains (Remorse)."""
+        if field == "humanity":
+            return {"humanity": sheet.humanity, "stains": sheet.stains}
+        if field in ("health", "willpower"):
+            return _tracker(getattr(sheet, field))
+        if field in ("hunger", "stains"):
+            return getattr(sheet, field)
+        return None
+
 
 def _tracker(track: Any) -> dict[str, int]:
     return {"superficial": track.superficial, "aggravated": track.aggravated}

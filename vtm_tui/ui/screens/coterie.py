@@ -267,13 +267,13 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
             return self.say("No character selected.", error=True)
         try:
             edit = make(character)
-            saved, _entry = self.keeper.apply(character, edit)
+            saved, entry = self.keeper.apply(character, edit)
         except ConflictError as exc:
             return self._conflict(exc)
         except VtmError as exc:
             return self.say(str(exc), error=True)
         self._show(saved)
-        self.say("Saved · " + edit.describe(saved.name) + " · ctrl+z undoes")
+        self.say("Saved · " + edit.as_logged(entry.change).describe(saved.name) + " · ctrl+z undoes")
 
     def action_undo(self) -> None:
         if self.keeper is None:

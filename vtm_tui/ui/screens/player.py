@@ -428,7 +428,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
             refused = seat_refusal(self.viewer, character, edit, options)
             if refused:  # checked on what the edit changes, whatever key made it (Humanity is a trait too)
                 return self.say(refused, error=True)
-            saved, _entry = self.keeper.apply(character, edit)
+            saved, entry = self.keeper.apply(character, edit)
         except ConflictError as exc:
             self.notify(f"{exc}\nReloaded; make the change again if it is still needed.",
                         title="Changed by another seat", severity="error", timeout=10)
@@ -437,7 +437,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         except VtmError as exc:
             return self.say(str(exc), error=True)
         self.selected_character = saved
-        self.say("Saved · " + edit.describe(saved.name) + " · ctrl+z undoes")
+        self.say("Saved · " + edit.as_logged(entry.change).describe(saved.name) + " · ctrl+z undoes")
 
     def _session_started(self, number: int) -> None:
         self.app.publish_chronicle()

@@ -81,7 +81,7 @@ class XpActions(VtmNode):
             return self.say(str(exc), error=True)
         keeper = getattr(self, "keeper", None)
         if keeper is not None:
-            keeper.remember(current, spent.character, spent.entry)
+            keeper.remember(spent.replaced or current, spent.character, spent.entry)
         self.after_xp(spent.character)
         p = spent.price
         self.say(f"Spent {p.cost} experience · {spent.character.name}: {p.trait} {p.before} → {p.after} · "
