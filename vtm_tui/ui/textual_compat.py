@@ -24,6 +24,8 @@ A seat is a terminal on a player's screen, fed by a player's keyboard. Textual
   with another page than it closed on) is sent twice in that update: the layout's changed part, then the
   whole screen. :class:`OneFrameScreen` skips the first (it is drawn again at once): 2.5 KB of the roll
   dialog's opening on a seat.
+- **Carets.** An ``Input`` moves the terminal's cursor to its caret and scrolls to it whenever its selection
+  changes; the roll form's inputs are never drawn (the form draws their caret), so :class:`UndrawnCaret` skips it.
 
 Everything else in ``vtm_tui/ui`` uses Textual's public API only (``tests/ui/test_textual_public.py`` checks).
 
@@ -432,3 +434,14 @@ class OneFrameScreen:
         if self._layout_required and self._repaint_required and check_version():
             return
         super()._compositor_refresh()  # type: ignore[misc]
+
+
+class UndrawnCaret:
+    """Mixed into an ``Input`` that is never drawn: a change of its selection (every key typed, every Tab onto
+    it) neither moves the terminal's cursor to where it would be nor scrolls to it (Textual 8.2's
+    ``Input._watch_selection``: a third of the roll form's work per key typed on a seat).
+    Under another Textual: Textual's own watcher."""
+
+    def _watch_selection(self, selection: Any) -> None:
+        if not check_version():
+            super()._watch_selection(selection)  # type: ignore[misc]

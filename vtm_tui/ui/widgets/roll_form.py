@@ -165,6 +165,11 @@ class RollForm(VerticalScroll):
         self.query_one("#add-trait", Select).value = event.value
 
     @property
+    def fields_widget(self) -> RollFields | None:
+        """The one widget that draws the fields (None until mounted): where a model's ``focus()`` goes."""
+        return getattr(self, "_fields", None)
+
+    @property
     def status_text(self) -> str:
         """What the line under the pool says (the request's headline, or what is wrong)."""
         return "\n".join(self._fields.status)
