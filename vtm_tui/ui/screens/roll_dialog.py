@@ -64,7 +64,7 @@ TITLES = {"test": "Roll", "rouse": "Rouse check", "remorse": "Remorse test", "fr
 #: Kinds whose pool the rules fix (the form shows it and cannot change it); V20's Virtue rolls too.
 FIXED_POOLS = {"rouse": "Rouse check", "remorse": "Remorse", "frenzy": "Frenzy", "check": "Check",
                "rotschreck": "Rötschreck", "degeneration": "Degeneration"}
-FORM_KEYS = "Enter rolls · Tab next field · → or Tab completes a trait · Esc closes"
+FORM_KEYS = "Enter rolls · Tab next field · → completes · ctrl+t comment · Esc closes"
 
 
 class RollDialog(OneFrameScreen, FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):

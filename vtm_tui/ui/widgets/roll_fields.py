@@ -37,6 +37,7 @@ class RollFields(FieldLines, Widget, can_focus=True):
         Binding("shift+tab", "previous_field", "Previous field", show=False, id="roll.previous_field"),
         Binding("down", "row(1)", "Field below", show=False, id="roll.field_below"),
         Binding("up", "row(-1)", "Field above", show=False, id="roll.field_above"),
+        Binding("ctrl+t", "to_field('comment')", "To the comment", show=False, id="roll.comment"),
     ]
     COMPONENT_CLASSES = {"roll-fields--label", "roll-fields--field", "roll-fields--placeholder",
                          "roll-fields--cursor", "roll-fields--error", "roll-fields--muted", "roll-fields--disabled",
@@ -155,6 +156,10 @@ class RollFields(FieldLines, Widget, can_focus=True):
         if self.at == "pool" and self._accept_completion():
             return
         self._step(1)
+
+    def action_to_field(self, name: str) -> None:
+        """Straight to one field (ctrl+t: the comment, past the eight fields a Tab would cross)."""
+        self.move_to(name)
 
     def action_previous_field(self) -> None:
         self._step(-1)
