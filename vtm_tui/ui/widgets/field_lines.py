@@ -136,7 +136,7 @@ class FieldLines:
             model = self.models.get(cell.name)
             if cell.kind == "text":
                 value = model.value
-                suggestion = self._suggestion(value) if here and cell.name == "pool" else ""
+                suggestion = self._completion_of(value) if here and cell.name == "pool" else ""
                 state.append((value, model.cursor_position, model.selection if here else None,
                               model.placeholder, here, suggestion, model.disabled))
             elif cell.kind == "tick":
@@ -199,7 +199,7 @@ class FieldLines:
     def _choice_text(self, cell: Cell) -> tuple[int, str]:
         """The option a choice shows (-1 and its prompt when none)."""
         options = list(self.options(cell.name))
-        index = self._picks.get(cell.name, self._chosen(options, self._value(cell.name)))
+        index = self._picks.get(cell.name, self._chosen(options, self._choice_value(cell.name)))
         return (index, str(options[index][0])) if 0 <= index < len(options) else (-1, cell.text)
 
     def _choice(self, cell: Cell, size: int, field: Style, here: bool) -> list[Segment]:
@@ -212,7 +212,7 @@ class FieldLines:
         model = self.models[cell.name]
         value: str = model.value
         at_end = model.cursor_position >= len(value)
-        suggestion = self._suggestion(value)[len(value):] if here and cell.name == "pool" and at_end else ""
+        suggestion = self._completion_of(value)[len(value):] if here and cell.name == "pool" and at_end else ""
         start, end = sorted(model.selection) if here else (0, 0)
         return text_segments(value, model.cursor_position, size, placeholder=str(model.placeholder or ""),
                              suggestion=suggestion, here=here, field=field, dim=self._style("placeholder"),

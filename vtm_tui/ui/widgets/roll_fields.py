@@ -183,7 +183,7 @@ class RollFields(FieldLines, Widget, can_focus=True):
         model = self.models.get("pool")
         if model is None or model.cursor_position != len(model.value):
             return False
-        suggestion = self._suggestion(model.value)
+        suggestion = self._completion_of(model.value)
         if not suggestion:
             return False
         model.value = suggestion
@@ -191,7 +191,7 @@ class RollFields(FieldLines, Widget, can_focus=True):
         self.refresh_field("pool")
         return True
 
-    def _suggestion(self, value: str) -> str:
+    def _completion_of(self, value: str) -> str:
         if not value:
             return ""
         found = self.completion(value) or ""
@@ -236,7 +236,7 @@ class RollFields(FieldLines, Widget, can_focus=True):
         if not options:
             return key == "space"
         adding = name == "add-trait"
-        index = self._picks.get(name, -1 if adding else self._chosen(options, self._value(name)))
+        index = self._picks.get(name, -1 if adding else self._chosen(options, self._choice_value(name)))
         if key in ("right", "left"):
             index = (index + (1 if key == "right" else -1)) % len(options) if index >= 0 or key == "right" \
                 else len(options) - 1
@@ -279,7 +279,7 @@ class RollFields(FieldLines, Widget, can_focus=True):
     def _chosen(options: list[tuple[Any, str]], value: Any) -> int:  # -1: none, the prompt shows
         return -1 if value is None else next((i for i, (_, v) in enumerate(options) if v == value), -1)
 
-    def _value(self, name: str) -> Any:
+    def _choice_value(self, name: str) -> Any:
         select = self.models.get(name)
         return None if select is None or select.is_blank() else select.value
 

@@ -32,6 +32,8 @@ from vtm_tui.ui.widgets.roll_fields import RollFields
 
 #: Fields whose changes re-compute the request and the odds.
 LIVE_FIELDS = ("pool", "difficulty", "modifier", "difficulty-modifier")
+#: The key line under the form (the roll dialog shows it while the form is up).
+FORM_KEYS = "Enter rolls · Tab next field · → completes · ctrl+t comment · Esc closes"
 
 
 class RollForm(VerticalScroll):
