@@ -59,6 +59,16 @@ async def test_a_row_is_reused_only_in_the_state_it_was_drawn_in(lisboa: Path) -
             await pilot.press("escape")
             await pilot.pause()
         assert drawn == []  # the second time the same keys gave rows in states the first time drew
+        app.theme = "textual-light"  # new colours: no row drawn in the old ones is shown again
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        fields = app.screen.query_one(RollFields)
+        before = {y: fields.render_line(y) for y in range(len(fields._layout()))}
+        assert all(before[y] == fields._draw(line, fields.size.width) for y, line in enumerate(fields._layout()))
+        app.theme = "vtm"
+        await pilot.pause()
+        assert [fields.render_line(y) for y in before] != list(before.values())
 
 
 def _sent(app, compositor, regions, renders) -> str:

@@ -21,6 +21,10 @@ from vtm_tui.ui.widgets.field_cells import BACKGROUNDS, LADDER, STATUS, VISIBLE,
 from vtm_tui.ui.widgets.field_text import text_segments
 
 
+#: The component styles rows are drawn with (``roll-fields--<name>``).
+STYLE_NAMES = ("label", "field", "placeholder", "cursor", "error", "muted", "disabled", "current", "selection")
+
+
 class FieldLines:
     """Mixed into the roll form's one widget (before its Widget base): its rows as lines, and their drawing."""
 
@@ -38,6 +42,7 @@ class FieldLines:
         self._cache: dict[int, Strip] = {}  # by line: what the widget shows now
         self._drawn: dict[tuple[object, ...], Strip] = {}  # by what a row shows: rows drawn before
         self._styles: dict[str, Style] = {}
+        self._drawn_with: tuple[Style, ...] | None = None  # the styles the rows in _drawn were drawn with
         self._wrapped: dict[tuple[str, int], list[str]] = {}
         self._width = 0
 
@@ -57,10 +62,20 @@ class FieldLines:
             self.refresh()
 
     def notify_style_update(self) -> None:
+        """The styles are worked out again when next drawn; the rows drawn before are kept if they are the same
+        (a restyle comes with every focus change of the dialog, once or twice a roll, and mostly changes nothing
+        this widget draws)."""
         super().notify_style_update()
         self._styles = {}
         self._cache = {}
-        self._drawn = {}
+        self._drawn_with = None
+
+    def _check_drawn(self) -> None:
+        """Forget the rows drawn before when the styles they were drawn with changed."""
+        styles = (self.rich_style, *(self._style(name) for name in STYLE_NAMES))
+        if styles != self._drawn_with:
+            self._drawn = {}
+            self._drawn_with = styles
 
     def _style(self, name: str) -> Style:
         style = self._styles.get(name)
@@ -113,6 +128,8 @@ class FieldLines:
             return Strip.blank(width, self.rich_style)
         strip = self._cache.get(y)
         if strip is None:
+            if self._drawn_with is None:
+                self._check_drawn()
             line = lines[y]
             key = (width, id(line[0]), line[1], self._row_state(line[0]))
             strip = self._drawn.get(key)
