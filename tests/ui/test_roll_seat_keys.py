@@ -115,3 +115,25 @@ async def test_a_partial_update_sends_what_textual_would_rendering_only_its_rows
                 assert _sent(app, compositor, regions, ours) == _sent(app, compositor, regions, textual_own)
             await pilot.press("enter")
             await pilot.pause()
+
+
+async def test_typing_a_comment_works_out_no_request_or_odds(lisboa: Path, monkeypatch) -> None:
+    """The comment changes neither the dice nor the odds: a key typed in it only draws its row (a regression
+    guard: the pool's keys do recompute them, and the comment is read again when Enter rolls)."""
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r", "ctrl+t")
+        await pilot.pause()
+        dialog = app.screen
+        worked_out: list[str] = []
+        original = RollDialog.refresh_request
+        monkeypatch.setattr(RollDialog, "refresh_request",
+                            lambda self: worked_out.append("request") or original(self))
+        await pilot.press(*"over the wall")
+        await pilot.pause()
+        assert worked_out == [] and dialog.query_one("#comment", Input).value == "over the wall"
+        await pilot.press(*["shift+tab"] * 8)  # back to the pool
+        await pilot.press("1")  # the pool's text replaced: worked out again
+        await pilot.pause()
+        assert dialog.query_one(RollFields).at == "pool" and worked_out
