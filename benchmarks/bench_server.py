@@ -5,7 +5,7 @@ each with its storyteller (``vtm-tui PATH``, on the log screen) and ``seats``
 player seats (``vtm-tui PATH --player P1`` …), every one a real process on its
 own 180×30 pseudo-terminal, as SSH logins would be (wide enough that a
 seat's log pane, half of it, shows a line's comment, where the tag is). For ``seconds`` every seat
-rolls every :data:`ROLL_EVERY` seconds through its keys (``r``, Tab to the
+rolls every :data:`ROLL_EVERY` seconds through its keys (``r``, ``ctrl+t`` to the
 comment, a unique tag typed as the comment, Enter, and Esc after the result),
 the seats of a table spread evenly over the interval. Figures, with budgets
 (issue 18):
@@ -56,9 +56,9 @@ RSS_BUDGET_MB = 60.0
 IDLE_SECONDS = 5.0
 #: Terminal size: wide enough for a log line to end with its comment, where the roll's tag is.
 COLUMNS, ROWS = 180, 30
-#: Tab presses from the pool field to the comment in a V5 vampire's roll dialog on a seat; a mortal's form has no
-#: Blood Surge box, so one fewer (the benchmark typed a mortal's tag into the Faces field, and that roll was refused).
-TABS_TO_COMMENT = 8
+#: The roll form's key to the comment, as its key line offers it (until 2026-12-01, before the form had it, the
+#: benchmark pressed Tab 8 times, 7 on a mortal's form, each a frame of the seat's CPU).
+TO_COMMENT = b"\x14"  # ctrl+t
 #: At least this long between two typed keys (and the app must have drawn the last one first).
 KEY_GAP = 0.02
 KEY_WAIT = 0.5  # a key whose effect draws nothing is taken as done after this long
@@ -207,7 +207,7 @@ def _load(room: list[Table], everyone: dict[int, PtyProgram], seats: int, second
         for table in room:
             for seat in table.seats:
                 # The next key only once the app has drawn the last one's effect: keys that arrive together
-                # are dispatched before a Tab has moved the focus (the tag then lands in the pool field).
+                # are dispatched before ctrl+t has moved the cursor (the tag then lands in the pool field).
                 drawn = len(seat.program.output) > seat.key_mark or now >= seat.key_at + KEY_WAIT
                 if seat.keys and now >= seat.key_at and drawn:
                     seat.key_mark = len(seat.program.output)
@@ -229,8 +229,7 @@ def _load(room: list[Table], everyone: dict[int, PtyProgram], seats: int, second
             if seat.state == "opening" and b"Enter rolls" in new:
                 seat.count += 1
                 seat.tag = f"k{seat.table}{seat.number}{seat.count:03d}"  # short: the log line's end shows it
-                tabs = TABS_TO_COMMENT if b"Blood Surge" in new else TABS_TO_COMMENT - 1
-                seat.keys = [b"\t"] * tabs + [seat.tag.encode()]
+                seat.keys = [TO_COMMENT, seat.tag.encode()]
                 seat.key_mark = -1
                 seat.key_at = when + SETTLE  # the form is drawn a moment before its first field has the focus
                 seat.state = "typing"

@@ -23,7 +23,10 @@ A seat is a terminal on a player's screen, fed by a player's keyboard. Textual
 - **Frames.** A screen whose layout and whole repaint are both due in one update (a kept dialog shown again
   with another page than it closed on) is sent twice in that update: the layout's changed part, then the
   whole screen. :class:`OneFrameScreen` skips the first (it is drawn again at once): 2.5 KB of the roll
-  dialog's opening on a seat.
+  dialog's opening on a seat. A key that changed a row or two rendered every line of the dialog and of the
+  dimmed screen behind it to send those rows: :func:`cropped_renders` renders the rows sent.
+- **Carets.** An ``Input`` moves the terminal's cursor to its caret and scrolls to it whenever its selection
+  changes; the roll form's inputs are never drawn (the form draws their caret), so :class:`UndrawnCaret` skips it.
 
 Everything else in ``vtm_tui/ui`` uses Textual's public API only (``tests/ui/test_textual_public.py`` checks).
 
@@ -41,6 +44,7 @@ import signal
 import sys
 import threading
 from codecs import getincrementaldecoder
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +53,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.driver import Driver
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.screen import Screen
 
 #: The Textual version these overrides were written and tested against: exactly the one pyproject pins (a patch
@@ -418,6 +422,23 @@ def install_css_cache(stylesheet: Any, cache: Any) -> bool:
     return True
 
 
+def cropped_renders(compositor: Any, crop: Any = None) -> Iterator[tuple[Any, Any, list[Any]]]:
+    """Textual 8.2's ``Compositor._get_renders``, rendering only the rows of ``crop`` of each widget seen in it
+    (Textual renders every line of each widget whose *container* meets it; ``ChopsUpdate`` sends only the
+    changed spans, so the cells sent are the same)."""
+    if crop is None:
+        yield from type(compositor)._get_renders(compositor, crop)
+        return
+    top, bottom = crop.y, crop.bottom
+    for widget, (region, clip) in compositor.visible_widgets.items():
+        seen = region.intersection(clip)
+        if not seen.overlaps(crop):
+            continue  # no cell of it is in the update
+        rows = Region(seen.x, max(seen.y, top), seen.width, min(seen.bottom, bottom) - max(seen.y, top))
+        yield region, rows, widget.render_lines(Region(rows.x - region.x, rows.y - region.y, rows.width,
+                                                       rows.height))
+
+
 class OneFrameScreen:
     """Mixed into a screen (before its Screen base): one frame per update. A layout's own frame is skipped
     when the whole screen is repainted in the same update (Textual 8.2's ``_on_timer_update`` lays out,
@@ -429,6 +450,19 @@ class OneFrameScreen:
     _repaint_required: bool
 
     def _compositor_refresh(self) -> None:
-        if self._layout_required and self._repaint_required and check_version():
-            return
+        if check_version():
+            if self._layout_required and self._repaint_required:
+                return
+            compositor = self._compositor  # type: ignore[attr-defined]
+            if "_get_renders" not in vars(compositor):  # this screen's compositor only
+                compositor._get_renders = functools.partial(cropped_renders, compositor)
         super()._compositor_refresh()  # type: ignore[misc]
+
+
+class UndrawnCaret:
+    """Mixed into an ``Input`` never drawn: a new selection (each key typed) neither moves the terminal's cursor
+    nor scrolls (Textual 8.2's ``Input._watch_selection``, a third of a typed key's work in the roll form)."""
+
+    def _watch_selection(self, selection: Any) -> None:
+        if not check_version():
+            super()._watch_selection(selection)  # type: ignore[misc]

@@ -53,9 +53,10 @@ from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.screens.roll_followups import FollowUpActions
 from vtm_tui.ui.screens.roll_power import PowerActions
-from vtm_tui.ui.textual_compat import OneFrameScreen, css_generation
+from vtm_tui.ui.screens.roll_reopen import Reopening
+from vtm_tui.ui.textual_compat import OneFrameScreen
 from vtm_tui.ui.widgets.dice_view import PICK_KEYS
-from vtm_tui.ui.widgets.roll_form import LIVE_FIELDS, RollForm
+from vtm_tui.ui.widgets.roll_form import FORM_KEYS, LIVE_FIELDS, RollForm
 from vtm_tui.ui.widgets.roll_result import RollResult
 
 TITLES = {"test": "Roll", "rouse": "Rouse check", "remorse": "Remorse test", "frenzy": "Frenzy test",
@@ -64,10 +65,9 @@ TITLES = {"test": "Roll", "rouse": "Rouse check", "remorse": "Remorse test", "fr
 #: Kinds whose pool the rules fix (the form shows it and cannot change it); V20's Virtue rolls too.
 FIXED_POOLS = {"rouse": "Rouse check", "remorse": "Remorse", "frenzy": "Frenzy", "check": "Check",
                "rotschreck": "Rötschreck", "degeneration": "Degeneration"}
-FORM_KEYS = "Enter rolls · Tab next field · → or Tab completes a trait · Esc closes"
 
 
-class RollDialog(OneFrameScreen, FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):
+class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):
     """Roll for one character; returns the last logged roll entry (None if nothing was rolled)."""
 
     HELP_TITLE = "Roll dialog"
@@ -174,59 +174,6 @@ class RollDialog(OneFrameScreen, FollowUpActions, PowerActions, VtmDialog[LogEnt
         self.result_view.display = False
         self.query_one("#reroll-faces", Input).display = False
         self._begin()
-
-    # -- opening again -------------------------------------------------------------------------------
-    def reopen(self, character: Character) -> bool:
-        """Make this dialog, built and closed before, a new one for ``character``: the form as a new dialog
-        would show it (the pool last rolled, empty fields), no result, nothing rolled yet. Opening the roll
-        dialog cost its roller 0.3–0.45 s of CPU (composing, styling and laying out some forty widgets);
-        opened again it costs a tenth of that, which is what a server of many seats needs (docs/server.md).
-        False (and nothing changed) when this dialog cannot serve: another character, or one whose form is
-        laid out differently now (see :meth:`RollForm.layout_key`); build a new dialog then."""
-        old = self.character
-        form = getattr(self, "form", None)
-        if (form is None or old is None or character.name != old.name
-                or self in self.app.screen_stack
-                or RollForm.layout_key(character, self.kind) != RollForm.layout_key(old, self.kind)
-                or self.app.chronicle_store is not getattr(self, "_store", None)):
-            return False
-        self._reopened = True  # its styles are current: the opening's restyle is skipped (update_node_styles)
-        self._renew(character)
-        return True
-
-    def _renew(self, character: Character) -> None:
-        """Every field as new, before the screen shows: the form's fields are never drawn on their own
-        (:mod:`~vtm_tui.ui.widgets.field_models`) and nothing of a screen not shown is drawn, so the opening
-        draws the whole dialog once. (Done when the screen showed, the form, its status and the keys line
-        were drawn a second time after it: 2.5 KB more to the player's terminal.)"""
-        form = self.form
-        self.character = character
-        self.mode = "form"
-        self.request = self.outcome = self.result_request = self.result_entry = self.last_entry = None
-        self.from_faces = self.free_botch_used = False
-        self.items = ()
-        self.pending_choice = None
-        self._built = None
-        with self.prevent(Input.Changed, Checkbox.Changed, Select.Changed):
-            form.reset(character, self._opening_pool(), difficulty=self._difficulty_text(),
-                       surge_dice=self._surge_dice())
-        self.result_view.display = False
-        self.query_one("#reroll-faces", Input).display = False
-        if str(self.keys_line.content) != FORM_KEYS:
-            self.keys_line.update(FORM_KEYS)
-        self.keys_line.display = True
-        form.display = True
-        self._begin()
-
-    def update_node_styles(self, animate: bool = True) -> None:
-        """Restyle the whole dialog, except when it is opened again with the CSS it was styled with: every
-        change of a class or focus since restyled its own widgets at once (see :meth:`reopen`)."""
-        generation = css_generation(self.app)
-        reopened, self._reopened = self._reopened, False  # only the opening's own restyle (on ScreenResume)
-        if reopened and generation is not None and generation == self._styled_at:
-            return
-        self._styled_at = generation
-        super().update_node_styles(animate)
 
     def _begin(self) -> None:
         """What every opening does once the form shows its fields: the request and its odds, the focus."""

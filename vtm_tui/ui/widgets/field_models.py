@@ -13,6 +13,7 @@ from typing import Any
 
 from textual.widgets import Input, Select
 
+from vtm_tui.ui.textual_compat import UndrawnCaret
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
 
 HIDDEN = "display: none;"
@@ -31,6 +32,11 @@ class NeverDrawn:
 def _focus_form(model: Any) -> None:
     from vtm_tui.ui.widgets.roll_fields import RollFields
 
+    fields = getattr(model.parent, "fields_widget", None)  # the form's own, once mounted: no query per focus
+    if isinstance(fields, RollFields):
+        fields.move_to(model.id or "")
+        fields.focus()
+        return
     for node in model.ancestors:
         found = node.query(RollFields) if hasattr(node, "query") else None
         if found:
@@ -40,7 +46,7 @@ def _focus_form(model: Any) -> None:
             return
 
 
-class FieldInput(NeverDrawn, Input):
+class FieldInput(NeverDrawn, UndrawnCaret, Input):
     """A text field's value and editing; drawn by the form."""
 
     DEFAULT_CSS = f"FieldInput {{ {HIDDEN} }}"

@@ -29,15 +29,18 @@ def text_segments(value: str, cursor: int, size: int, *, placeholder: str = "", 
     shown = (value + suggestion)[start:start + size].ljust(size)
     typed = max(0, min(size, len(value) - start))
     at = cursor - start
+    # Cut where a style may change (typed text / suggestion, selection, caret), not at every character.
+    cuts = sorted({0, size, typed, at, at + 1, *(min(size, max(0, edge - start)) for edge in selected)} &
+                  set(range(size + 1)))
     segments: list[Segment] = []
-    for i, char in enumerate(shown):
-        style = field if i < typed else field + dim
-        if selected[0] <= start + i < selected[1]:
+    for left, right in zip(cuts, cuts[1:]):
+        style = field if left < typed else field + dim
+        if selected[0] <= start + left < selected[1]:
             style += mark
-        if i == at:
+        if left == at:
             style += caret
         if segments and segments[-1].style == style:
-            segments[-1] = Segment(segments[-1].text + char, style)
+            segments[-1] = Segment(segments[-1].text + shown[left:right], style)
         else:
-            segments.append(Segment(char, style))
+            segments.append(Segment(shown[left:right], style))
     return segments

@@ -17,21 +17,18 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Region, Size
+from textual.geometry import Region
 from textual.message import Message
-from textual.strip import Strip
 from textual.widget import Widget
 
-from vtm_tui.ui.widgets.field_cells import (BACKGROUNDS, EDIT_KEYS, LADDER, STATUS, VISIBLE, Cell, Row,
-                                             option_starting)
-from vtm_tui.ui.widgets.field_text import text_segments
+from vtm_tui.ui.widgets.field_cells import EDIT_KEYS, Row, option_starting
+from vtm_tui.ui.widgets.field_lines import FieldLines
 
-class RollFields(Widget, can_focus=True):
+
+class RollFields(FieldLines, Widget, can_focus=True):
     """Every field of the roll form, one row per line, and the status and ladder text between them."""
 
     ALLOW_SELECT = False
@@ -40,6 +37,7 @@ class RollFields(Widget, can_focus=True):
         Binding("shift+tab", "previous_field", "Previous field", show=False, id="roll.previous_field"),
         Binding("down", "row(1)", "Field below", show=False, id="roll.field_below"),
         Binding("up", "row(-1)", "Field above", show=False, id="roll.field_above"),
+        Binding("ctrl+t", "to_field('comment')", "To the comment", show=False, id="roll.comment"),
     ]
     COMPONENT_CLASSES = {"roll-fields--label", "roll-fields--field", "roll-fields--placeholder",
                          "roll-fields--cursor", "roll-fields--error", "roll-fields--muted", "roll-fields--disabled",
@@ -86,11 +84,7 @@ class RollFields(Widget, can_focus=True):
         self.ladder = ""
         self._picks: dict[str, int] = {}  # a choice's option under the cursor (add-trait: not yet chosen)
         self._typed = ""  # letters typed on a choice, to jump to the option they begin
-        self._lines: list[tuple[Row, int]] = []  # (row, line within a wrapped text row)
-        self._cache: dict[int, Strip] = {}
-        self._styles: dict[str, Style] = {}
-        self._wrapped: dict[tuple[str, int], list[str]] = {}
-        self._width = 0
+        self._init_lines()
 
     # -- the fields --------------------------------------------------------------------------------
     def _disabled(self, name: str) -> bool:
@@ -129,12 +123,6 @@ class RollFields(Widget, can_focus=True):
             return  # in view already (every row at 80×24): no scroll to work out
         parent.scroll_to_region(Region(0, top, 1, 1), animate=False, immediate=True)
 
-    def _line_of(self, name: str) -> int | None:
-        for y, (row, _) in enumerate(self._layout()):
-            if not isinstance(row, str) and any(cell.name == name for cell in row):
-                return y
-        return None
-
     def refresh_field(self, name: str) -> None:
         """Repaint the row that shows field ``name`` (its model's value or cursor changed)."""
         y = self._line_of(name)
@@ -163,20 +151,15 @@ class RollFields(Widget, can_focus=True):
         self._arrive(self.at)
         self._relayout()
 
-    def _relayout(self) -> None:
-        height = len(self._lines)
-        self._lines = []
-        self._cache.clear()
-        if len(self._layout()) != height:
-            self.refresh(layout=True)
-        else:
-            self.refresh()
-
     # -- keys --------------------------------------------------------------------------------------
     def action_next_field(self) -> None:
         if self.at == "pool" and self._accept_completion():
             return
         self._step(1)
+
+    def action_to_field(self, name: str) -> None:
+        """Straight to one field (ctrl+t: the comment, past the eight fields a Tab would cross)."""
+        self.move_to(name)
 
     def action_previous_field(self) -> None:
         self._step(-1)
@@ -200,7 +183,7 @@ class RollFields(Widget, can_focus=True):
         model = self.models.get("pool")
         if model is None or model.cursor_position != len(model.value):
             return False
-        suggestion = self._suggestion(model.value)
+        suggestion = self._completion_of(model.value)
         if not suggestion:
             return False
         model.value = suggestion
@@ -208,7 +191,7 @@ class RollFields(Widget, can_focus=True):
         self.refresh_field("pool")
         return True
 
-    def _suggestion(self, value: str) -> str:
+    def _completion_of(self, value: str) -> str:
         if not value:
             return ""
         found = self.completion(value) or ""
@@ -253,7 +236,7 @@ class RollFields(Widget, can_focus=True):
         if not options:
             return key == "space"
         adding = name == "add-trait"
-        index = self._picks.get(name, -1 if adding else self._chosen(options, self._value(name)))
+        index = self._picks.get(name, -1 if adding else self._chosen(options, self._choice_value(name)))
         if key in ("right", "left"):
             index = (index + (1 if key == "right" else -1)) % len(options) if index >= 0 or key == "right" \
                 else len(options) - 1
@@ -296,7 +279,7 @@ class RollFields(Widget, can_focus=True):
     def _chosen(options: list[tuple[Any, str]], value: Any) -> int:  # -1: none, the prompt shows
         return -1 if value is None else next((i for i, (_, v) in enumerate(options) if v == value), -1)
 
-    def _value(self, name: str) -> Any:
+    def _choice_value(self, name: str) -> Any:
         select = self.models.get(name)
         return None if select is None or select.is_blank() else select.value
 
@@ -323,132 +306,3 @@ class RollFields(Widget, can_focus=True):
         self.refresh_field(self.at)
 
     on_blur = on_focus
-
-    # -- drawing -----------------------------------------------------------------------------------
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._styles = {}
-        self._cache = {}
-
-    def _style(self, name: str) -> Style:
-        style = self._styles.get(name)
-        if style is None:  # colours blended over the widget's background; a background only where one is set
-            full = self.get_component_rich_style(f"roll-fields--{name}", partial=False)
-            style = Style(color=full.color, bgcolor=full.bgcolor if name in BACKGROUNDS else None, bold=full.bold,
-                          dim=full.dim, reverse=full.reverse, italic=full.italic)
-            self._styles[name] = style
-        return style
-
-    def _layout(self) -> list[tuple[Row, int]]:
-        width = max(1, self.size.width)
-        if self._lines and width == self._width:
-            return self._lines
-        self._width = width
-        self._cache.clear()
-        lines: list[tuple[Row, int]] = []
-        for row in self.rows:
-            if row == STATUS:
-                count = sum(len(self._wrap(text, width)) for text in self.status) or 1
-                lines += [(row, i) for i in range(count)]
-            elif row == LADDER:
-                lines += [(row, i) for i in range(len(self._wrap(self.ladder, width)))]
-            else:
-                lines.append((row, 0))
-        self._lines = lines
-        return lines
-
-    def _wrap(self, text: str, width: int) -> list[str]:
-        """``text`` in lines of ``width`` cells (remembered: the same headline is wrapped for the height, the
-        layout and each of its lines drawn, and again at every opening)."""
-        key = (text, width)
-        lines = self._wrapped.get(key)
-        if lines is None:
-            if len(self._wrapped) > 64:
-                self._wrapped.clear()
-            lines = self._wrapped[key] = [line.plain for line in Text(text).wrap(self.app.console, width)] \
-                if text else [""]
-        return lines
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        status = sum(len(self._wrap(text, width)) for text in self.status) or 1
-        ladder = len(self._wrap(self.ladder, width))
-        return sum(status if row == STATUS else ladder if row == LADDER else 1 for row in self.rows)
-
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        lines = self._layout()
-        if y >= len(lines):
-            return Strip.blank(width, self.rich_style)
-        strip = self._cache.get(y)
-        if strip is None:
-            strip = self._cache[y] = self._draw(lines[y], width)
-        return strip
-
-    def _draw(self, line: tuple[Row, int], width: int) -> Strip:
-        base = self._styles.get("")
-        if base is None:  # the widget's own style (its colours over its ancestors' backgrounds): worked out once
-            base = self._styles[""] = self.rich_style
-        row, index = line
-        if isinstance(row, str):
-            texts = [wrapped for text in (self.status if row == STATUS else (self.ladder,))
-                     for wrapped in self._wrap(text, width)]
-            style = base + (self._style("error") if row == STATUS and self.status_error
-                            else self._style("muted") if row == LADDER else Style())
-            text = texts[index] if index < len(texts) else ""
-            return Strip([Segment(text.translate(VISIBLE), style)]).crop_extend(0, width, base)
-        fixed = sum(cell.width + cell.gap for cell in row) + sum(
-            len(self._tick_text(cell)) for cell in row if cell.kind == "tick" and not cell.width)
-        shares = [cell for cell in row if not cell.width and cell.kind != "tick"]
-        room = max(0, width - fixed)
-        segments: list[Segment] = []
-        for cell in row:
-            if cell.kind == "tick" and not cell.width:
-                size = len(self._tick_text(cell))
-            elif cell.width:
-                size = cell.width
-            else:
-                size = room // len(shares) + (1 if shares.index(cell) >= len(shares) - room % len(shares) else 0)
-            segments += [Segment(segment.text.translate(VISIBLE), segment.style)
-                         for segment in self._cell(cell, size, base)]
-            if cell.gap:
-                segments.append(Segment(" " * cell.gap, base))
-        return Strip(segments).crop_extend(0, width, base)
-
-    def _tick_text(self, cell: Cell) -> str:
-        box = self.models.get(cell.name)
-        label = str(getattr(box, "label", cell.text)) if box is not None else cell.text
-        return f"▐{'X' if box is not None and box.value else ' '}▌ {label}"
-
-    def _cell(self, cell: Cell, size: int, base: Style) -> list[Segment]:
-        if size <= 0:
-            return []
-        here = cell.name == self.at and self.has_focus
-        disabled = self._disabled(cell.name) if cell.name else False
-        dim = self._style("disabled") if disabled else Style()
-        if cell.kind == "label":
-            return [Segment(cell.text[:size].ljust(size), base + self._style("label"))]
-        field = base + self._style("field") + dim + (self._style("current") if here else Style())
-        if cell.kind == "tick":
-            text = self._tick_text(cell)[:size].ljust(size)
-            return [Segment(text, base + (self._style("cursor") if here else dim))]
-        if cell.kind == "choice":
-            return self._choice(cell, size, field, here)
-        return self._text(cell, size, field, here)
-
-    def _choice(self, cell: Cell, size: int, field: Style, here: bool) -> list[Segment]:
-        options = list(self.options(cell.name))
-        index = self._picks.get(cell.name, self._chosen(options, self._value(cell.name)))
-        text = str(options[index][0]) if 0 <= index < len(options) else cell.text
-        body = (text[: max(0, size - 2)].ljust(max(0, size - 2)) + "▼ ")[:size]
-        mark = self._style("cursor") if here else self._style("placeholder") if index < 0 else Style()
-        return [Segment(body, field + mark)]
-
-    def _text(self, cell: Cell, size: int, field: Style, here: bool) -> list[Segment]:
-        model = self.models[cell.name]
-        value: str = model.value
-        at_end = model.cursor_position >= len(value)
-        suggestion = self._suggestion(value)[len(value):] if here and cell.name == "pool" and at_end else ""
-        start, end = sorted(model.selection) if here else (0, 0)
-        return text_segments(value, model.cursor_position, size, placeholder=str(model.placeholder or ""),
-                             suggestion=suggestion, here=here, field=field, dim=self._style("placeholder"),
-                             caret=self._style("cursor"), selected=(start, end), mark=self._style("selection"))

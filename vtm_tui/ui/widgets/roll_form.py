@@ -32,6 +32,8 @@ from vtm_tui.ui.widgets.roll_fields import RollFields
 
 #: Fields whose changes re-compute the request and the odds.
 LIVE_FIELDS = ("pool", "difficulty", "modifier", "difficulty-modifier")
+#: The key line under the form (the roll dialog shows it while the form is up).
+FORM_KEYS = "Enter rolls · Tab next field · → completes · ctrl+t comment · Esc closes"
 
 
 class RollForm(VerticalScroll):
@@ -57,6 +59,7 @@ class RollForm(VerticalScroll):
         self.surge_dice = surge_dice
         self._specialties: tuple[tuple[Text, str], ...] = ()
         self._traits_offered: list[tuple[Text, str]] = []
+        self._trait_pairs: list[tuple[str, str]] = []  # (name, rating) the offered list was made from
         self._completions: dict[str, str | None] = {}
 
     def compose(self) -> ComposeResult:
@@ -131,13 +134,17 @@ class RollForm(VerticalScroll):
             self._completions[value] = found[0] if found else None
         return self._completions[value]
 
-    def _trait_options(self) -> list[tuple[str, str]]:
+    def _trait_options(self) -> list[tuple[Text, str]]:
+        """The ``+ add a trait`` list: the one offered already when no name or rating changed (a reopened
+        dialog asks at every opening; building its forty texts again was a tenth of the opening's work)."""
         traits = self.character.traits()
-        return [(Text(f"{name} {self._rating(traits.get(name, 0))}"), name)  # names from the sheet: text
-                for name in completion_names(self.character)]
-
-    def _rating(self, value: int) -> str:
-        return f"d{value}" if ruleset_for(self.character.ruleset).traits_are_die_sizes else str(value)
+        sized = ruleset_for(self.character.ruleset).traits_are_die_sizes
+        pairs = [(name, f"d{traits.get(name, 0)}" if sized else str(traits.get(name, 0)))
+                 for name in completion_names(self.character)]
+        if pairs == self._trait_pairs:
+            return self._traits_offered
+        self._trait_pairs = pairs
+        return [(Text(f"{name} {rating}"), name) for name, rating in pairs]  # names from the sheet: text
 
     # -- reading ---------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -163,6 +170,11 @@ class RollForm(VerticalScroll):
         """A trait picked on the form's ``+ add a trait``: its model is set, as a Select's choice would be."""
         event.stop()
         self.query_one("#add-trait", Select).value = event.value
+
+    @property
+    def fields_widget(self) -> RollFields | None:
+        """The one widget that draws the fields (None until mounted): where a model's ``focus()`` goes."""
+        return getattr(self, "_fields", None)
 
     @property
     def status_text(self) -> str:
@@ -266,7 +278,7 @@ class RollForm(VerticalScroll):
             self._specialty.clear()
         if not self.fixed_pool:
             options = self._trait_options()
-            if options != self._traits_offered:
+            if options is not self._traits_offered:
                 self._traits_offered = options
                 self.query_one("#add-trait", Select).set_options(options)
         self._fields.reset()
