@@ -109,7 +109,7 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
         self.pending_choice: Any = None
         self.recorder: Recorder | None = None
         self.free_botch_used = False
-        self._built: tuple[object, RollRequest] | None = None  # (what the request was built from, request)
+        self._built: tuple[object, object, RollRequest] | None = None  # (sheet, form values, request built)
         self._store: object = None  # the chronicle store the recorder writes to
         self._reopened = False  # opened again and not yet shown (its styles are current: see update_node_styles)
         self._styled_at: int | None = None  # the app's CSS generation when the whole dialog was last restyled
@@ -194,12 +194,13 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
         store = self.app.chronicle_store
         options = dict(store.chronicle.options) if store is not None else {}
         values = self.form.values()
-        key = (id(self.character), self.kind, self.free_botch_used, sorted(options.items()), sorted(values.items()))
-        if self._built is not None and self._built[0] == key:
-            return self._built[1]
+        key = (self.kind, self.free_botch_used, sorted(options.items()), sorted(values.items()))
+        # The sheet itself is kept and compared by identity (not its id(): a freed sheet's address can be reused).
+        if self._built is not None and self._built[0] is self.character and self._built[1] == key:
+            return self._built[2]
         request = make_request(self.character, kind=self.kind, options=options,
                                free_botch_used=self.free_botch_used, **values)
-        self._built = (key, request)
+        self._built = (self.character, key, request)
         return request
 
     def refresh_request(self) -> RollRequest | None:
