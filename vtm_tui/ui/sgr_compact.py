@@ -54,8 +54,28 @@ class Sgr:
 DEFAULT = Sgr()
 
 
+#: Answers of :func:`apply_sgr` and :func:`transition` already worked out: a frame repeats a few styles
+#: hundreds of times (every run of text names its colours again), and working each out again was most of
+#: the compactor's time, which was a third of what another seat's roll cost an observing app.
+_APPLIED: dict[tuple[Sgr, str], Sgr | None] = {}
+_TRANSITIONS: dict[tuple[Sgr | None, Sgr], str] = {}
+MEMO_SIZE = 4096  # different styles or pairs remembered (a theme uses a few dozen); past it they start again
+
+
 def apply_sgr(state: Sgr, parameters: str) -> Sgr | None:
     """The state after ``ESC[parameters m``; None for a code this module does not follow."""
+    key = (state, parameters)
+    try:
+        return _APPLIED[key]
+    except KeyError:
+        pass
+    if len(_APPLIED) >= MEMO_SIZE:
+        _APPLIED.clear()
+    after = _APPLIED[key] = _apply_sgr(state, parameters)
+    return after
+
+
+def _apply_sgr(state: Sgr, parameters: str) -> Sgr | None:
     parts = parameters.split(";") if parameters else ["0"]
     fg, bg, attributes = state.fg, state.bg, set(state.attributes)
     index = 0
@@ -94,6 +114,18 @@ def apply_sgr(state: Sgr, parameters: str) -> Sgr | None:
 
 def transition(shown: Sgr | None, wanted: Sgr) -> str:
     """The shortest code this module writes to go from ``shown`` (None: unknown) to ``wanted``."""
+    key = (shown, wanted)
+    try:
+        return _TRANSITIONS[key]
+    except KeyError:
+        pass
+    if len(_TRANSITIONS) >= MEMO_SIZE:
+        _TRANSITIONS.clear()
+    code = _TRANSITIONS[key] = _transition(shown, wanted)
+    return code
+
+
+def _transition(shown: Sgr | None, wanted: Sgr) -> str:
     if shown == wanted:
         return ""
     if wanted == DEFAULT:
