@@ -104,8 +104,10 @@ async def test_all_sessions_filter_through_the_index(log_env):
 
 async def test_all_history_shows_the_newest_first_then_everything(log_env, monkeypatch):
     import vtm_tui.ui.screens.log as log_screen
+    import vtm_tui.ui.screens.log_history as log_history
 
     monkeypatch.setattr(log_screen, "FIRST_PAINT", 10)
+    monkeypatch.setattr(log_history, "FIRST_PAINT", 10)  # the history queries' first rows
     app = log_app(log_env)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_log(pilot)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from ui_support import make_app, until
 
+from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.ui.screens.player import PlayerScreen
 from vtm_tui.ui.widgets.log_view import LogView
@@ -77,3 +78,35 @@ async def test_who_comes_and_goes_is_heard_from_the_watcher_not_a_timer(lisboa: 
         player.leave()
         await until(pilot, lambda: "Marta" not in str(app.screen.query_one(VtmHeader).render()))
         assert any("Marta" in n.message and "left" in n.message for n in app._notifications)
+
+
+async def test_another_seats_roll_is_checked_for_requests_alone(lisboa: Path, monkeypatch) -> None:
+    """Issue 18: each roll anyone made sent every seat through the whole session again, looking for the
+    storyteller's open requests (work growing with the session, on every seat, for every roll); now only the
+    entries read since are looked at. A request and its answer still show and go."""
+    from vtm_tui.store import requests
+    from vtm_tui.store.requests import ask_for_roll, request_entry
+    from vtm_tui.store.session_log import append_entry
+
+    looked_at: list[str] = []
+    original = requests.answers
+    monkeypatch.setattr(requests, "answers", lambda entry: looked_at.append(entry.id) or original(entry))
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        view = screen.query_one(LogView)
+        before = len(view.rows)
+        looked_at.clear()
+        note = LogEntry.new("note", session=3, ruleset="v5", now=WHEN, comment="a roll elsewhere")
+        append_entry(lisboa, note)
+        await until(pilot, lambda: len(view.rows) == before + 1)
+        assert looked_at == [note.id]
+        ask = request_entry(session=3, ruleset="v5", actor="Inês Valadares", pool="Wits + Awareness", now=WHEN)
+        ask_for_roll(lisboa, ask)
+        await until(pilot, lambda: [a.id for a in screen.requests] == [ask.id])
+        assert screen.query_one("#player-request").display
+        cancel = LogEntry.new("request_cancel", session=3, ruleset="v5", now=WHEN, actor="Inês Valadares", ref=ask.id)
+        append_entry(lisboa, cancel)
+        await until(pilot, lambda: screen.requests == [])
+        assert not screen.query_one("#player-request").display

@@ -115,3 +115,24 @@ def test_codes_it_does_not_follow_are_passed_on() -> None:
     line = "\x1b[38;2;1;2;3mab\x1b[0m\x1b[58;2;9;9;9mcd\x1b[0m\x1b[31mef\x1b[0m"
     out = SgrCompactor().feed(line)
     assert "\x1b[58;2;9;9;9m" in out and "cd" in out and out.endswith("\x1b[0m")
+
+
+def test_each_style_is_worked_out_once_however_often_a_frame_repeats_it(monkeypatch) -> None:
+    """Issue 18: a frame names the same few styles hundreds of times (each run of text names its colours again);
+    working each out anew was a third of what another seat's roll cost an observing app. The answers are the
+    same, remembered."""
+    from vtm_tui.ui import sgr_compact
+
+    sgr_compact._APPLIED.clear()
+    sgr_compact._TRANSITIONS.clear()
+    worked = []
+    original = sgr_compact._apply_sgr
+    monkeypatch.setattr(sgr_compact, "_apply_sgr", lambda state, parameters: worked.append(parameters)
+                        or original(state, parameters))
+    bg = "48;2;23;18;19"
+    line = f"\x1b[38;2;255;255;255;{bg}m20:41\x1b[0m\x1b[1;38;2;230;220;211;{bg}mInês\x1b[0m\x1b[{bg}m  \x1b[0m\r\n"
+    out = SgrCompactor().feed(line * 30)
+    assert len(worked) <= 6  # each (state, code) pair once: three styles and the reset after each
+    assert out == SgrCompactor().feed(line * 30)
+    original_screen, compacted, _ = _both([line * 30])
+    assert compacted.seen() == original_screen.seen()

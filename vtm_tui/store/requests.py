@@ -109,17 +109,37 @@ def answers(entry: LogEntry) -> str:
     return ""
 
 
+class OpenRequests:
+    """The requests still open in a session, brought up to date one batch of new entries at a time.
+
+    A player's seat hears every roll of the table; reading the whole session again for each of them (to find
+    the requests still open) was work that grew with the session, on every seat, for every roll.
+    """
+
+    def __init__(self, entries: Iterable[LogEntry] = ()) -> None:
+        self._pending: dict[str, RollAsk] = {}
+        self.add(entries)
+
+    def add(self, entries: Iterable[LogEntry]) -> None:
+        """Take ``entries`` (newer than any given before) into account."""
+        pending = self._pending
+        for entry in entries:
+            if entry.kind == REQUEST_KIND:
+                pending[entry.id] = RollAsk.from_entry(entry)
+            elif closed := answers(entry):
+                pending.pop(closed, None)
+
+    def open(self, actors: Iterable[str] | None = None) -> list[RollAsk]:
+        """The open requests, oldest first; only for ``actors`` when given."""
+        if actors is None:
+            return list(self._pending.values())
+        wanted = {name.casefold() for name in actors}
+        return [ask for ask in self._pending.values() if ask.actor.casefold() in wanted]
+
+
 def open_requests(entries: Iterable[LogEntry], actors: Iterable[str] | None = None) -> list[RollAsk]:
     """Requests in ``entries`` not yet answered or withdrawn, oldest first; only for ``actors`` when given."""
-    wanted = None if actors is None else {name.casefold() for name in actors}
-    pending: dict[str, RollAsk] = {}
-    for entry in entries:
-        if entry.kind == REQUEST_KIND:
-            if wanted is None or entry.actor.casefold() in wanted:
-                pending[entry.id] = RollAsk.from_entry(entry)
-        elif closed := answers(entry):
-            pending.pop(closed, None)
-    return list(pending.values())
+    return OpenRequests(entries).open(actors)
 
 
 def ask_for_roll(chronicle_dir: Path, entry: LogEntry) -> None:

@@ -52,12 +52,14 @@ class Sgr:
 
 
 DEFAULT = Sgr()
-#: What :func:`apply_sgr` and :func:`transition` answered, by their arguments: a frame asks the same few
-#: questions hundreds of times (every run of text names its colours again), and parsing them again was
-#: a tenth of what a key cost a seat. Emptied when it grows past :data:`MEMO_SIZE`.
+
+
+#: Answers of :func:`apply_sgr` and :func:`transition` already worked out: a frame repeats a few styles
+#: hundreds of times (every run of text names its colours again), and working each out again was most of
+#: the compactor's time, which was a third of what another seat's roll cost an observing app.
 _APPLIED: dict[tuple[Sgr, str], Sgr | None] = {}
 _TRANSITIONS: dict[tuple[Sgr | None, Sgr], str] = {}
-MEMO_SIZE = 4096
+MEMO_SIZE = 4096  # different styles or pairs remembered (a theme uses a few dozen); past it they start again
 
 
 def apply_sgr(state: Sgr, parameters: str) -> Sgr | None:
@@ -67,7 +69,7 @@ def apply_sgr(state: Sgr, parameters: str) -> Sgr | None:
         return _APPLIED[key]
     except KeyError:
         pass
-    if len(_APPLIED) > MEMO_SIZE:
+    if len(_APPLIED) >= MEMO_SIZE:
         _APPLIED.clear()
     after = _APPLIED[key] = _apply_sgr(state, parameters)
     return after
@@ -112,14 +114,14 @@ def _apply_sgr(state: Sgr, parameters: str) -> Sgr | None:
 
 def transition(shown: Sgr | None, wanted: Sgr) -> str:
     """The shortest code this module writes to go from ``shown`` (None: unknown) to ``wanted``."""
-    if shown == wanted:
-        return ""
     key = (shown, wanted)
-    code = _TRANSITIONS.get(key)
-    if code is None:
-        if len(_TRANSITIONS) > MEMO_SIZE:
-            _TRANSITIONS.clear()
-        code = _TRANSITIONS[key] = _transition(shown, wanted)
+    try:
+        return _TRANSITIONS[key]
+    except KeyError:
+        pass
+    if len(_TRANSITIONS) >= MEMO_SIZE:
+        _TRANSITIONS.clear()
+    code = _TRANSITIONS[key] = _transition(shown, wanted)
     return code
 
 

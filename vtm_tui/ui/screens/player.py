@@ -1,24 +1,21 @@
 """A player's seat (``vtm-tui PATH --player Ana``): their own sheet, the live session log, their rolls.
 
-Everything shown here has passed through :mod:`vtm_tui.play.visibility` first:
-the sheet view gets a redacted copy of the character (never saved), the log
-view gets redacted entries, requests show their Difficulty only when it is not
-secret. Edits are made to the store's own character, so a player's change of
-Hunger never wipes the storyteller's private notes.
+Everything shown here has passed through :mod:`vtm_tui.play.visibility` first: the sheet view gets a redacted
+copy of the character (never saved), the log view gets redacted entries, requests show their Difficulty only
+when it is not secret. Edits are made to the store's own character, so a player's change of Hunger never wipes
+the storyteller's private notes.
 
-- The sheet: trackers and notes are the player's to change (``d``/``D``/``h``,
-  ``]``/``[``, ``s``, ``e``, ``+``/``-`` on a tracker); traits (Humanity and a
-  V20 Path included) only when the chronicle's ``players_may_edit_traits`` is
-  on. Every edit is checked on the field it changes
-  (:func:`vtm_tui.play.visibility.refusal`), whatever key made it. A player with
-  several characters switches with ``c``.
-- The log: the current session, read again by the same
-  :class:`~vtm_tui.review.source.SessionTail` the storyteller's log screen uses
-  whenever the store's watcher says a session file or a sheet changed
+- The sheet: trackers and notes are the player's to change (``d``/``D``/``h``, ``]``/``[``, ``s``, ``e``,
+  ``+``/``-`` on a tracker); traits (Humanity and a V20 Path included) only when the chronicle's
+  ``players_may_edit_traits`` is on. Every edit is checked on the field it changes
+  (:func:`vtm_tui.play.visibility.refusal`), whatever key made it. A player with several characters switches
+  with ``c``.
+- The log: the current session, read again by the same :class:`~vtm_tui.review.source.SessionTail` the
+  storyteller's log screen uses whenever the store's watcher says a session file or a sheet changed
   (:mod:`vtm_tui.ui.chronicle_watch`), so another seat's roll shows at once.
-- Rolls: ``r`` opens the roll dialog for the character shown; a storyteller's
-  request appears at the bottom (and as a notification) and ``a`` answers it
-  in a dialog pre-filled with the requested pool (:mod:`.player_request`).
+- Rolls: ``r`` opens the roll dialog for the character shown; a storyteller's request appears at the bottom
+  (and as a notification) and ``a`` answers it in a dialog pre-filled with the requested pool
+  (:mod:`.seat_requests`, :mod:`.player_request`).
 """
 
 from __future__ import annotations
@@ -48,7 +45,6 @@ from vtm_tui.play.sheet_edits import Edit
 from vtm_tui.play.sheet_save import seat_refusal
 from vtm_tui.review.source import SessionTail
 from vtm_tui.store.errors import ConflictError
-from vtm_tui.store.requests import RollAsk, open_requests
 from vtm_tui.store.watch import Changes
 from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
 from vtm_tui.ui.screens.mode_screen import ModeScreen
@@ -57,6 +53,7 @@ from vtm_tui.ui.seat_text import seat_text
 from vtm_tui.ui.sheet_actions import SheetEditActions
 from vtm_tui.ui.screens.roll_dialog import RollDialog
 from vtm_tui.ui.screens.roll_shelf import RollDialogShelf
+from vtm_tui.ui.screens.seat_requests import SeatRequests
 from vtm_tui.ui.screens.xp_actions import XpActions
 from vtm_tui.ui.widgets.footer import VtmFooter
 from vtm_tui.ui.widgets.header import VtmHeader
@@ -68,7 +65,7 @@ TRAIT_SLOTS = ("dots", "die")
 HINT = "r roll · a answer · d/D damage · h heal · ]/[ Hunger · s stain · ctrl+z undo · Tab log · ? keys"
 
 
-class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
+class PlayerScreen(SeatRequests, XpActions, SheetEditActions, ModeScreen[None]):
     """One player's view of the shared chronicle."""
 
     HELP_TITLE = "Player seat"
@@ -106,8 +103,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         super().__init__()
         self.viewer: Viewer = Viewer(player="")
         self.tail: SessionTail | None = None
-        self.requests: list[RollAsk] = []
-        self._announced: set[str] = set()
+        self._start_requests()
         self._backlog: list = []  # entries read while a dialog covered the seat
         self._reload_log = False
         self._sheets_touched = False  # the watcher saw a sheet or the chronicle file change since the last look
@@ -159,7 +155,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         self._following = follow_chronicle(store.path, self._changed,
                                            "sessions", "characters", "chronicle.toml")
         self.tail = SessionTail(store.path, current, follow_newest=True)
-        self.tail.load()
+        self._requests_read(self.tail.load(), whole=True)
         self._show_log()
         self._find_requests(announce=False)
         sheet = self.query_one(SheetView)
@@ -221,6 +217,7 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         if tail is None:
             return
         found = tail.poll()
+        self._requests_read(tail.entries if found.reloaded else found.new, whole=found.reloaded)
         self._reload_log = self._reload_log or found.reloaded
         if not found.reloaded:
             self._backlog.extend(found.new)
@@ -268,37 +265,6 @@ class PlayerScreen(XpActions, SheetEditActions, ModeScreen[None]):
         if self.store is not None:
             self._flush()
             self._reselect()
-
-    # -- requests -------------------------------------------------------------------------------------
-    def _find_requests(self, announce: bool = True) -> None:
-        tail = self.tail
-        names = [c.name for c in self.own_characters]
-        found = open_requests(tail.entries, names) if tail is not None and names else []
-        self.requests = [ask for ask in found if self.viewer.owns(ask.actor)]  # exact names: not "ines" for "Inês"
-        bar = self.query_one("#player-request", Static)
-        bar.display = bool(self.requests)
-        if not self.requests:
-            return
-        first = self.requests[0]
-        more = f" (+{len(self.requests) - 1} more)" if len(self.requests) > 1 else ""
-        bar.update(f"▶ The storyteller asks {first.describe()}{more} · a answers")
-        fresh = [ask for ask in self.requests if ask.id not in self._announced]
-        self._announced.update(ask.id for ask in self.requests)
-        if announce and fresh:
-            self.app.bell()
-            self.notify(fresh[-1].describe(), title="The storyteller asks for a roll", timeout=8)
-
-    def action_answer(self) -> None:
-        if not self.requests:
-            return self.say("No roll is asked of you right now; r rolls on your own.")
-        from vtm_tui.ui.screens.player_request import RequestDialog
-
-        ask = self.requests[0]
-        own = {c.name.casefold(): c for c in self.own_characters}
-        character = own.get(ask.actor.casefold())
-        if character is None:
-            return self.say(f"{ask.actor} is not one of your characters any more.", error=True)
-        self.app.push_screen(RequestDialog(ask, character), lambda _entry: self.poll())
 
     def action_roll(self) -> None:
         """The roll dialog for the character shown, in a box of fixed height (see :class:`PlayerRollDialog`)."""

@@ -15,40 +15,53 @@ The view stays pinned to the newest entry while the cursor is on it.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from datetime import tzinfo
 
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
-from textual.geometry import Region, Size
+from textual.color import Color
+from textual.filter import LineFilter
+from textual.geometry import Region, Size, Spacing
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.style import Style as TextualStyle
 
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.review.lines import EntryLine, format_entry
 from vtm_tui.store.index import IndexedEntry
+from vtm_tui.ui.textual_compat import css_generation
+from vtm_tui.ui.widgets.log_line import VIRTUAL_WIDTH, line_pieces, pieces_strip, with_cursor
 
 Row = LogEntry | IndexedEntry
 Loader = Callable[[list[IndexedEntry]], list[LogEntry | None]]
 
-#: Cells per column at a comfortable width and at 80 columns: (actor, what, dice, outcome).
-WIDE = (16, 22, 20, 15)
-NARROW = (11, 14, 18, 15)
+NO_GUTTER = Spacing(0, 0, 0, 0)
 
 
-def column_widths(width: int) -> tuple[int, int, int, int]:
-    """(actor, what, dice, outcome) cells for a view ``width`` wide: past 130 columns the room goes to the
-    pool and the actor, so a wide terminal shows ``Dexterity 3 + Firearms 2 + Blood Surge 2`` whole."""
-    if width < 100:
-        return NARROW
-    extra = max(0, width - 130)
-    actor, what, dice, outcome = WIDE
-    return actor + min(8, extra // 5), what + min(34, extra // 2), dice, outcome
-VIRTUAL_WIDTH = 240  # lines are cut here; ←/→ scroll to the comments
+@dataclass(frozen=True)
+class Look:
+    """What a painted line depends on besides its row and the cursor (see :meth:`LogView.render_lines`)."""
+
+    css: int  # the app's stylesheet generation (a theme change moves it on)
+    restyled: int  # the view's own restyles
+    focus: bool  # the cursor's colour follows the focus
+    base_background: Color
+    background: Color
+    width: int
+    plain: bool  # no border, padding, outline, tint, opacity or hatch: the view paints whole lines itself
+    scroll_x: int
+    text_width: int  # the width less the scrollbar's column, when it shows
+    filters: tuple[LineFilter, ...]
+
+    def same_style(self, other: Look) -> bool:
+        """Whether lines formatted for ``other`` have the right text and colours here (the scroll may differ)."""
+        return (self.css, self.restyled, self.focus, self.base_background, self.background, self.width) == \
+            (other.css, other.restyled, other.focus, other.base_background, other.background, other.width)
 
 
 class LogView(ScrollView, can_focus=True):
@@ -107,9 +120,12 @@ class LogView(ScrollView, can_focus=True):
         self.empty_text = "No entries."
         self._loader: Loader | None = None
         self._lines: OrderedDict[int, EntryLine | None] = OrderedDict()
-        self._strips: OrderedDict[tuple[int, int, bool], Strip] = OrderedDict()
+        self._strips: OrderedDict[tuple[int, int], Strip] = OrderedDict()
         self._secret_width = False
-        self._frame_styles: dict[str, Style] | None = None  # while a frame is drawn: its styles, by component
+        self._styles: dict[str, Style] = {}  # by component ("" the view's own), for the current look
+        self._painted: dict[Hashable, Strip] = {}  # whole lines as drawn, for the current look
+        self._painted_look: Look | None = None
+        self._restyled = 0  # bumped whenever Textual restyles the view
 
     # -- what is shown ----------------------------------------------------------------------------
 
@@ -120,8 +136,7 @@ class LogView(ScrollView, can_focus=True):
         self.with_date = with_date
         self._loader = loader
         self.empty_text = empty_text
-        self._lines.clear()
-        self._strips.clear()
+        self._forget_lines()
         self._secret_width = any(row.secret for row in self.rows) and self.storyteller
         self._resize()
         self.cursor = len(self.rows) - 1
@@ -136,8 +151,7 @@ class LogView(ScrollView, can_focus=True):
         self.rows.extend(rows)
         if self.storyteller and any(row.secret for row in rows) and not self._secret_width:
             self._secret_width = True
-            self._lines.clear()
-            self._strips.clear()
+            self._forget_lines()
         self._resize()
         if following:
             self.cursor = len(self.rows) - 1
@@ -217,70 +231,83 @@ class LogView(ScrollView, can_focus=True):
             self._lines.popitem(last=False)
 
     def _style(self, name: str) -> Style:
-        styles = self._frame_styles
-        if styles is None:
-            return self.get_component_rich_style(name, partial=True)
-        style = styles.get(name)
+        """A component's style, worked out once per look (Textual works it out from the ancestors each time)."""
+        style = self._styles.get(name)
         if style is None:
-            style = styles[name] = self.get_component_rich_style(name, partial=True)
+            style = self._styles[name] = self.get_component_rich_style(name, partial=True)
         return style
 
     def _base_style(self) -> Style:
-        styles = self._frame_styles
-        if styles is None:
-            return self.rich_style
-        style = styles.get("")
+        style = self._styles.get("")
         if style is None:
-            style = styles[""] = self.rich_style
+            style = self._styles[""] = self.rich_style
         return style
 
+    def notify_style_update(self) -> None:
+        """Textual restyled the view (a class, the CSS): the lines painted with the old styles are not reused."""
+        super().notify_style_update()
+        self._restyled += 1
+
+    def _look(self) -> Look:
+        """What every painted line depends on besides its row and the cursor."""
+        styles = self.styles
+        plain = not (styles.gutter != NO_GUTTER or any(kind for kind, _color in styles.outline) or styles.tint.a
+                     or styles.text_opacity != 1 or (styles.has_rule("hatch") and styles.hatch != "none")
+                     or self.opacity != 1)
+        width = self.region.width
+        base_background, background = self.background_colors
+        return Look(css=css_generation(self.app), restyled=self._restyled, focus=self.has_focus,
+                    base_background=base_background, background=background, width=width, plain=plain,
+                    scroll_x=int(self.scroll_offset.x), text_width=width - self.scrollbar_gutter.width,
+                    filters=tuple(self.get_line_filters()))
+
     def render_lines(self, crop: Region) -> list[Strip]:
-        """One frame's lines, with the widget's styles worked out once for the frame.
+        """One frame's lines: a line already painted under the same look is reused as it is.
 
-        Textual works a style out from the widget's ancestors on every ask; asked once a line, that was half
-        the CPU of drawing the view again when a new line scrolled it (another player's roll on a seat)."""
-        self._frame_styles = {}
-        try:
+        A new entry at the bottom of a followed log scrolls every line up by one, and Textual asks for each of
+        them again: restyling and re-filtering all of them was most of what another seat's roll cost every
+        other app at the table (about 5 ms of 13 on a seat at 180×30). A row shows the same strip as long as
+        its text, the cursor on it and the look (size, horizontal scroll, theme, CSS, focus, colours, line
+        filters) stay the same, so a scroll costs a look-up per line and only the new line is drawn. A box
+        that is not plain (border, padding, outline, tint, opacity, hatch) is left to Textual's own path.
+        """
+        look = self._look()
+        before = self._painted_look
+        if before is None or not look.same_style(before):
+            self._styles.clear()
+            self._strips.clear()
+        if look != before:
+            self._painted.clear()
+            self._painted_look = look
+        if not look.plain:
             return super().render_lines(crop)
-        finally:
-            self._frame_styles = None
+        scroll_y = int(self.scroll_offset.y)
+        strips = [self._painted_line(scroll_y + y, y, look) for y in crop.line_range]
+        if crop.column_span != (0, look.width):
+            x1, x2 = crop.column_span
+            strips = [strip.crop(x1, x2) for strip in strips]
+        return strips
 
-    def line_text(self, line: EntryLine) -> Text:
-        """The styled text of a line, columns padded to the view's width class."""
-        actor_w, what_w, dice_w, outcome_w = column_widths(self.size.width)
-        text = Text(no_wrap=True, end="")
-        text.append(line.time, self._style("log-view--time"))
-        text.append(" ")
-        text.append(_fit(line.actor, actor_w), self._style("log-view--actor"))
-        text.append(" ")
-        if not line.result:  # notes, changes, session marks: the comment follows at once
-            text.append(line.what + ("  " if line.comment and line.what else ""))
-            text.append(line.comment, self._style("log-view--comment"))
-            return text
-        text.append(_fit(line.what, what_w))
-        text.append(" ")
-        used = 0
-        for number, die in enumerate(line.dice):
-            if number:
-                text.append(" ")
-                used += 1
-            text.append(die.text, self._style("log-view--hunger") if die.hunger else "")
-            used += len(die.text)
-        text.append(" " * max(1, dice_w - used + 1))
-        narrow = self.size.width < 100
-        diff_w = (6 if narrow else 9) if self._secret_width else 3
-        secret = line.difficulty.endswith("secret")
-        difficulty = line.difficulty.replace(" secret", " sec") if narrow else line.difficulty
-        text.append(_fit(difficulty, diff_w), self._style("log-view--secret") if secret else "")
-        text.append(" ")
-        style = f"log-view--{line.tone}" if line.tone else ""
-        text.append(_fit(line.outcome, outcome_w), self._style(style) if style else "")
-        text.append(" ")
-        text.append(f"{line.margin:>3}")
-        if line.comment:
-            text.append("  ")
-            text.append(line.comment, self._style("log-view--comment"))
-        return text
+    def _painted_line(self, index: int, y: int, look: Look) -> Strip:
+        """Line ``y`` as Textual's plain box paints it: padded to the width, the line filters applied."""
+        if not self.rows:
+            key: Hashable = ("empty", y)
+        elif index >= len(self.rows):
+            key = "blank"
+        else:
+            key = (index, index == self.cursor)
+        strip = self._painted.get(key)
+        if strip is None:
+            strip = self.render_line(y)
+            if strip.cell_length != look.width:  # the scrollbar's column, or a terminal wider than the lines
+                inner = TextualStyle(background=look.base_background + look.background).rich_style
+                strip = strip.adjust_cell_length(look.width, inner)
+            for line_filter in look.filters:
+                strip = strip.apply_filter(line_filter, look.background)
+            if len(self._painted) >= 4096:
+                self._painted.clear()
+            self._painted[key] = strip
+        return strip
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -295,32 +322,26 @@ class LogView(ScrollView, can_focus=True):
             return Strip.blank(width, base)
         if index >= len(self.rows):
             return Strip.blank(width, base)
-        selected = index == self.cursor
-        key = (index, self.size.width, selected)
+        key = (index, self.size.width)
         strip = self._strips.get(key)
-        if strip is None:
+        if strip is None:  # formatted once: the cursor's colour is laid over it when the cursor is there
             line = self._line(index)
             if line is None:
                 text = Text(" (this entry can no longer be read from its file)", no_wrap=True, end="")
+                strip = Strip(list(text.render(self.app.console)), text.cell_len) \
+                    .extend_cell_length(VIRTUAL_WIDTH).crop(0, VIRTUAL_WIDTH).apply_style(base)  # fmt: skip
             else:
-                text = self.line_text(line)
-            segments = list(text.render(self.app.console))
-            strip = Strip(segments, text.cell_len).extend_cell_length(VIRTUAL_WIDTH).crop(0, VIRTUAL_WIDTH)
-            strip = strip.apply_style(base)
-            if selected:
-                strip = Strip([Segment(s.text, (s.style or Style()) + self._style("log-view--cursor"), s.control)
-                               for s in strip], strip.cell_length)
+                strip = pieces_strip(line_pieces(line, self.size.width, self._secret_width), self._style, base)
             self._strips[key] = strip
             while len(self._strips) > 512:
                 self._strips.popitem(last=False)
+        if index == self.cursor:
+            strip = with_cursor(strip, self._style("log-view--cursor"))
         return strip.crop(scroll_x, scroll_x + width)
 
     # -- moving -----------------------------------------------------------------------------------
 
     def watch_cursor(self, old: int, new: int) -> None:
-        for index in (old, new):
-            self._strips.pop((index, self.size.width, index == old), None)
-            self._strips.pop((index, self.size.width, index == new), None)
         top = int(self.scroll_offset.y)
         self._scroll_cursor_into_view()
         if int(self.scroll_offset.y) == top:  # no scroll: repaint the two lines, not the whole view
@@ -341,9 +362,14 @@ class LogView(ScrollView, can_focus=True):
             self.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
 
     def on_resize(self) -> None:
-        self._strips.clear()
-        self._lines.clear()
+        self._forget_lines()
         self._scroll_cursor_into_view()
+
+    def _forget_lines(self) -> None:
+        """The rows, or what their text depends on, changed: every line is formatted and painted again."""
+        self._lines.clear()
+        self._strips.clear()
+        self._painted.clear()
 
     def _clamp(self, index: int) -> int:
         return max(0, min(len(self.rows) - 1, index)) if self.rows else -1
@@ -369,10 +395,3 @@ class LogView(ScrollView, can_focus=True):
         index = int(self.scroll_offset.y) + event.y
         if 0 <= index < len(self.rows):
             self.cursor = index
-
-
-def _fit(text: str, width: int) -> str:
-    """``text`` cut with an ellipsis or padded to exactly ``width`` cells."""
-    if len(text) > width:
-        return text[: width - 1] + "…"
-    return text.ljust(width)
