@@ -310,6 +310,17 @@ class ChronicleStore:
         """Bring ``self.chronicle`` up to date with the disk (another login may have started or ended a session)."""
         self._refresh_chronicle()
 
+    def reread_chronicle(self) -> bool:
+        """Read ``chronicle.toml`` again if another process changed it (a session started or ended at another
+        login); whether it had. For a screen that only shows it (the header of the log screen or a seat): nothing
+        is written, unlike :meth:`refresh_chronicle`'s save, so a hand-kept file stays as it is. This process
+        keeps no unsaved change of the chronicle (every change of it is saved at once), so none is lost."""
+        if not self._chronicle_file.changed_on_disk():
+            return False
+        doc = self._chronicle_file.load()
+        self.chronicle = Chronicle.from_toml(doc, where=str(self._chronicle_file.path))
+        return True
+
     def _refresh_chronicle(self) -> None:
         """Bring ``self.chronicle`` up to date with the disk, keeping this process's unsaved changes."""
         if self._chronicle_file.changed_on_disk():

@@ -17,7 +17,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from vtm_tui.errors import VtmError
 from vtm_tui.store.watch import Changes, watcher_for
 
 
@@ -52,3 +54,17 @@ def follow_chronicle(folder: Path, on_change: Callable[[Changes], object], *want
             changes.close()
 
     return Following(asyncio.create_task(follow(), name=f"watch {Path(folder).name}"))
+
+
+def show_chronicle_file(app: Any, changes: Changes) -> None:
+    """The header follows a session another login started or ended: when ``changes`` name ``chronicle.toml``,
+    the store reads it again (read only, :meth:`~vtm_tui.store.chronicle_store.ChronicleStore.reread_chronicle`)
+    and the app publishes it. The log screen and a seat call it from their notices; the coterie reloads all."""
+    store = app.chronicle_store
+    if store is None or not changes.touches("chronicle.toml"):
+        return
+    try:
+        if store.reread_chronicle():
+            app.publish_chronicle()
+    except VtmError:
+        pass  # being written by hand this moment: the next notice reads it again

@@ -44,7 +44,8 @@ from vtm_tui.errors import VtmError
 from vtm_tui.review.filters import LogFilter
 from vtm_tui.review.source import EntryCache, Poll, SessionTail
 from vtm_tui.store.index import IndexedEntry
-from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
+from vtm_tui.store.watch import Changes
+from vtm_tui.ui.chronicle_watch import Following, follow_chronicle, show_chronicle_file
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui.screens.log_filtering import FilterActions
 from vtm_tui.ui.screens.log_history import FIRST_PAINT, HistoryActions
@@ -165,7 +166,7 @@ class LogScreen(HistoryActions, ReviewActions, FilterActions, ModeScreen[None]):
             return
         self.cache = EntryCache(folder)
         # Before the first read, so nothing is missed.
-        self._following = follow_chronicle(folder, lambda _changes: self.poll(), "sessions", "chronicle.toml")
+        self._following = follow_chronicle(folder, self._changed, "sessions", "chronicle.toml")
         current = self.app.chronicle_store.chronicle.current_session
         self.scope = current
         self._open_tail(SessionTail(folder, current, follow_newest=True))
@@ -272,6 +273,11 @@ class LogScreen(HistoryActions, ReviewActions, FilterActions, ModeScreen[None]):
         self._refilter()
 
     # -- live updates -----------------------------------------------------------------------------
+
+    def _changed(self, changes: Changes) -> None:
+        """The watcher's notice: the header reads a changed chronicle file again, then new entries are read."""
+        show_chronicle_file(self.app, changes)
+        self.poll()
 
     def poll(self) -> None:
         """Pick up entries appended since the last look (by this app or any other process)."""

@@ -46,7 +46,7 @@ from vtm_tui.play.sheet_save import seat_refusal
 from vtm_tui.review.source import SessionTail
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.watch import Changes
-from vtm_tui.ui.chronicle_watch import Following, follow_chronicle
+from vtm_tui.ui.chronicle_watch import Following, follow_chronicle, show_chronicle_file
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.play import sheet_edits
 from vtm_tui.ui.seat_text import seat_text
@@ -205,6 +205,7 @@ class PlayerScreen(SeatRequests, XpActions, SheetEditActions, ModeScreen[None]):
         """The watcher's notice: the sheets are compared with the disk only when it names one of them (another
         player's roll touches the session file alone, and reading ten sheets for it cost 5 ms a roll)."""
         self._sheets_touched = self._sheets_touched or changes.touches("characters", "chronicle.toml")
+        show_chronicle_file(self.app, changes)  # a session started or ended at another login: the header says so
         self.poll()
 
     def poll(self) -> None:
