@@ -50,6 +50,7 @@ asyncio.run(main())
 #: Imported by nothing the first screen shows; each cost start-up time when it was (see docs/architecture.md).
 NOT_BEFORE_THE_FIRST_PAINT = (
     "importlib.metadata",  # textual.__version__ (20-50 ms with email and zipfile)
+    "hashlib", "_hashlib",  # OpenSSL's library, for a few short digests (vtm_tui.model.digest has them)
     "inotify_simple",  # the chronicle watcher (ctypes, 30 ms)
     "argparse",  # only the command line needs it
     "vtm_tui.play", "vtm_tui.review", "vtm_tui.conflict", "vtm_tui.commands",

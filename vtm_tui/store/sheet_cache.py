@@ -17,10 +17,10 @@ simply not kept.
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any
 
+from vtm_tui.model.digest import sha1
 from vtm_tui.store.paths import cache_file
 from vtm_tui.store.private_file import dump_pickle, load_pickle
 from vtm_tui.store.toml_io import parse_toml
@@ -48,7 +48,7 @@ class SheetCache:
 
     def parse(self, text: str, path: Path) -> dict[str, Any]:
         """What ``parse_toml(text, path)`` returns (a broken file still raises, never cached)."""
-        key = hashlib.sha1(text.encode("utf-8", "surrogatepass")).digest()
+        key = sha1(text.encode("utf-8", "surrogatepass")).digest()
         document = self._old.get(key)
         if document is None:
             document = parse_toml(text, path)
