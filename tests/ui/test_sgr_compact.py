@@ -115,3 +115,12 @@ def test_codes_it_does_not_follow_are_passed_on() -> None:
     line = "\x1b[38;2;1;2;3mab\x1b[0m\x1b[58;2;9;9;9mcd\x1b[0m\x1b[31mef\x1b[0m"
     out = SgrCompactor().feed(line)
     assert "\x1b[58;2;9;9;9m" in out and "cd" in out and out.endswith("\x1b[0m")
+
+
+def test_the_state_is_a_named_tuple_not_a_dataclass():
+    """The seat's driver imports this module before the first frame reaches the terminal; defining a frozen
+    dataclass there compiled 4 M instructions of methods (``python -m benchmarks startup``, whole process)."""
+    import dataclasses
+
+    assert not dataclasses.is_dataclass(Sgr)
+    assert Sgr("38;5;1") == Sgr(fg="38;5;1", bg="", attributes=frozenset()) and hash(Sgr()) == hash(DEFAULT)
