@@ -179,3 +179,27 @@ async def test_the_keymap_file_still_applies_once_the_first_screen_is_up(campaig
         await pilot.pause()
         await pilot.press("l")
         assert app.current_mode == "log"
+
+
+async def test_the_first_frame_is_not_held_for_a_thread_switch(campaigns, monkeypatch):
+    """Textual's writer thread sends a frame; until the first one is out the app's thread hands the interpreter
+    lock over within half a millisecond (it went on drawing the sheet for 5 ms, the default switch interval,
+    while the frame waited). After the first paint the interval is the interpreter's own again."""
+    import sys
+
+    before = sys.getswitchinterval()
+    at_paint: list[float] = []
+    original = App._display
+
+    def display(self, screen, renderable):
+        if not at_paint and screen.children:
+            at_paint.append(sys.getswitchinterval())
+        return original(self, screen, renderable)
+
+    monkeypatch.setattr(App, "_display", display)
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app._painted)
+        assert at_paint and at_paint[0] < before / 5
+        assert sys.getswitchinterval() == before
+    assert sys.getswitchinterval() == before
