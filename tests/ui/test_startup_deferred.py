@@ -79,9 +79,9 @@ NOT_BEFORE_THE_FIRST_PAINT = (
 
 
 #: Dataclasses of ours defined before the first paint. Defining one compiles its methods (Python 3.11): 2-4 M
-#: instructions each, frozen ones the most; the footer's keys are named tuples for that. The model's and the
-#: rules' (Character, V5Sheet, Slot…) are what the first screen shows.
-MAX_DATACLASSES = 11
+#: instructions each, frozen ones the most; the footer's keys and the sheet's slots are named tuples for that. The
+#: model's (Character, V5Sheet…) and the catalogues' are what the first screen reads.
+MAX_DATACLASSES = 9
 
 
 def _first_paint(chronicle: Path, tmp_path: Path, player: str = "") -> dict:
