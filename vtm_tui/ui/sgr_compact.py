@@ -16,6 +16,7 @@ a filter on text.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 #: One token of a terminal stream: an SGR code (group 1: its parameters), another CSI sequence (group 2:
@@ -54,6 +55,7 @@ class Sgr(NamedTuple):
 DEFAULT = Sgr()
 
 
+@lru_cache(maxsize=4096)  # a frame names the same few styles over and over: each answered once
 def apply_sgr(state: Sgr, parameters: str) -> Sgr | None:
     """The state after ``ESC[parameters m``; None for a code this module does not follow."""
     parts = parameters.split(";") if parameters else ["0"]
@@ -92,6 +94,7 @@ def apply_sgr(state: Sgr, parameters: str) -> Sgr | None:
     return Sgr(fg, bg, frozenset(attributes))
 
 
+@lru_cache(maxsize=4096)
 def transition(shown: Sgr | None, wanted: Sgr) -> str:
     """The shortest code this module writes to go from ``shown`` (None: unknown) to ``wanted``."""
     if shown == wanted:
