@@ -9,15 +9,19 @@ error exits with status 1 and one line naming a report in the user log folder
 
 from __future__ import annotations
 
-import argparse
+import functools
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, NoReturn
 
 from vtm_tui import __version__
 from vtm_tui.errors import VtmError
 from vtm_tui.rules.base import RULESETS
+
+if TYPE_CHECKING:
+    import argparse
 
 #: Rule-set modules under ``vtm_tui.commands`` that add ``roll``/``odds`` sub-commands: one per registered rule set
 #: (a rule set without one yet is simply absent from ``roll``/``odds``).
@@ -43,17 +47,24 @@ Open the app (keys: ? on any screen):
 Commands for scripts (each has --help):"""
 
 
-class OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line on stderr and exit status 2."""
+@functools.cache
+def _one_line_parser() -> type[argparse.ArgumentParser]:
+    """The parser class (argparse is imported here: opening the app with plain arguments never needs it)."""
+    import argparse
 
-    #: An error quoting a 5,000-character argument is cut to this many characters.
-    MAX_MESSAGE = 300
+    class OneLineParser(argparse.ArgumentParser):
+        """An ArgumentParser whose errors are one line on stderr and exit status 2."""
 
-    def error(self, message: str) -> NoReturn:
-        message = " ".join(message.split())
-        if len(message) > self.MAX_MESSAGE:
-            message = message[: self.MAX_MESSAGE - 1] + "…"
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        #: An error quoting a 5,000-character argument is cut to this many characters.
+        MAX_MESSAGE = 300
+
+        def error(self, message: str) -> NoReturn:
+            message = " ".join(message.split())
+            if len(message) > self.MAX_MESSAGE:
+                message = message[: self.MAX_MESSAGE - 1] + "…"
+            self.exit(2, f"{self.prog}: error: {message}\n")
+
+    return OneLineParser
 
 
 def _load_command_module(name: str):
@@ -67,9 +78,11 @@ def _load_command_module(name: str):
         raise
 
 
-def build_command_parser() -> OneLineParser:
+def build_command_parser() -> argparse.ArgumentParser:
     """The parser for the sub-commands (everything except opening the app)."""
-    parser = OneLineParser(prog="vtm-tui", usage=APP_USAGE, description=APP_HELP,
+    import argparse
+
+    parser = _one_line_parser()(prog="vtm-tui", usage=APP_USAGE, description=APP_HELP,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"vtm-tui {__version__}")
     verbs = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, prog="vtm-tui")
@@ -89,9 +102,9 @@ def build_command_parser() -> OneLineParser:
     return parser
 
 
-def build_app_parser() -> OneLineParser:
+def build_app_parser() -> argparse.ArgumentParser:
     """The parser for opening the app: ``vtm-tui [PATH] [options]``."""
-    parser = OneLineParser(
+    parser = _one_line_parser()(
         prog="vtm-tui",
         usage=APP_USAGE,
         description="Open the storyteller's app; see 'vtm-tui --help' for everything, 'vtm-tui roll --help' "
@@ -106,11 +119,46 @@ def build_app_parser() -> OneLineParser:
     return parser
 
 
+#: The app's options that take a value, and the attribute each sets (as :func:`build_app_parser` names them).
+APP_OPTIONS = {"--campaigns": "campaigns", "--player": "player", "--seed": "seed"}
+
+
+def parse_app_args(argv: Sequence[str]) -> SimpleNamespace | None:
+    """What :func:`build_app_parser` makes of ``argv`` when it is plain (at most one PATH, each option once
+    with a value, ``--seed`` in digits), without argparse; None for anything else, which argparse then parses
+    and explains (help, version, mistakes, abbreviations). Building that parser and importing argparse were
+    about 2 % of the app's start on a terminal (``python -m benchmarks startup``)."""
+    found: dict[str, object] = {"path": None, "campaigns": None, "player": None, "seed": None}
+    given: set[str] = set()
+    tokens = list(argv)
+    while tokens:
+        token = tokens.pop(0)
+        option, equals, value = token.partition("=")
+        if not token.startswith("-"):
+            name, value = "path", token
+        elif option in APP_OPTIONS and equals:
+            name = APP_OPTIONS[option]
+        elif token in APP_OPTIONS and tokens and not tokens[0].startswith("-"):
+            name, value = APP_OPTIONS[token], tokens.pop(0)
+        else:
+            return None
+        if name in given or not value:
+            return None
+        if name == "seed":
+            if not (value.isascii() and value.isdigit()):
+                return None
+            found[name] = int(value)
+        else:
+            found[name] = value
+        given.add(name)
+    return SimpleNamespace(**found)
+
+
 def _is_command(argv: Sequence[str]) -> bool:
     return bool(argv) and argv[0] in {"roll", "odds", "-h", "--help", *(v.rstrip("_") for v in VERB_COMMANDS)}
 
 
-def run_app(args: argparse.Namespace) -> int:
+def run_app(args: argparse.Namespace | SimpleNamespace) -> int:
     """Open the Textual app (imported here so scripts never pay for Textual).
 
     The cyclic garbage collector is off until the first screen is painted (the app turns it back on
@@ -150,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = build_command_parser().parse_args(args_list)
             _use_example_copies(args)
             return int(args.func(args) or 0)
-        return run_app(build_app_parser().parse_args(args_list))
+        return run_app(parse_app_args(args_list) or build_app_parser().parse_args(args_list))
     except VtmError as exc:
         print(f"vtm-tui: error: {exc}", file=sys.stderr)
         return 2

@@ -18,7 +18,7 @@ from vtm_tui.ui.app import VtmApp
 from vtm_tui.ui.screens.coterie import CoterieScreen
 
 FIRST_PAINT_CHILD = """
-import asyncio, json, sys
+import asyncio, dataclasses, json, sys
 from textual.app import App
 from vtm_tui.ui.app import VtmApp
 
@@ -30,6 +30,10 @@ def display(self, screen, renderable):
         seen["modules"] = sorted(sys.modules)
         seen["css"] = sorted(path for path, _var in self.stylesheet.source if path.endswith(".tcss"))
         seen["screen"] = type(screen).__name__
+        seen["dataclasses"] = sorted(f"{name}.{key}" for name, module in list(sys.modules.items())
+                                     if name.startswith("vtm_tui") for key, value in vars(module).items()
+                                     if isinstance(value, type) and dataclasses.is_dataclass(value)
+                                     and value.__module__ == name)
     return original(self, screen, renderable)
 
 App._display = display
@@ -50,6 +54,7 @@ asyncio.run(main())
 #: Imported by nothing the first screen shows; each cost start-up time when it was (see docs/architecture.md).
 NOT_BEFORE_THE_FIRST_PAINT = (
     "importlib.metadata",  # textual.__version__ (20-50 ms with email and zipfile)
+    "hashlib", "_hashlib",  # OpenSSL's library, for a few short digests (vtm_tui.model.digest has them)
     "inotify_simple",  # the chronicle watcher (ctypes, 30 ms)
     "argparse",  # only the command line needs it
     "vtm_tui.play", "vtm_tui.review", "vtm_tui.conflict", "vtm_tui.commands",
@@ -60,6 +65,7 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     "vtm_tui.model.character_v20", "vtm_tui.model.character_ingenuity",  # a V5 chronicle reads V5 sheets only
     "vtm_tui.model.conflict", "vtm_tui.model.log_entry", "vtm_tui.store.sheet_merge",  # a change's, a save's
     "vtm_tui.ui.keymap",  # the user's keymap file
+    "vtm_tui.ui.widgets.sheet_layout",  # the sheet's drawing: comes with sheet_<id>.py, drawn after the paint
     "vtm_tui.store.seats", "vtm_tui.ui.widgets.seats_view",  # this app's seat and everyone else's
     "vtm_tui.store.watch", "vtm_tui.ui.chronicle_watch",  # the watcher, started after the paint
     "tomli_w",  # writing TOML: opening a chronicle only reads
@@ -70,6 +76,12 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     # What guided creation and quick characters read (seven frozen dataclasses: the dearest module to import).
     "vtm_tui.rules.sheet_spec", "vtm_tui.rules.v5.creation", "vtm_tui.rules.v5.templates",
 )
+
+
+#: Dataclasses of ours defined before the first paint. Defining one compiles its methods (Python 3.11): 2-4 M
+#: instructions each, frozen ones the most; the footer's keys and the sheet's slots are named tuples for that. The
+#: model's (Character, V5Sheet…) and the catalogues' are what the first screen reads.
+MAX_DATACLASSES = 9
 
 
 def _first_paint(chronicle: Path, tmp_path: Path, player: str = "") -> dict:
@@ -87,6 +99,7 @@ def test_the_first_screen_is_painted_before_what_it_does_not_need(campaigns, tmp
     loaded = [name for name in NOT_BEFORE_THE_FIRST_PAINT if name in modules]
     assert loaded == []
     assert [Path(path).name for path in seen["css"]] == ["app.tcss"]  # the other screens' styles come later
+    assert len(seen["dataclasses"]) <= MAX_DATACLASSES, seen["dataclasses"]
     later = {Path(path).name for path in seen["css_after"]}
     assert {Path(name).name for name in VtmApp.LATER_CSS} <= later
 
@@ -166,3 +179,27 @@ async def test_the_keymap_file_still_applies_once_the_first_screen_is_up(campaig
         await pilot.pause()
         await pilot.press("l")
         assert app.current_mode == "log"
+
+
+async def test_the_first_frame_is_not_held_for_a_thread_switch(campaigns, monkeypatch):
+    """Textual's writer thread sends a frame; until the first one is out the app's thread hands the interpreter
+    lock over within half a millisecond (it went on drawing the sheet for 5 ms, the default switch interval,
+    while the frame waited). After the first paint the interval is the interpreter's own again."""
+    import sys
+
+    before = sys.getswitchinterval()
+    at_paint: list[float] = []
+    original = App._display
+
+    def display(self, screen, renderable):
+        if not at_paint and screen.children:
+            at_paint.append(sys.getswitchinterval())
+        return original(self, screen, renderable)
+
+    monkeypatch.setattr(App, "_display", display)
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app._painted)
+        assert at_paint and at_paint[0] < before / 5
+        assert sys.getswitchinterval() == before
+    assert sys.getswitchinterval() == before

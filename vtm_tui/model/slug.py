@@ -11,10 +11,11 @@ do not collide; clashes with existing slugs get ``-2``, ``-3``...
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from collections.abc import Collection
+
+from vtm_tui.model.digest import sha1
 
 MAX_LENGTH = 60
 _NOT_SAFE = re.compile(r"[^a-z0-9]+")
@@ -33,7 +34,7 @@ def slugify(name: str, fallback: str = "item") -> str:
         base = _NOT_SAFE.sub("-", fallback.lower()).strip("-") or "item"
         if not name.strip():
             return base
-        digest = hashlib.sha1(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+        digest = sha1(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
         return f"{base}-{digest}"
     if slug in _RESERVED:
         slug += "-1"

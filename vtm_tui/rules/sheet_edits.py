@@ -14,8 +14,7 @@ lowest layer and never imports the model) and changes it in place: the caller pa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from vtm_tui.errors import VtmError
 
@@ -24,9 +23,11 @@ class EditRefused(VtmError):
     """The edit is outside what the sheet allows; the message says why (and the allowed range)."""
 
 
-@dataclass(frozen=True)
-class Slot:
-    """One editable place on a sheet: where it lives, what it is called, and its range."""
+class Slot(NamedTuple):
+    """One editable place on a sheet: where it lives, what it is called, and its range.
+
+    This and :class:`Marked` are named tuples, not frozen dataclasses: the coterie's list reads this module
+    before the app's first paint, where defining a frozen dataclass compiled 4 M instructions of methods."""
 
     field: str  # dotted path into the sheet
     label: str
@@ -35,8 +36,7 @@ class Slot:
     high: int = 5
 
 
-@dataclass(frozen=True)
-class Marked:
+class Marked(NamedTuple):
     """What a facet's damage, heal, Hunger or stain did to the sheet: the log's ``kind``, the ``field`` it
     changed (Hunger in V20 is ``blood``) and a ``comment`` when the rules added something (degeneration)."""
 

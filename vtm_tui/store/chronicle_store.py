@@ -82,8 +82,9 @@ class ChronicleStore:
             tracked = TrackedFile(file, "character", self.lock_path)
             try:
                 data = tracked.load(cache.parse)
-                character = Character.from_toml(data, where=str(file), ruleset=chronicle.ruleset,
-                                                 warnings=warnings)
+                character = cache.read(file, chronicle.ruleset, warnings, lambda said, data=data, file=file:
+                                       Character.from_toml(data, where=str(file), ruleset=chronicle.ruleset,
+                                                           warnings=said))
             except VtmError as exc:  # one bad sheet never takes the chronicle down with it
                 broken[file] = str(exc)
                 warnings.append(str(exc))

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import os
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from vtm_tui.store.paths import ENV_CAMPAIGNS, is_chronicle_dir
 
 
-@dataclass(frozen=True)
-class Redirect:
-    """Where the app opens instead, and the sentence that says so."""
+class Redirect(NamedTuple):
+    """Where the app opens instead, and the sentence that says so. (A named tuple: ``vtm-tui PATH`` defines it
+    before the first frame, and a frozen dataclass compiled 4 M instructions of methods there.)"""
 
     path: Path | None
     campaigns: Path | None

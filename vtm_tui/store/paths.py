@@ -13,10 +13,11 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from pathlib import Path
+
+from vtm_tui.model.digest import sha256
 
 CHRONICLE_FILE = "chronicle.toml"
 CHARACTERS_DIR = "characters"
@@ -97,6 +98,6 @@ def cache_file(chronicle_dir: Path, kind: str, suffix: str) -> Path:
     """
     base = cache_root()
     resolved = Path(chronicle_dir).resolve()
-    digest = hashlib.sha256(str(resolved).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    digest = sha256(str(resolved).encode("utf-8", "surrogatepass")).hexdigest()[:16]
     slug = re.sub(r"[^A-Za-z0-9_-]+", "-", resolved.name).strip("-")[:40] or "chronicle"
     return base / kind / f"{slug}-{digest}{suffix}"

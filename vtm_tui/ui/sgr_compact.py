@@ -16,7 +16,8 @@ a filter on text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 #: One token of a terminal stream: an SGR code (group 1: its parameters), another CSI sequence (group 2:
 #: its final byte), an OSC / DCS / other escape, or a run of text.
@@ -38,10 +39,10 @@ ATTRIBUTE_OFF = {"22": {"1", "2"}, "23": {"3"}, "24": {"4", "21"}, "25": {"5"}, 
                  "29": {"9"}, "55": {"53"}}
 
 
-@dataclass(frozen=True)
-class Sgr:
+class Sgr(NamedTuple):
     """What SGR codes have set: foreground, background (each a code string, or "" for the default) and the
-    attributes on."""
+    attributes on. A named tuple: the seat's driver imports this module before the first frame, and a frozen
+    dataclass compiled 4 M instructions of methods there."""
 
     fg: str = ""
     bg: str = ""
@@ -54,28 +55,9 @@ class Sgr:
 DEFAULT = Sgr()
 
 
-#: Answers of :func:`apply_sgr` and :func:`transition` already worked out: a frame repeats a few styles
-#: hundreds of times (every run of text names its colours again), and working each out again was most of
-#: the compactor's time, which was a third of what another seat's roll cost an observing app.
-_APPLIED: dict[tuple[Sgr, str], Sgr | None] = {}
-_TRANSITIONS: dict[tuple[Sgr | None, Sgr], str] = {}
-MEMO_SIZE = 4096  # different styles or pairs remembered (a theme uses a few dozen); past it they start again
-
-
+@lru_cache(maxsize=4096)  # a frame names the same few styles over and over: each answered once
 def apply_sgr(state: Sgr, parameters: str) -> Sgr | None:
     """The state after ``ESC[parameters m``; None for a code this module does not follow."""
-    key = (state, parameters)
-    try:
-        return _APPLIED[key]
-    except KeyError:
-        pass
-    if len(_APPLIED) >= MEMO_SIZE:
-        _APPLIED.clear()
-    after = _APPLIED[key] = _apply_sgr(state, parameters)
-    return after
-
-
-def _apply_sgr(state: Sgr, parameters: str) -> Sgr | None:
     parts = parameters.split(";") if parameters else ["0"]
     fg, bg, attributes = state.fg, state.bg, set(state.attributes)
     index = 0
@@ -112,20 +94,9 @@ def _apply_sgr(state: Sgr, parameters: str) -> Sgr | None:
     return Sgr(fg, bg, frozenset(attributes))
 
 
+@lru_cache(maxsize=4096)
 def transition(shown: Sgr | None, wanted: Sgr) -> str:
     """The shortest code this module writes to go from ``shown`` (None: unknown) to ``wanted``."""
-    key = (shown, wanted)
-    try:
-        return _TRANSITIONS[key]
-    except KeyError:
-        pass
-    if len(_TRANSITIONS) >= MEMO_SIZE:
-        _TRANSITIONS.clear()
-    code = _TRANSITIONS[key] = _transition(shown, wanted)
-    return code
-
-
-def _transition(shown: Sgr | None, wanted: Sgr) -> str:
     if shown == wanted:
         return ""
     if wanted == DEFAULT:

@@ -398,7 +398,7 @@ def install_css_cache(stylesheet: Any, cache: Any) -> bool:
     """
     if not check_version() or not hasattr(stylesheet, "_parse_rules") or not hasattr(stylesheet, "_variables"):
         return False
-    import hashlib
+    from vtm_tui.model.digest import sha1
 
     parse_rules = stylesheet._parse_rules
     digests: dict[int, tuple[object, str]] = {}
@@ -408,7 +408,7 @@ def install_css_cache(stylesheet: Any, cache: Any) -> bool:
         found = digests.get(id(variables))
         if found is None or found[0] is not variables:
             text = repr(sorted(variables.items()))
-            found = (variables, hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest())
+            found = (variables, sha1(text.encode("utf-8", "surrogatepass")).hexdigest())
             digests.clear()
             digests[id(variables)] = found
         return found[1]

@@ -15,6 +15,7 @@ import importlib
 from collections.abc import Callable
 from functools import partial
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.binding import Binding
@@ -25,11 +26,13 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from vtm_tui.model.character import Character
-from vtm_tui.rules.sheet_edits import Slot
-from vtm_tui.ui.widgets.sheet_layout import SheetLayout
 from vtm_tui.ui.widgets.text_strips import line_strip
 
-Layout = Callable[[Character, int, str | None], SheetLayout]
+if TYPE_CHECKING:  # loaded with the rule set's sheet (``sheet_<id>.py``), after the first paint
+    from vtm_tui.rules.sheet_edits import Slot
+    from vtm_tui.ui.widgets.sheet_layout import SheetLayout
+
+    Layout = Callable[[Character, int, str | None], SheetLayout]
 
 
 def layout_module(ruleset: str) -> ModuleType:
