@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.merged_saves import another_login_saves_first
 from vtm_tui.cli import main
-from vtm_tui.play import sheet_edits
-from vtm_tui.play.sheet_save import SheetKeeper
 from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.store.session_log import read_session
 
@@ -53,14 +52,6 @@ def test_the_lines_printed_say_what_the_save_did(tmp_path: Path, monkeypatch: py
     shutil.copytree(EXAMPLES / "the-iron-vigil", chronicle)
     assert main(["session", str(chronicle), "start"]) == 0
     capsys.readouterr()
-    apply = SheetKeeper.apply
-
-    def another_login_first(self: SheetKeeper, before, edit):  # noqa: ANN001, ANN202
-        other = SheetKeeper(open_chronicle(chronicle), self.clock)
-        edwin = other.store.character("edwin")
-        apply(other, edwin, sheet_edits.hunger(edwin, 1))  # 9 → 8
-        return apply(self, before, edit)
-
-    monkeypatch.setattr(SheetKeeper, "apply", another_login_first)
+    another_login_saves_first(monkeypatch, chronicle)  # 9 → 8
     assert main(["sheet", str(chronicle), "--character", "edwin", "hunger", "+1"]) == 0
     assert capsys.readouterr().out == "Edwin Hallam: blood 8 → 7\n"

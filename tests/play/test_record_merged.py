@@ -8,8 +8,6 @@ appended before the sheet is written, and still appended when the save is refuse
 
 from __future__ import annotations
 
-import shutil
-from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -23,17 +21,8 @@ from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.session_log import read_session
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "campaigns"
-NOW = datetime(2026, 11, 30, 22, 0, tzinfo=timezone.utc)
-
-
-def _copy(tmp_path: Path, name: str) -> Path:
-    target = tmp_path / name
-    shutil.copytree(EXAMPLES / name, target)
-    store = open_chronicle(target)
-    if not store.chronicle.session_open:
-        store.start_session(NOW)
-    return target
+from tests.merged_saves import NOW
+from tests.merged_saves import copy_in_session as _copy
 
 
 def _entries(chronicle: Path) -> list:

@@ -7,8 +7,6 @@ read these entries. ``ctrl+z`` takes back this save's own effect, the other logi
 
 from __future__ import annotations
 
-import shutil
-from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -19,17 +17,8 @@ from vtm_tui.play.sheet_save import SheetKeeper
 from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.store.session_log import read_session
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "campaigns"
-NOW = datetime(2026, 11, 30, 22, 0, tzinfo=timezone.utc)
-
-
-def _copy(tmp_path: Path, name: str) -> Path:
-    target = tmp_path / name
-    shutil.copytree(EXAMPLES / name, target)
-    store = open_chronicle(target)
-    if not store.chronicle.session_open:
-        store.start_session(NOW)
-    return target
+from tests.merged_saves import NOW
+from tests.merged_saves import copy_in_session as _copy
 
 
 @pytest.fixture

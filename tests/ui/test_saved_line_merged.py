@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from ui_support import EXAMPLES, screen_text
 
-from vtm_tui.play import sheet_edits
-from vtm_tui.play.sheet_save import SheetKeeper
+from tests.merged_saves import another_login_saves_first
+
 from vtm_tui.rules.dice import SeededDice
 from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.ui.app import VtmApp
@@ -28,15 +28,7 @@ def vigil(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     chronicle = tmp_path / "vigil"
     shutil.copytree(EXAMPLES / "the-iron-vigil", chronicle)
     open_chronicle(chronicle).start_session(datetime(2026, 11, 29, 21, 0, tzinfo=timezone.utc))
-    apply = SheetKeeper.apply
-
-    def another_login_first(self: SheetKeeper, before, edit):  # noqa: ANN001, ANN202
-        other = SheetKeeper(open_chronicle(chronicle), self.clock)
-        edwin = other.store.character("edwin")
-        apply(other, edwin, sheet_edits.hunger(edwin, 1))  # 9 → 8
-        return apply(self, before, edit)
-
-    monkeypatch.setattr(SheetKeeper, "apply", another_login_first)
+    another_login_saves_first(monkeypatch, chronicle)  # 9 → 8
     return chronicle
 
 
