@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -174,6 +175,23 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
         self.result_view.display = False
         self.query_one("#reroll-faces", Input).display = False
         self._begin()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key typed ahead, before the form had the focus (``r`` and at once ``ctrl+t`` and a comment, as a
+        quick player or a slow SSH line sends them): the form takes the focus now and the key is the form's.
+        Textual gives a screen just shown the keys that arrive before its deferred focus lands, and they were
+        lost (or given to the last opening's result, hidden now): the comment went nowhere, or into the pool."""
+        if self.mode != "form":
+            return
+        form = getattr(self, "form", None)
+        fields = form.fields_widget if form is not None else None
+        focused = self.focused  # None, or still the last opening's result, hidden now (a dialog opened again)
+        if fields is None or focused is fields or (focused is not None and focused.display):
+            return
+        self.set_focus(fields)
+        if self.focused is fields:  # the key again, from the start: the form's bindings first, in its turn
+            event.stop()
+            self.app.post_message(events.Key(event.key, event.character))
 
     def _begin(self) -> None:
         """What every opening does once the form shows its fields: the request and its odds, the focus."""

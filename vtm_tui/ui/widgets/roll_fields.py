@@ -32,12 +32,17 @@ class RollFields(FieldLines, Widget, can_focus=True):
     """Every field of the roll form, one row per line, and the status and ladder text between them."""
 
     ALLOW_SELECT = False
+    #: The keys that move between fields are priority bindings: Textual runs them as the key arrives, where a
+    #: plain binding runs once the key has gone round the widgets, after the keys typed behind it were already
+    #: typed into the field left (``ctrl+t`` and a comment typed at once put the comment in the pool).
     BINDINGS = [
-        Binding("tab", "next_field", "Next field (completes a trait first)", show=False, id="roll.next_field"),
-        Binding("shift+tab", "previous_field", "Previous field", show=False, id="roll.previous_field"),
+        Binding("tab", "next_field", "Next field (completes a trait first)", show=False, id="roll.next_field",
+                priority=True),
+        Binding("shift+tab", "previous_field", "Previous field", show=False, id="roll.previous_field",
+                priority=True),
         Binding("down", "row(1)", "Field below", show=False, id="roll.field_below"),
         Binding("up", "row(-1)", "Field above", show=False, id="roll.field_above"),
-        Binding("ctrl+t", "to_field('comment')", "To the comment", show=False, id="roll.comment"),
+        Binding("ctrl+t", "to_field('comment')", "To the comment", show=False, id="roll.comment", priority=True),
     ]
     COMPONENT_CLASSES = {"roll-fields--label", "roll-fields--field", "roll-fields--placeholder",
                          "roll-fields--cursor", "roll-fields--error", "roll-fields--muted", "roll-fields--disabled",
