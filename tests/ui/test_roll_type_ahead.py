@@ -66,3 +66,19 @@ async def test_a_dialog_opened_again_takes_keys_typed_before_its_focus_landed(li
         await pilot.pause()
         assert dialog.mode == "result"
         assert log_entries(lisboa, 3)[-1]["comment"] == "again"
+
+
+async def test_keys_typed_behind_a_seats_r_go_to_the_dialog_not_to_the_seat(lisboa: Path) -> None:
+    """On a seat a letter is an action ('s' a stain, 'd' damage): a comment typed at once behind ``r`` reached
+    the seat's screen before the dialog was shown (its ``r`` ran after them) and marked a stain on the sheet."""
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = len(log_entries(lisboa, 3))
+        _burst(app, ["r", "ctrl+t", *"sd", "enter"])
+        await pilot.pause()
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog) and dialog.mode == "result"
+        entries = log_entries(lisboa, 3)[before:]
+        assert [e["kind"] for e in entries] == ["roll"] and entries[0]["comment"] == "sd"

@@ -74,8 +74,10 @@ class PlayerScreen(SeatRequests, XpActions, SheetEditActions, ModeScreen[None]):
                   "and logged (ctrl+z takes your last one back); the storyteller sees your rolls as you make them.")
     # Its styles (player.tcss) are read at start on a seat, else later (see VtmApp.LATER_CSS).
     BINDINGS = [
-        Binding("r", "roll", "Roll", id="player.roll"),
-        Binding("a", "answer", "Answer request", id="player.answer"),
+        # Keys that open a dialog are priority bindings: a plain one runs after the keys typed behind it reached
+        # the seat, where a comment's letter typed at once is an action ('s' a stain); see docs/architecture.md.
+        Binding("r", "roll", "Roll", id="player.roll", priority=True),
+        Binding("a", "answer", "Answer request", id="player.answer", priority=True),
         Binding("c", "next_character", "Next character", show=False, id="player.next_character"),
         Binding("d", "damage('d')", "Damage", show=False, id="player.damage"),
         Binding("D", "damage('D')", "Serious damage", show=False, id="player.damage_serious"),
@@ -84,14 +86,14 @@ class PlayerScreen(SeatRequests, XpActions, SheetEditActions, ModeScreen[None]):
                 id="player.hunger_up"),
         Binding("left_square_bracket", "hunger(-1)", "Slake", key_display="[", show=False, id="player.hunger_down"),
         Binding("s", "stain(1)", "Stain", show=False, id="player.stain"),
-        Binding("e", "notes", "Notes", show=False, id="player.notes"),
-        Binding("ctrl+e", "edit_sheet", "Edit the whole sheet", show=False, id="player.edit_sheet"),
+        Binding("e", "notes", "Notes", show=False, id="player.notes", priority=True),
+        Binding("ctrl+e", "edit_sheet", "Edit the whole sheet", show=False, id="player.edit_sheet", priority=True),
         Binding("tab", "switch_pane", "Sheet/log", show=False, id="player.switch_pane"),
         Binding("ctrl+z", "undo", "Undo", show=False, id="player.undo"),
         # Reached only when the sheet's own +/- is off (a trait while traits are the storyteller's): says why.
         Binding("plus,equals_sign,minus", "locked_step", "Traits are the storyteller's", show=False,
                 id="player.locked_step"),
-        Binding("X", "raise_with_xp", "Raise with experience", show=False, id="player.raise_with_xp"),
+        Binding("X", "raise_with_xp", "Raise with experience", show=False, id="player.raise_with_xp", priority=True),
     ]
 
     selected_character: reactive[Character | None] = reactive(None, always_update=True)
