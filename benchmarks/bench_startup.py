@@ -162,7 +162,7 @@ def _count_rows(where: str, skipped: str, counts: dict[str, int], size: str) -> 
         Figure(f"start: hello, {label}, instructions", hello / 1e6, "M", None, "callgrind", skipped),
         Figure(f"start: vtm-tui, {label}, instructions", vtm / 1e6, "M", None, size, skipped),
         Figure(f"start: ratio {label} in instructions", vtm / hello if hello else 0.0, "x", RATIO_BUDGET,
-               "the deterministic one: callgrind's count, same in every run", skipped),
+               "the deterministic one: callgrind's count, within 0.5 % run to run", skipped),
     ]
 
 

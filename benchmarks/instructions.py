@@ -2,9 +2,10 @@
 
 A wall-clock start on this project's shared virtual machine moves by a third within a minute (one run of twelve
 interleaved pairs read 1.08× to 1.70×), so a ratio within a few percent of its budget cannot be told from noise.
-The number of instructions a process executes until its first paint is the same from one run to the next
-(within a few hundredths of a percent: thread switches and the addresses the system hands out still vary it a
-little), whatever else the machine does. Nothing here is a test; ``python -m benchmarks startup`` uses it.
+The number of instructions a process executes until its first paint barely moves from one run to the next:
+a few hundredths of a percent on a quiet machine, up to half a percent seen with another process busy beside it
+(Textual's timers and the interpreter's thread switches still go by the clock), where wall-clock ratios moved
+by a third. Nothing here is a test; ``python -m benchmarks startup`` uses it.
 """
 
 from __future__ import annotations
