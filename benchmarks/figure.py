@@ -10,17 +10,21 @@ from dataclasses import asdict, dataclass
 
 @dataclass(frozen=True)
 class Figure:
-    """A measurement next to its budget: ``ok`` when ``value <= budget``."""
+    """A measurement next to its budget: ``ok`` when ``value <= budget``.
+
+    ``skipped`` says why a figure was not measured on this machine (``"skipped: no valgrind"``): its line says so
+    instead of a value, and it counts as neither ok nor over."""
 
     name: str
     value: float
     unit: str
     budget: float | None = None
     note: str = ""
+    skipped: str = ""
 
     @property
     def ok(self) -> bool:
-        return self.budget is None or self.value <= self.budget
+        return self.budget is None or bool(self.skipped) or self.value <= self.budget
 
     def line(self) -> str:
         budget = f"≤ {self.budget:g} {self.unit}" if self.budget is not None else "—"
@@ -28,6 +32,8 @@ class Figure:
         if self.budget is None:
             verdict = "info"
         note = f"  ({self.note})" if self.note else ""
+        if self.skipped:
+            return f"{self.name:<48} {'—':>10} {self.unit:<4} {budget:<14} {self.skipped}"
         return f"{self.name:<48} {self.value:>10.3f} {self.unit:<4} {budget:<14} {verdict}{note}"
 
     def to_dict(self) -> dict:

@@ -75,13 +75,16 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     "vtm_tui.rules.command_line", "vtm_tui.rules.conflict_round",
     # What guided creation and quick characters read (seven frozen dataclasses: the dearest module to import).
     "vtm_tui.rules.sheet_spec", "vtm_tui.rules.v5.creation", "vtm_tui.rules.v5.templates",
+    # Catalogues, each a frozen dataclass and a table of it: asked for by forms and the drawn sheet, and by a sheet
+    # read from its text, never by one from the sheet cache (5 M instructions each before the paint).
+    "vtm_tui.rules.v5.catalogue", "vtm_tui.rules.catalogue.v5_powers",
 )
 
 
 #: Dataclasses of ours defined before the first paint. Defining one compiles its methods (Python 3.11): 2-4 M
 #: instructions each, frozen ones the most; the footer's keys and the sheet's slots are named tuples for that. The
-#: model's (Character, V5Sheet…) and the catalogues' are what the first screen reads.
-MAX_DATACLASSES = 9
+#: model's (Character, V5Sheet…) are what the first screen reads; the catalogues' wait for the sheet's drawing.
+MAX_DATACLASSES = 7
 
 
 def _first_paint(chronicle: Path, tmp_path: Path, player: str = "") -> dict:

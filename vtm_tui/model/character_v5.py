@@ -9,13 +9,15 @@ Potency belong to vampires; a mortal or ghoul with Hunger is refused.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from vtm_tui.model.traits import V5_ATTRIBUTES, V5_CREATURES, V5_DISCIPLINES, V5_SKILLS
 from vtm_tui.model.experience import XpEvent, history_toml, read_history
 from vtm_tui.model.validation import Reader, canonical_name, merge_extra
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.catalogue.v5_powers import MAX_LEVEL, PowerInfo, catalogue_power, parse_rouse
+
+if TYPE_CHECKING:  # the powers' catalogue (a frozen dataclass and its table) comes with the first sheet read or drawn
+    from vtm_tui.rules.catalogue.v5_powers import PowerInfo
 
 
 #: How a bought or imported ritual or formula is named among a discipline's powers.
@@ -93,6 +95,8 @@ class Power:
 
     def info(self, discipline: str) -> PowerInfo | None:
         """The power as the rules use it, or ``None`` when neither the sheet nor the catalogue gives a level."""
+        from vtm_tui.rules.catalogue.v5_powers import PowerInfo, catalogue_power
+
         known = catalogue_power(discipline, self.name)
         level = self.level if self.level is not None else (known.level if known else None)
         if level is None:
@@ -312,6 +316,8 @@ def _read_named(r: Reader, known: tuple[str, ...], lo: int, hi: int, what: str,
 
 def _read_powers(r: Reader) -> dict[str, list[Power]]:
     """discipline → powers, each a bare name or a table with name, level, rouse ("free" or 0-5), pool."""
+    from vtm_tui.rules.catalogue.v5_powers import MAX_LEVEL, catalogue_power, parse_rouse
+
     found: dict[str, list[Power]] = {}
     for discipline in r.keys():
         value = r.raw(discipline)

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from vtm_tui.rules import pool_limits
 from vtm_tui.rules.package_modules import PackageModules
-from vtm_tui.rules.v5 import catalogue
 from vtm_tui.rules.v5.traits import ATTRIBUTE_NAMES, DISCIPLINES, SKILL_NAMES
 
 if TYPE_CHECKING:  # built when a form or a template is first asked for, not at start
@@ -21,6 +20,7 @@ class V5RuleSet(PackageModules):
 
     def text_fields(self) -> tuple[TextField, ...]:
         from vtm_tui.rules.sheet_spec import TextField
+        from vtm_tui.rules.v5 import catalogue  # its frozen dataclass: not on the first screen's path
 
         return (
             TextField("clan", "Clan", 60, tuple(catalogue.CLAN_DISCIPLINES)),
@@ -36,6 +36,8 @@ class V5RuleSet(PackageModules):
         return ("disciplines", "advantages", "flaws", "loresheets", "specialties")
 
     def catalogue(self, kind: str) -> tuple[str, ...]:
+        from vtm_tui.rules.v5 import catalogue
+
         return {
             "disciplines": DISCIPLINES,
             "advantages": catalogue.MERITS,
@@ -61,7 +63,7 @@ class V5RuleSet(PackageModules):
 
     def creation_steps(self) -> tuple[CreationStep, ...]:
         from vtm_tui.rules.sheet_spec import CreationStep
-        from vtm_tui.rules.v5 import creation
+        from vtm_tui.rules.v5 import catalogue, creation
 
         return (
             CreationStep("concept", "Concept, ambition, desire", "text",
