@@ -25,6 +25,7 @@ from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 
 from vtm_tui.ui.app_base import VtmAppBase
+from vtm_tui.ui.seat_actions import SeatActions
 from vtm_tui.ui.session_actions import SessionActions
 from vtm_tui.ui.clock import Clock, system_clock
 from vtm_tui.ui.fast_start import FastStart
@@ -90,7 +91,7 @@ def _player() -> Screen:
 SCREENS = Binding.Group("Screens")
 
 
-class VtmApp(CrashGuard, FastStart, SessionActions, VtmAppBase):
+class VtmApp(CrashGuard, FastStart, SessionActions, SeatActions, VtmAppBase):
     """The storyteller's app."""
 
     TITLE = "vtm-tui"
@@ -275,39 +276,6 @@ class VtmApp(CrashGuard, FastStart, SessionActions, VtmAppBase):
             problems = "\n".join(store.broken.values())
             self.notify(f"{len(store.broken)} sheet(s) could not be read; the rest of the chronicle works:\n"
                         f"{problems}", title="Broken sheet", severity="error", timeout=30, markup=False)
-
-    def _take_seat(self) -> None:
-        """Say who is here (``<chronicle>/.seats/``): the storyteller, or a player and their characters."""
-        store = self.chronicle_store
-        if store is None:
-            self.seat_keeper.leave()
-            return
-        if self.player is None:
-            self.seat_keeper.sit(store.path, role="storyteller")
-            return
-        from vtm_tui.play.visibility import player_characters
-
-        names = tuple(c.name for c in player_characters(self.player, store.characters))
-        self.seat_keeper.sit(store.path, role="player", player=self.player, characters=names)
-
-    def _seats_changed(self) -> None:
-        from vtm_tui.ui.widgets.header import VtmHeader
-
-        for header in self.screen.query(VtmHeader):
-            header.refresh()
-
-    def action_seats(self) -> None:
-        """``w``: who is connected to this chronicle."""
-        from vtm_tui.ui.widgets.seats_view import SeatsDialog
-
-        if self.chronicle_store is not None and not isinstance(self.screen, SeatsDialog):
-            self.push_screen(SeatsDialog(self.seat_keeper, ask=self._ask_for_roll))
-
-    def _ask_for_roll(self, character: str, player: str) -> None:
-        """Enter on a connected player's character in ``w``: the storyteller asks for a roll."""
-        from vtm_tui.ui.screens.ask_roll import AskRollDialog
-
-        self.push_screen(AskRollDialog(character, player))
 
     def on_unmount(self) -> None:
         self.seat_keeper.leave()

@@ -26,6 +26,7 @@ from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.screens.coterie_blood import BloodActions
 from vtm_tui.ui.screens.mode_screen import ModeScreen
 from vtm_tui.ui.screens.coterie_create import CreateActions
+from vtm_tui.ui.screens.coterie_transfer import TransferActions
 from vtm_tui.ui.messages import CharacterChanged
 from vtm_tui.ui.sheet_actions import SheetEditActions
 from vtm_tui.ui.widgets.character_list import CharacterList
@@ -52,7 +53,7 @@ def status_hint(rules: RuleSet) -> str:
     return " · ".join([*parts, "e notes", "a add", "? keys"])
 
 
-class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, ModeScreen[None]):
+class CoterieScreen(BloodActions, CreateActions, XpActions, TransferActions, SheetEditActions, ModeScreen[None]):
     """Characters and their sheets, edited with keys alone."""
 
     HELP_TITLE = "Coterie"
@@ -307,35 +308,6 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, SheetEditActions, Mo
 
     def after_xp(self, saved: Character) -> None:
         self._show(saved)
-
-    def action_import(self) -> None:
-        """The storyteller's "Import character…": a path field (never on a seat; the seat has no such command)."""
-        from vtm_tui.ui.screens.import_dialog import ImportDialog
-
-        store = self.app.chronicle_store
-        if store is not None:
-            self.app.push_screen(ImportDialog(store), self._imported)
-
-    def action_export_character(self) -> None:
-        """The selected character's printable sheet and JSON, into ``<chronicle>/exports/`` (never overwriting)."""
-        from vtm_tui.play.exporting import export_files
-
-        character, store = self.selected_character, self.app.chronicle_store
-        if character is None or store is None:
-            return self.say("No character selected.", error=True)
-        try:
-            written = export_files(character, store.chronicle, store.path / "exports")
-        except (VtmError, OSError) as exc:
-            return self.say(f"Could not export {character.name}: {exc}", error=True)
-        self.say(f"Exported {character.name}: " + ", ".join(f"exports/{p.name}" for p in written))
-
-    def _imported(self, name: str | None) -> None:
-        if not name:
-            return
-        self.query_one("#filter", Input).value = ""
-        saved = next((c for c in self.characters if c.name == name), None)
-        if saved is not None:
-            self._show(saved)
 
     def _session_started(self, number: int) -> None:
         self.app.publish_chronicle()
