@@ -43,6 +43,13 @@ def test_expected_count_is_the_sum_of_each_rolls_probability():
     assert sum(o.expected for o in stats.outcomes) == pytest.approx(3.0)
 
 
+def test_a_scope_is_not_made_possessive():
+    """The statistics of all sessions read "Messy criticals in all sessions shown", not "All sessions shown's"."""
+    stats = roll_stats([_v5([7, 5, 10, 1, 10], [2, 10], 3)], label="All sessions shown")
+    assert stats.sentence("messy_critical").startswith("Messy criticals in all sessions shown: 1 of 1 roll; ")
+    assert roll_stats([_v5([6, 4], [1, 7], 3)], label="Session 3").sentence("botch").startswith("Botches in session 3:")
+
+
 def test_a_willpower_reroll_has_the_odds_given_the_dice_it_kept():
     before = v5.judge([2, 10, 9, 8, 7, 3], [2], 5)
     after = v5.reroll(before, [0, 5], GivenFaces({"reroll": [5, 3]}))

@@ -59,16 +59,22 @@ class RollStats:
     outcomes: tuple[OutcomeCount, ...]
     successes: tuple[int, ...]  # per roll in order: net successes (V5, V20) or the total (Ingenuity)
     hunger: dict[str, tuple[int, ...]] = field(default_factory=dict)  # character → Hunger over time
+    of_character: bool = False  #: the label names a character ("Ana's …"), not a scope ("… in session 3")
 
     def outcome(self, result: str) -> OutcomeCount:
         return next((o for o in self.outcomes if o.result == result), OutcomeCount(result, 0, 0.0))
 
     def sentence(self, result: str) -> str:
-        """``Inês Valadares's messy criticals: 4 of 31 rolls; expected 2.6``."""
+        """``Inês Valadares's messy criticals: 4 of 31 rolls; expected 2.6`` for a character,
+        ``Messy criticals in session 3: …`` for a scope (a possessive would read "All sessions shown's")."""
         found = self.outcome(result)
         plural = _plural(found.name)
         rolls = "roll" if self.rolls == 1 else "rolls"
-        return f"{_possessive(self.label)} {plural}: {found.count} of {self.rolls} {rolls}; expected {found.expected:.1f}"
+        figures = f"{found.count} of {self.rolls} {rolls}; expected {found.expected:.1f}"
+        if self.of_character:
+            return f"{_possessive(self.label)} {plural}: {figures}"
+        scope = self.label[:1].lower() + self.label[1:]
+        return f"{plural[:1].upper()}{plural[1:]} in {scope}: {figures}"
 
     @property
     def mean_successes(self) -> float | None:
@@ -145,7 +151,8 @@ def roll_stats(
     names = [r for r in order if r in counts or expected.get(r, 0.0) > 0]
     names += sorted((set(counts) | {r for r, p in expected.items() if p > 0}) - set(names))
     outcomes = tuple(OutcomeCount(r, counts.get(r, 0), expected.get(r, 0.0)) for r in names)
-    return RollStats(label, rolls, with_odds, outcomes, tuple(successes), {k: tuple(v) for k, v in hunger.items()})
+    return RollStats(label, rolls, with_odds, outcomes, tuple(successes), {k: tuple(v) for k, v in hunger.items()},
+                     of_character=actor is not None)
 
 
 def bar(value: float, most: float, width: int) -> str:
