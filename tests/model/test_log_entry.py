@@ -187,3 +187,5 @@ def test_a_tracker_change_reads_as_words_not_python() -> None:
     assert describe_change(change) == "health superficial 2 aggravated 2→superficial 3 aggravated 2"
     assert describe_change({"field": "hunger", "before": 1, "after": 2}, arrow=" → ") == "hunger 1 → 2"
     assert "{" not in describe_change(change) and describe_change({}) == ""
+    remorse = {"field": "humanity", "before": {"humanity": 7, "stains": 2}, "after": {"humanity": 6, "stains": 0}}
+    assert describe_change(remorse, arrow=" → ") == "humanity 7 → 6, stains 2 → 0"  # not "humanity humanity 6"

@@ -309,6 +309,12 @@ def describe_change(change: dict[str, Any], *, arrow: str = "→") -> str:
         before, after = change["before"], change["after"]  # a batch from the sheet editor: each changed value
         return ", ".join(f"{key} {change_value_text(before.get(key, '')) or '—'}{arrow}"
                          f"{change_value_text(value) or '—'}" for key, value in after.items())
+    before, after = change.get("before"), change.get("after")
+    if isinstance(before, dict) and isinstance(after, dict) and name in after:
+        # a change that carries its field among others (Remorse: humanity and stains): each one once,
+        # "humanity 7→6, stains 2→0", not "humanity humanity 7 stains 2→humanity 6 stains 0"
+        return ", ".join(f"{key} {change_value_text(before.get(key, '?'))}{arrow}{change_value_text(value)}"
+                         for key, value in after.items())
     if "before" in change or "after" in change:
         before = change_value_text(change.get("before", "?"))
         after = change_value_text(change.get("after", "?"))
