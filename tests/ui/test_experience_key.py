@@ -145,6 +145,28 @@ async def test_import_from_the_palette_command_shows_what_was_not_mapped(campaig
     assert character_file(chronicle, "sebastiao-vaz")["clan"] == "Toreador"
 
 
+async def test_import_of_a_name_taken_names_the_dialogs_tick_box_not_the_command_line_flag(campaigns):
+    chronicle = campaigns / LISBOA
+    app = make_app(chronicle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.action_import()
+        await pilot.pause()
+        app.screen.query_one("#path").value = str(FIXTURES / "wod5e-vampire.json")
+        await pilot.press("enter")
+        await until(pilot, lambda: "Imported Sebastião Vaz" in screen_text(app))
+        await pilot.press("enter")
+        await pilot.pause()
+        app.screen.action_import()
+        await pilot.pause()
+        app.screen.query_one("#path").value = str(FIXTURES / "wod5e-vampire.json")
+        await pilot.press("enter")
+        result = app.screen.query_one("#import-result")
+        await until(pilot, lambda: "already has a character" in str(result.content))
+        assert "tick “Replace a character of the same name”" in str(result.content)
+        assert "--replace" not in str(result.content)
+
+
 async def test_export_from_the_palette_writes_both_files_and_never_overwrites(campaigns):
     chronicle = campaigns / LISBOA
     app = make_app(chronicle)

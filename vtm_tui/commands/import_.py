@@ -30,7 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vtm_tui.play.importing import import_character
+    from vtm_tui.play.importing import NameTaken, import_character
     from vtm_tui.store.chronicle_store import open_chronicle
 
     store = open_chronicle(args.path)
@@ -39,8 +39,9 @@ def run(args: argparse.Namespace) -> int:
         try:
             result = import_character(store, file, fmt=args.format, replace_existing=args.replace)
         except VtmError as exc:  # one line per bad file; the other files are still imported
-            failed.append(str(exc))
-            print(f"vtm-tui: error: {exc}", file=sys.stderr)
+            message = f"{exc} (use --replace to overwrite it)" if isinstance(exc, NameTaken) else str(exc)
+            failed.append(message)
+            print(f"vtm-tui: error: {message}", file=sys.stderr)
             continue
         done.append(result)
         if not args.json:

@@ -32,6 +32,11 @@ class ImportRefused(VtmError):
     """A file that cannot be imported; the message names it and says why."""
 
 
+class NameTaken(ImportRefused):
+    """The chronicle already has a character of that name. The message stops at "nothing was changed": how to
+    replace it is the front end's to say (the command line has ``--replace``, the app's dialog a tick box)."""
+
+
 @dataclass
 class Imported:
     character: Character
@@ -111,8 +116,8 @@ def import_character(store: ChronicleStore, path: str | Path, *, fmt: str | None
     wanted = result.character.name.casefold()
     existing = next((c for c in store.characters if c.name.casefold() == wanted), None)
     if existing is not None and not replace_existing:
-        raise ImportRefused(f"{path}: {store.path} already has a character called {existing.name!r}; "
-                            "nothing was changed (use --replace to overwrite it)")
+        raise NameTaken(f"{path}: {store.path} already has a character called {existing.name!r}; "
+                        "nothing was changed")
     if existing is not None:  # what the other tool has no notion of stays: the seat's player, the kind, secrets
         saved = store.save_character(replace(result.character, slug=existing.slug, player=existing.player
                                              or result.character.player, kind=existing.kind,
