@@ -97,6 +97,7 @@ async def test_export_json_of_another_session_hiding_secrets(log_env):
         await pilot.pause()
         assert dialog.format == "json"
         assert dialog.query_one("#export-path").value.endswith("session-0004.json")
+        assert "For the players (hides every secret)" in str(dialog.query_one("#export-hide").label)
         dialog.query_one("#export-hide").value = True
         await pilot.press("ctrl+s")
         await settle(pilot)

@@ -36,11 +36,11 @@ async def test_the_export_dialog_shows_its_choices_as_marks(log_env):
         assert isinstance(app.screen, ExportDialog)
         row = line_with(app, "Markdown")
         assert "▐●▌ Markdown" in row and "▐○▌ JSON" in row
-        hide = line_with(app, "Hide secret")
+        hide = line_with(app, "hides every secret")
         assert "▐ ▌" in hide and "X" not in hide
         app.screen.query_one("#export-hide").value = True
         await pilot.pause()
-        assert "▐X▌" in line_with(app, "Hide secret")
+        assert "▐X▌" in line_with(app, "hides every secret")
 
 
 async def test_the_picker_marks_the_chronicle_enter_opens(campaigns):

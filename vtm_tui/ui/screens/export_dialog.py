@@ -115,7 +115,7 @@ class ExportDialog(VtmDialog[Path | None]):
             with Horizontal(classes="export-row"):
                 yield Static("File", classes="export-label")
                 yield Input(self._auto_path, id="export-path")
-            yield MarkCheckbox("Hide secret Difficulties (a recap for the players)", id="export-hide")
+            yield MarkCheckbox("For the players (hides every secret)", id="export-hide")
             yield Static("", id="export-error", markup=False)
             with Horizontal(id="export-buttons"):
                 yield Button("Export (ctrl+s)", id="export-go", variant="primary", compact=True)
