@@ -2,8 +2,9 @@
 
 ``[7]`` is a regular die and ``⟨7⟩`` a Hunger die, so a storyteller reading a
 monochrome terminal (or a colour-blind one) sees which is which. The line below
-marks each die: ``*`` a ten, ``+`` a success, ``!`` a one (a Hunger one is what
-makes a bestial failure), ``·`` anything else. In pick mode (a Willpower
+marks each die: ``*`` a ten, ``+`` a success, ``!`` a one that counts (in V5 only
+a Hunger one, which makes a bestial failure; in V20 every one, which cancels a
+success), ``·`` anything else. In pick mode (a Willpower
 re-roll by hand) the regular dice carry their key above them and ``^`` marks
 the picked ones. The roll result (:mod:`vtm_tui.ui.widgets.roll_result`) draws them.
 """
@@ -21,7 +22,7 @@ from vtm_tui.rules.ruleset import ruleset_for
 CELL = 5
 #: The marks under the dice, by how the rule set reads them (the RuleSet's ``roll_style``).
 LEGEND = {
-    "successes": "[n] regular · ⟨n⟩ Hunger · * ten · + success · ! one",
+    "successes": "[n] regular · ⟨n⟩ Hunger · * ten · + success · ! Hunger one",
     "difficulty": "* ten · + success · ! one (cancels a success)",
     "total": "attribute, skill and luck dice; ★ luck 20 adds 4",
 }
@@ -36,12 +37,12 @@ def hunger_face(face: int) -> str:
     return f"⟨{face}⟩"
 
 
-def _mark(face: int, target: int) -> str:
+def _mark(face: int, target: int, *, one_counts: bool = True) -> str:
     if face == 10:
         return "*"
     if face >= target:
         return "+"
-    if face == 1:
+    if face == 1 and one_counts:
         return "!"
     return "·"
 
@@ -65,7 +66,7 @@ def dice_cells(outcome: Any) -> list[tuple[str, str, str]]:
     if ruleset_for(outcome.ruleset).difficulty_is_target_number:
         target = roll.difficulty
         return [("regular", regular_face(f), _mark(f, target)) for f in faces]
-    cells = [("regular", regular_face(f), _mark(f, 6)) for f in faces]
+    cells = [("regular", regular_face(f), _mark(f, 6, one_counts=False)) for f in faces]  # a regular 1 is a failure
     cells += [("hunger", hunger_face(f), _mark(f, 6)) for f in getattr(roll, "hunger_faces", ())]
     return cells
 
