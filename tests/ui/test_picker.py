@@ -49,6 +49,21 @@ async def test_enter_opens_the_highlighted_chronicle(campaigns):
         assert app.screen.selected_character.ruleset == "v20"
 
 
+async def test_home_and_end_go_to_the_first_and_last_chronicle(campaigns):
+    app = make_app(campaigns=campaigns)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#chronicles")
+        await pilot.press("end")
+        assert table.cursor_row == table.row_count - 1 > 0
+        assert screen_text(app).count("▶") == 1
+        await pilot.press("home")
+        assert table.cursor_row == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CoterieScreen)
+
+
 async def test_a_broken_chronicle_is_listed_with_its_error_and_others_still_open(campaigns):
     broken = campaigns / "aaa-ruined"
     broken.mkdir()

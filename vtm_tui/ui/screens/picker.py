@@ -65,11 +65,14 @@ class PickerScreen(ModeScreen[None]):
     """Choose a chronicle."""
 
     HELP_TITLE = "Chronicles"
-    HELP_INTRO = "Pick a chronicle with ↑/↓ (or j/k) and Enter; n creates a new one."
+    HELP_INTRO = "Pick a chronicle with ↑/↓ (or j/k, Home, End) and Enter; n creates a new one."
     BINDINGS = [
         Binding("n", "new_chronicle", "New chronicle", id="picker.new"),
         Binding("j", "cursor('down')", "Down", show=False, id="picker.down"),
         Binding("k", "cursor('up')", "Up", show=False, id="picker.up"),
+        # priority: the table's own Home/End scroll sideways, and a list of names has nothing to the side
+        Binding("home", "cursor('first')", "First", show=False, id="picker.first", priority=True),
+        Binding("end", "cursor('last')", "Last", show=False, id="picker.last", priority=True),
         Binding("g", "reload", "Reload list", show=False, id="picker.reload"),
     ]
 
@@ -180,7 +183,10 @@ class PickerScreen(ModeScreen[None]):
 
     def action_cursor(self, direction: str) -> None:
         table = self.query_one("#chronicles", DataTable)
-        if direction == "down":
+        if direction in ("first", "last"):
+            if table.row_count:
+                table.move_cursor(row=0 if direction == "first" else table.row_count - 1)
+        elif direction == "down":
             table.action_cursor_down()
         else:
             table.action_cursor_up()
