@@ -20,7 +20,7 @@ async def choose(pilot, app, label: str) -> None:
     from textual.widgets import OptionList
 
     options = app.screen.query_one("#blood-actions", OptionList)
-    index = next(i for i in range(options.option_count) if str(options.get_option_at_index(i).prompt).startswith(label))
+    index = next(i for i in range(options.option_count) if str(options.get_option_at_index(i).prompt).lstrip("▶ ").startswith(label))
     while options.highlighted != index:
         await pilot.press("down")
     await pilot.press("enter")

@@ -87,3 +87,29 @@ async def test_the_import_dialog_box_is_empty_until_ticked(campaigns):
         await pilot.press("tab", "space")
         await pilot.pause()
         assert "▐X▌ Replace a character" in line_with(app, "Replace a character")
+
+
+async def test_the_blood_dialog_marks_the_action_enter_takes(campaigns):
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        assert "▶ Use Lethal Body" in screen_text(app) and "▶ Use Prowess" not in screen_text(app)
+        await pilot.press("down")
+        await pilot.pause()
+        assert "▶ Use Prowess" in screen_text(app) and "▶ Use Lethal Body" not in screen_text(app)
+
+
+async def test_the_creation_wizard_marks_the_clan_and_the_quick_list_its_template(campaigns):
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("A")
+        await pilot.pause()
+        assert "▶ " in line_with(app, "ortal")  # the first template, e.g. "Mortal thug"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("c", *"Ana", "pagedown", "pagedown", "down")  # the clan page, Brujah highlighted
+        await pilot.pause()
+        assert "▶ Brujah" in screen_text(app) and screen_text(app).count("▶ ") == 1

@@ -27,6 +27,7 @@ from vtm_tui.model.character import Character
 from vtm_tui.play import blood
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.ui.dialog import VtmDialog
+from vtm_tui.ui.widgets.marked_option_list import MarkedOptionList
 
 SOURCES = (("human", "a human"), ("human+kill", "a human, drained (killed)"), ("animal", "an animal"),
            ("bagged", "bagged blood"))
@@ -123,7 +124,7 @@ class BloodDialog(VtmDialog[str | None]):
             for condition in sheet.conditions:
                 yield Static(Text("⚠ " + blood.condition_text(condition, self.character.ruleset)),
                              classes="blood-condition")
-            yield OptionList(*blood_options(self.character, compulsion_due=self.compulsion_due,
+            yield MarkedOptionList(*blood_options(self.character, compulsion_due=self.compulsion_due,
                                             powers_only=self.powers_only), id="blood-actions")
 
     def on_mount(self) -> None:
@@ -171,7 +172,7 @@ class FeedDialog(VtmDialog[dict | None]):
                 yield Label(f"Hunger to slake (0-5; Hunger {sheet.hunger} now)")
                 yield Input(value="1", id="feed-amount", compact=True)
             yield Label("Whose blood (Blood Potency slakes less from animals and bags)")
-            yield OptionList(*[Option(text, id=key) for key, text in SOURCES], id="feed-source", compact=True)
+            yield MarkedOptionList(*[Option(text, id=key) for key, text in SOURCES], id="feed-source", compact=True)
             yield Label("", id="feed-problem", classes="error")
 
     def on_mount(self) -> None:

@@ -32,6 +32,7 @@ from vtm_tui.rules.entry_pages import entry_page
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.rules.sheet_spec import CreationStep
 from vtm_tui.ui.dialog import VtmDialog
+from vtm_tui.ui.widgets.marked_option_list import MarkedOptionList
 from vtm_tui.ui.screens.creation_pages import (
     NAME_STEP,
     dots_line,
@@ -142,7 +143,7 @@ class CreationWizard(VtmDialog[Character | None]):
         if step.kind == "text":
             return self._text_widgets(step)
         if step.kind == "choice":
-            options = OptionList(*[Option(Text(o), id=o) for o in step.options], id="create-choice")
+            options = MarkedOptionList(*[Option(Text(o), id=o) for o in step.options], id="create-choice")
             chosen = self.choices.get(step.id)
             if chosen in step.options:
                 options.highlighted = step.options.index(chosen)

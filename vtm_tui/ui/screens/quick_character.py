@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from vtm_tui.rules.sheet_spec import QuickTemplate
 from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.screens.new_character import DIALOG_CSS
+from vtm_tui.ui.widgets.marked_option_list import MarkedOptionList
 
 
 def _pools_text(template: QuickTemplate) -> str:
@@ -48,7 +49,7 @@ class QuickCharacterDialog(VtmDialog[tuple[QuickTemplate, str] | None]):
         with Vertical() as box:
             box.border_title = "Quick storyteller character — Enter next, Esc cancels"
             yield Label("Template")
-            yield OptionList(*[Option(Text(t.label), id=t.id) for t in self.templates], id="quick-templates")
+            yield MarkedOptionList(*[Option(Text(t.label), id=t.id) for t in self.templates], id="quick-templates")
             yield Static("", id="quick-detail", markup=False)
             if self.ask_name:
                 yield Label("Name")
