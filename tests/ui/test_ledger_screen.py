@@ -69,6 +69,26 @@ async def test_add_a_boon_edit_it_make_it_secret_and_remove_it(lisboa: Path) -> 
     assert [e.get("secret", False) for e in logged] == [False, False, True, True]
 
 
+async def test_a_boons_names_complete_from_the_characters_and_the_ledger(lisboa: Path) -> None:
+    add_item(open_chronicle(lisboa), "boons", {"debtor": "Bispo Xavier", "creditor": "Duarte Moniz"})
+    app = make_app(lisboa)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("4")
+        await pilot.pause()
+        await pilot.press("a")
+        dialog = app.screen
+        assert isinstance(dialog, LedgerItemDialog) and "→ completes a name" in screen_text(app)
+        await type_text(pilot, "inê")
+        await pilot.press("right")  # accepts what the field suggests, as the hint says
+        await pilot.press("tab")
+        await type_text(pilot, "bis")
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+    boon = ledger_file(lisboa)["boons"][-1]
+    assert (boon["debtor"], boon["creditor"]) == ("Inês Valadares", "Bispo Xavier")
+
+
 async def test_a_refused_entry_keeps_the_dialog_and_what_was_typed(lisboa: Path) -> None:
     app = make_app(lisboa)
     async with app.run_test(size=(80, 24)) as pilot:

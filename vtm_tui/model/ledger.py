@@ -55,6 +55,7 @@ class FieldSpec:
     choices: tuple[str, ...] = ()
     limit: int = NAME_LIMIT
     default: Any = ""
+    person: bool = False  #: names someone (a boon's debtor, a bond's thrall): the dialog completes names
 
     def check(self, value: Any, where: str, field_name: str) -> Any:
         """``value`` if it fits this field, else an :class:`InvalidDataError` naming ``field_name``."""
@@ -102,6 +103,10 @@ class FieldSpec:
 
 def _text(name: str, label: str, *, required: bool = False, limit: int = NAME_LIMIT) -> FieldSpec:
     return FieldSpec(name, label, required=required, limit=limit)
+
+
+def _person(name: str, label: str, *, required: bool = False) -> FieldSpec:
+    return FieldSpec(name, label, required=required, person=True)
 
 
 def _dots(name: str, label: str, hi: int = 5) -> FieldSpec:
@@ -204,15 +209,15 @@ class Night(LedgerItem):
 _COMMON = (FieldSpec("note", "Note", limit=NOTE_LIMIT), FieldSpec("secret", "Secret", kind="bool", default=False))
 #: Each section's entry type and its fields, in the order dialogs and tables show them.
 SPECS: dict[str, tuple[type[LedgerItem], tuple[FieldSpec, ...]]] = {
-    "boons": (Boon, (_text("debtor", "Owed by", required=True), _text("creditor", "Owed to", required=True),
+    "boons": (Boon, (_person("debtor", "Owed by", required=True), _person("creditor", "Owed to", required=True),
                      FieldSpec("size", "Size", kind="choice", choices=BOON_SIZES, default="minor"),
                      FieldSpec("called_in", "Called in", kind="bool", default=False), *_COMMON)),
-    "bonds": (Bond, (_text("thrall", "Thrall", required=True), _text("regnant", "Regnant", required=True),
+    "bonds": (Bond, (_person("thrall", "Thrall", required=True), _person("regnant", "Regnant", required=True),
                      FieldSpec("steps", "Steps", kind="int", lo=1, hi=3, default=1), *_COMMON)),
-    "domains": (Domain, (_text("name", "Domain", required=True), _text("holder", "Held by"),
+    "domains": (Domain, (_text("name", "Domain", required=True), _person("holder", "Held by"),
                          _dots("chasse", "Chasse"), _dots("lien", "Lien"), _dots("portillon", "Portillon"),
                          _dots("masquerade_threat", "Masquerade threat"), *_COMMON)),
-    "relationships": (Relationship, (_text("who", "Who", required=True), _text("whom", "Towards", required=True),
+    "relationships": (Relationship, (_person("who", "Who", required=True), _person("whom", "Towards", required=True),
                                      _text("relation", "Relation", required=True), *_COMMON)),
     "timeline": (Night, (_text("when", "Night", required=True), _text("event", "What happened", required=True,
                                                                       limit=NOTE_LIMIT),
@@ -285,6 +290,16 @@ class Ledger:
                 if item.id == item_id:
                     return item
         return None
+
+    def people(self) -> list[str]:
+        """Everyone named in a person field (debtors, thralls, holders…), once each, in the ledger's order:
+        what the dialog completes a name from, beside the chronicle's characters."""
+        names: dict[str, None] = {}
+        for section in SECTIONS:
+            wanted = [spec.name for spec in field_specs(section) if spec.person]
+            for item in self.items(section):
+                names.update((value, None) for name in wanted if (value := getattr(item, name, "")))
+        return list(names)
 
     def to_toml(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"schema_version": self.schema_version}

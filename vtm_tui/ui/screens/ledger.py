@@ -272,7 +272,7 @@ class LedgerScreen(ModeScreen[None]):
                 return str(exc)
             return self._apply(lambda: add_item(self.store, section, values, now=self.now()))
 
-        self.app.push_screen(LedgerItemDialog(section, None, save))
+        self.app.push_screen(LedgerItemDialog(section, None, save, self.names()))
 
     def action_edit(self) -> None:
         item = self.selected_item
@@ -288,7 +288,13 @@ class LedgerScreen(ModeScreen[None]):
                 return str(exc)
             return self._apply(lambda: edit_item(self.store, item.id, values, now=self.now()))
 
-        self.app.push_screen(LedgerItemDialog(item.SECTION, item, save))
+        self.app.push_screen(LedgerItemDialog(item.SECTION, item, save, self.names()))
+
+    def names(self) -> list[str]:
+        """What a person field completes from: the chronicle's characters, then anyone the ledger names."""
+        names = dict.fromkeys(character.name for character in self.store.characters)
+        names.update(dict.fromkeys(self.ledger.people()))
+        return list(names)
 
     def action_toggle_secret(self) -> None:
         item = self.selected_item

@@ -2,7 +2,9 @@
 
 The fields come from :data:`vtm_tui.model.ledger.SPECS`, so a new field needs no
 new dialog. Text and numbers are typed (each input is size-limited), a choice
-(a boon's size) completes from its list, yes/no fields are check marks. The
+(a boon's size) completes from its list, a person's name (a boon's debtor, a
+bond's thrall…) from the chronicle's characters and the names already in the
+ledger, yes/no fields are check marks. The
 dialog does not save by itself: ``save`` (the ledger screen's, through the
 headless layer) answers an error message or ``None``; on an error the dialog
 stays open with everything typed kept, and says what was wrong.
@@ -10,7 +12,7 @@ stays open with everything typed kept, and says what was wrong.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.app import ComposeResult
@@ -48,11 +50,12 @@ class LedgerItemDialog(VtmDialog[bool]):
     LedgerItemDialog #ledger-hint { color: $text-muted; }
     """
 
-    def __init__(self, section: str, item: LedgerItem | None, save: Save) -> None:
+    def __init__(self, section: str, item: LedgerItem | None, save: Save, names: Sequence[str] = ()) -> None:
         super().__init__()
         self.section = section
         self.item = item
         self.save = save
+        self.names = list(names)
         self.specs: tuple[FieldSpec, ...] = field_specs(section)
 
     def compose(self) -> ComposeResult:
@@ -66,7 +69,7 @@ class LedgerItemDialog(VtmDialog[bool]):
                     yield Label(spec.label + ("*" if spec.required else ""), markup=False)
                     yield self._widget(spec, value)
             yield Static("", id="ledger-error", markup=False)
-            yield Static("Tab next field · space ticks · Enter or ctrl+s saves · Esc cancels", id="ledger-hint",
+            yield Static("Tab next · → completes a name · space ticks · Enter saves · Esc cancels", id="ledger-hint",
                          markup=False)
 
     def _widget(self, spec: FieldSpec, value: Any) -> Input | MarkCheckbox:
@@ -79,7 +82,8 @@ class LedgerItemDialog(VtmDialog[bool]):
         if spec.kind == "choice":
             return Input(str(value), id=wid, max_length=spec.limit, compact=True, placeholder=", ".join(spec.choices),
                          suggester=SuggestFromList(spec.choices, case_sensitive=False))
-        return Input(str(value), id=wid, max_length=spec.limit, compact=True)
+        suggester = SuggestFromList(self.names, case_sensitive=False) if spec.person and self.names else None
+        return Input(str(value), id=wid, max_length=spec.limit, compact=True, suggester=suggester)
 
     def on_mount(self) -> None:
         self.query(Input).first().focus()
