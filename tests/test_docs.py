@@ -114,3 +114,14 @@ def _anchors(path: Path) -> set[str]:
     text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.S)  # '# end entry' is no heading
     headings = re.findall(r"^#+ (.+)$", text, re.M)
     return {re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-") for heading in headings}
+
+
+def test_no_doc_installs_the_app_by_a_package_name_nobody_publishes_for_us():
+    """``pip install vtm-tui`` would fetch whatever someone registered under that name and run it as the
+    storyteller: the server set-up installs from the checkout or a wheel built from it."""
+    warning = "Never `pip install vtm-tui` by name"
+    by_name = re.compile(r"pip install ['\"]?vtm-tui(?:\[\w+\])?['\"]?(?=\s|`|$)")
+    found = [f"{path.relative_to(ROOT)}: {hit}" for path in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+             for hit in by_name.findall(path.read_text(encoding="utf-8").replace(warning, ""))]
+    assert found == []
+    assert warning in (ROOT / "README.md").read_text(encoding="utf-8")
