@@ -90,6 +90,24 @@ async def test_command_palette_goes_to_the_log(campaigns):
         assert app.current_mode == "log"
 
 
+async def test_the_palette_finds_frenzy_remorse_and_rouse_on_a_v5_chronicle(campaigns):
+    from vtm_tui.ui.screens.roll_dialog import RollDialog
+
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        commands = {title: help_text for title, help_text, _ in app.screen.palette_commands()}
+        assert commands["Frenzy test"].endswith("(f)") and commands["Remorse test"].endswith("(m)")
+        assert commands["Rouse check"].endswith("(u)")
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"frenzy")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RollDialog) and app.screen.kind == "frenzy"
+
+
 async def test_resizing_small_does_not_crash(campaigns):
     app = make_app(campaigns / "lisboa-nocturna")
     async with app.run_test(size=(80, 24)) as pilot:

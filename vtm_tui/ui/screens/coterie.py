@@ -203,8 +203,10 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, TransferActions, She
 
         character = self.selected_character
         kinds = listed_kinds(character.ruleset) if character is not None else {}
+        keys = {binding.action: binding.key for binding in self.BINDINGS}
         return [(label[:1].upper() + label[1:],
-                 "roll it for the selected character" + (" (f)" if kind == "frenzy" else ""),
+                 "roll it for the selected character" + (f" ({key})" if (key := keys.get(f"roll_kind('{kind}')"))
+                                                         else ""),
                  lambda kind=kind: self.action_roll_kind(kind)) for kind, label in kinds.items()]
 
     # -- selection and filter -------------------------------------------------------------------
