@@ -213,6 +213,31 @@ async def test_the_storyteller_asks_a_connected_player_for_a_roll(lisboa: Path) 
     seat.leave()
 
 
+async def test_the_ask_dialogs_empty_pool_reads_as_an_example_and_enter_says_what_is_missing(lisboa: Path) -> None:
+    from textual.widgets import Input
+
+    from vtm_tui.store.seats import Seat
+    from vtm_tui.ui.screens.ask_roll import AskRollDialog
+
+    seat = Seat(lisboa, role="player", player="Marta", characters=("Inês Valadares",), pid=1, host="far-away")
+    seat.take()
+    app = make_app(lisboa)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, AskRollDialog) and dialog.query_one("#ask-pool", Input).value == ""
+        assert "type a pool, e.g. Wits + Awareness" in screen_text(app)  # an example, not a value
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog and "needs a pool" in str(dialog.query_one("#ask-error").render())
+    assert not [e for e in log_entries(lisboa, 3) if e["kind"] == "request"]
+    seat.leave()
+
+
 async def test_a_player_never_reaches_the_picker_when_the_chronicle_cannot_open(tmp_path: Path) -> None:
     app = make_app(tmp_path / "not-a-chronicle", player="Marta")
     async with app.run_test(size=(80, 24)) as pilot:

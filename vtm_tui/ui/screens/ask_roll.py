@@ -48,10 +48,10 @@ class AskRollDialog(VtmDialog[str | None]):
             box.border_title = Content(f"Ask {self.player or 'a player'} for a roll — {self.actor}")  # text, not markup
             with Horizontal(classes="row"):
                 yield Label("Pool")
-                yield Input("", id="ask-pool", compact=True, placeholder="Wits + Awareness")
+                yield Input("", id="ask-pool", compact=True, placeholder="type a pool, e.g. Wits + Awareness")
             with Horizontal(classes="row"):
                 yield Label("Difficulty")
-                yield Input("", id="ask-difficulty", compact=True, placeholder="none", type="integer")
+                yield Input("", id="ask-difficulty", compact=True, placeholder="none (or a number)", type="integer")
             with Horizontal(classes="row"):
                 yield Label("Prompt")
                 yield Input("", id="ask-prompt", compact=True, placeholder="what the player reads")
