@@ -47,22 +47,35 @@ async def test_a_v5_vampire_by_the_book_in_few_keys_is_saved_once_and_logged_onc
     assert [(e["change"]["field"], e["change"]["after"]) for e in entries] == [("character", "Ana Luz")]
 
 
-async def test_esc_goes_back_and_discards_only_when_pressed_twice_on_the_first_page(campaigns):
+async def test_esc_never_discards_typed_work_without_asking(campaigns):
+    """The issue's keys: c, a name, PgDn, a concept, then Esc, Esc, Esc: the character is still there."""
+    from vtm_tui.ui.screens.confirm_discard import ConfirmDiscard
+
     chronicle = campaigns / LISBOA
     app = make_app(chronicle)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("c", *"Zeca", "pagedown", "escape")
+        await pilot.press("c", *"Zeca", "pagedown", *"Fisherman", "escape", "escape", "escape")
         await pilot.pause()
         wizard = app.screen
         assert isinstance(wizard, CreationWizard) and wizard.page == 0
+        assert wizard.identity["name"] == "Zeca" and "Fisherman" in str(wizard.doc)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is wizard and "Esc again discards" in screen_text(app)
-        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmDiscard) and "Discard Zeca?" in screen_text(app)
+        await pilot.press("d")
         await pilot.pause()
         assert isinstance(app.screen, CoterieScreen)
     assert not (chronicle / "characters" / "zeca.toml").exists()
+
+
+async def test_esc_on_an_untouched_wizard_just_leaves(campaigns):
+    app = make_app(campaigns / LISBOA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CoterieScreen)
 
 
 async def test_saving_without_a_name_returns_to_the_first_page_and_says_so(campaigns):

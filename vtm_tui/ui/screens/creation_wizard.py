@@ -9,7 +9,7 @@ coterie, which saves it as ``a`` does (one logged "added" entry; ``ctrl+z`` remo
 Keys: PageDown / PageUp next and previous page (Enter on a choice also moves on); on a page of dots ↑/↓
 pick a trait, ``+``/``-`` or a digit set it; on a page of names type ``Name 2`` (completion from the rule
 set's list; ``Skill: specialty`` on the specialties page) and Enter, Delete removes the highlighted one;
-Esc goes back a page, and on the first page twice discards.
+Esc goes back a page; on the first page it leaves, asking first (``d`` discards) once anything was typed.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from vtm_tui.rules.entry_pages import entry_page
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.rules.sheet_spec import CreationStep
 from vtm_tui.ui.dialog import VtmDialog
+from vtm_tui.ui.screens.confirm_discard import ConfirmDiscard
 from vtm_tui.ui.widgets.marked_option_list import MarkedOptionList
 from vtm_tui.ui.screens.creation_pages import (
     NAME_STEP,
@@ -104,9 +105,9 @@ class CreationWizard(VtmDialog[Character | None]):
         self.page = 0
         self.choices: dict[str, str] = {}
         self.doc: dict[str, Any] = self.rules.creation_apply(new_character("?", ruleset, kind="pc").to_toml(), {})
+        self._blank = copy.deepcopy(self.doc)  # nothing chosen yet: Esc leaves without asking
         self.identity = {"name": "", "player": ""}
         self.fields = {f.key: f for f in self.rules.text_fields()}
-        self.discard_armed = False
         self.pending_problem = ""  # said on the next page drawn (a value collected as the page was left)
 
     # -- building -------------------------------------------------------------------------------
@@ -244,9 +245,6 @@ class CreationWizard(VtmDialog[Character | None]):
                 set_path(self.doc, key, value or None)
         self._changed()
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self.discard_armed = False
-
     def _current_choice(self, event: OptionList.OptionMessage) -> str | None:
         """The option an event names, if it comes from this page's choice list (a message from the page just
         left can arrive after the next page is drawn: it must not set, or break, the new page)."""
@@ -343,17 +341,19 @@ class CreationWizard(VtmDialog[Character | None]):
     # -- pages and the end ----------------------------------------------------------------------
     async def action_page(self, delta: int) -> None:
         self.collect_text()
-        self.discard_armed = False
         self.page = max(0, min(len(self.steps) - 1, self.page + delta))
         await self.show_page()
 
     async def action_back(self) -> None:
+        """Esc: back a page; on the first page, leave. What was typed is never thrown away without a ``d``."""
         if self.page > 0:
             return await self.action_page(-1)
-        if self.discard_armed:
+        self.collect_text()
+        if not self.identity["name"] and not self.choices and self.doc == self._blank:
             return self.dismiss(None)
-        self.discard_armed = True
-        self.query_one("#create-problem", Static).update("Esc again discards this character; PgDn goes on.")
+        name = self.identity["name"] or "this character"
+        self.app.push_screen(ConfirmDiscard(f"Discard {name}? Everything chosen and typed in the wizard is lost."),
+                             lambda discard: self.dismiss(None) if discard else None)
 
     async def action_finish(self) -> None:
         self.collect_text()
