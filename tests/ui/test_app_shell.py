@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui_support import make_app, screen_text
+from ui_support import log_entries, make_app, screen_text
 
 from vtm_tui.ui.screens.coterie import CoterieScreen
 from vtm_tui.ui.screens.help import HelpScreen
@@ -135,7 +135,52 @@ async def test_start_and_end_session_from_the_palette_actions(campaigns):
         app.action_end_session()
         await pilot.pause()
         assert not app.session_open
+        await pilot.press("escape")  # the Remorse tests owed (Inês has stains), rolled later
+        await pilot.pause()
         assert "session 4 (ended)" in app.screen.query_one(VtmHeader).describe()
+
+
+async def test_ending_a_session_lists_the_remorse_tests_owed_and_rolls_them_from_the_list(campaigns):
+    from vtm_tui.rules.dice import GivenFaces
+    from vtm_tui.store.chronicle_store import open_chronicle
+    from vtm_tui.ui.screens.remorse_due import RemorseDueDialog
+    from vtm_tui.ui.screens.roll_dialog import RollDialog
+
+    chronicle = campaigns / "lisboa-nocturna"
+    store = open_chronicle(chronicle)
+    duarte = store.character("Duarte")
+    duarte.sheet.stains = 1
+    store.save_character(duarte)
+    app = make_app(chronicle)
+    app.dice = GivenFaces({"regular": [8] * 12})  # every test passes: the stains are cleared
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.action_start_session()
+        app.action_end_session()
+        await pilot.pause()
+        assert isinstance(app.screen, RemorseDueDialog)
+        text = screen_text(app)
+        assert "Session 4: Remorse tests owed" in text and "▶ Duarte Moniz: Humanity" in text
+        assert "Inês Valadares: Humanity 7, 2 stains → Remorse with 1 die" in text
+        await pilot.press("enter")  # Duarte's test, in the roll dialog
+        await pilot.pause()
+        assert isinstance(app.screen, RollDialog) and app.screen.kind == "remorse"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape")  # the list again, with whoever still owes one
+        await pilot.pause()
+        assert isinstance(app.screen, RemorseDueDialog) and "Duarte" not in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, (RemorseDueDialog, RollDialog))
+    owed = [c.name for c in open_chronicle(chronicle).remorse_due()]
+    assert owed == []
+    logged = [e for e in log_entries(chronicle, 4) if e["kind"] == "remorse"]
+    assert [e["actor"] for e in logged] == ["Duarte Moniz", "Inês Valadares"]
 
 
 async def test_help_on_the_picker_leaves_out_keys_that_need_a_chronicle(campaigns):

@@ -13,8 +13,8 @@ from typing import Any
 
 from vtm_tui.commands.common import add_dice_arguments, dice_from_args, emit
 from vtm_tui.errors import VtmError
-from vtm_tui.model.character import Character
 from vtm_tui.model.chronicle import utc_now
+from vtm_tui.play.sessions import remorse_line
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.store.chronicle_store import ChronicleStore
 
@@ -33,14 +33,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_dice_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
-
-
-def remorse_line(character: Character) -> str:
-    sheet = character.sheet
-    stains = f"{sheet.stains} stain{'s' if sheet.stains != 1 else ''}"
-    extra = ", degenerating" if sheet.degenerating else ""
-    return (f"{character.name}: Humanity {sheet.humanity}, {stains}{extra} → Remorse with "
-            f"{sheet.remorse_dice} {'die' if sheet.remorse_dice == 1 else 'dice'}")
 
 
 def roll_remorse(store: ChronicleStore, dice: DiceSource, session: int) -> list[dict[str, Any]]:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from vtm_tui.errors import VtmError
 
 if TYPE_CHECKING:
+    from vtm_tui.model.character import Character
     from vtm_tui.store.chronicle_store import ChronicleStore
 
 #: Roll kinds owed at a session's end: logged in that session even after it ended.
@@ -93,3 +94,13 @@ def free_botch_spent(store: ChronicleStore, *, kind: str = "") -> bool:
     except (VtmError, OSError):
         return False
     return any(entry.roll.get("free_botch_consumed") is True for entry in log.entries)
+
+
+def remorse_line(character: Character) -> str:
+    """A Remorse test owed, as the session's end lists it (``vtm-tui session … end`` and the app's dialog):
+    ``Inês Valadares: Humanity 7, 2 stains → Remorse with 1 die``."""
+    sheet = character.sheet
+    stains = f"{sheet.stains} stain{'s' if sheet.stains != 1 else ''}"
+    extra = ", degenerating" if sheet.degenerating else ""
+    return (f"{character.name}: Humanity {sheet.humanity}, {stains}{extra} → Remorse with "
+            f"{sheet.remorse_dice} {'die' if sheet.remorse_dice == 1 else 'dice'}")

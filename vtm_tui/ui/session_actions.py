@@ -28,7 +28,7 @@ class SessionActions(VtmAppBase):
         self.notify(f"Session {number} started.", title="Session")
 
     def action_end_session(self) -> None:
-        """Close the current session; V5 characters with stains are named (they owe a Remorse test)."""
+        """Close the current session, then list the V5 Remorse tests it owes, each rolled from the list."""
         from vtm_tui.errors import VtmError
 
         store = self.chronicle_store
@@ -40,9 +40,26 @@ class SessionActions(VtmAppBase):
             self.notify(str(exc), title="Session", severity="error")
             return
         self.publish_chronicle()
-        due = [c.name for c in store.remorse_due()]
-        extra = f"\nRemorse due: {', '.join(due)}" if due else ""
-        self.notify(f"Session {number} ended.{extra}", title="Session", timeout=10)
+        self.notify(f"Session {number} ended.", title="Session")
+        self.offer_remorse(number)
+
+    def offer_remorse(self, session: int) -> None:
+        """List the Remorse tests the session's end owes; Enter on one rolls it, then the list comes back with
+        whoever still owes one (:class:`~vtm_tui.ui.screens.remorse_due.RemorseDueDialog`)."""
+        from vtm_tui.ui.screens.remorse_due import RemorseDueDialog
+
+        store = self.chronicle_store
+        owed = store.remorse_due() if store is not None else []
+        if not owed:
+            return
+
+        def roll(name: str | None) -> None:
+            character = next((c for c in owed if c.name == name), None)
+            if character is not None:
+                self.push_screen(self.roll_dialog_for(store.character(character.name), "remorse"),
+                                 lambda _rolled: self.offer_remorse(session))
+
+        self.push_screen(RemorseDueDialog(session, owed), roll)
 
     def action_note(self) -> None:
         """``ctrl+n``: log a note, a scene marker or the session's title (:mod:`vtm_tui.play.notes`)."""
