@@ -179,3 +179,24 @@ def test_sheets_healed_or_hurt_elsewhere_bring_participants_back_or_take_them_ou
     assert sync(fled, table) is None  # the storyteller's reasons are not the sheet's to undo
     out = sync(conflict, table.with_character(ines))
     assert out is not None and roster.find(out.conflict, "Inês Valadares").note == "torpor"
+
+
+def test_quick_storyteller_characters_and_extras_are_offered_their_own_pools(v5_store):
+    """A ghoul with Physical 4 and Melee 6, a thug with Brawl 5: the contest offers those pools, not the rule
+    set's "Dexterity + Firearms" read off a quick sheet's placeholder attributes (1 die)."""
+    from vtm_tui.conflict.contest import pool_defaults
+    from vtm_tui.play.quick import quick_character
+    from vtm_tui.rules.v5.templates import TEMPLATES
+
+    quick = {t.id: t for t in TEMPLATES}
+    for tid, name in (("ghoul", "Marisa"), ("thug", "Big Rui")):
+        v5_store.add_character(quick_character(quick[tid], name, "v5"))
+    conflict, table = _fight(v5_store, "Vicente Lobo", "Marisa", "Big Rui")
+    conflict = roster.add_extras(conflict, table, "Guard", 1, pools={"general": 4, "dodge": 5}).conflict
+    offered = pool_defaults(conflict, table)
+    assert offered["Marisa"] == ("Melee", "Physical")
+    assert offered["Big Rui"] == ("Brawl", "Physical")
+    assert offered["Guard"] == ("general", "dodge")
+    assert "Vicente Lobo" not in offered  # a full sheet: the rule set's defaults
+    assert read_pool(roster.find(conflict, "Big Rui"), table, offered["Big Rui"][0]).dice == 5
+    assert read_pool(roster.find(conflict, "Marisa"), table, offered["Marisa"][1]).dice == 4

@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 
 from vtm_tui.conflict.context import Change, ConflictError, Table
-from vtm_tui.conflict.roster import copied, find
+from vtm_tui.conflict.roster import GENERAL, copied, find, is_extra
 from vtm_tui.conflict.round_kit import KIT
 from vtm_tui.conflict.wounds import apply_damage
 from vtm_tui.model.conflict import Conflict
@@ -62,6 +62,41 @@ def default_kind(ruleset: str, attack: str) -> str:
     rules = ruleset_for(ruleset)
     special = rules.damage_kind_by_word
     return next((special[w] for w in _words(attack) if w in special), rules.damage_kinds[0])
+
+
+#: The named pools a participant with pools of its own (an extra, a quick storyteller character) attacks and
+#: defends with, best first; failing those, its general pool (an extra's ``general``, the core's ``Physical``).
+ATTACK_POOLS = ("attack", "brawl", "melee", "firearms", "combat")
+DEFENCE_POOLS = ("dodge", "defence", "defense", "athletics")
+GENERAL_POOLS = (GENERAL, "physical")
+
+
+def _named(pools: dict[str, object], wanted: tuple[str, ...]) -> str:
+    """The first of ``wanted`` among ``pools``' names, ignoring case, spelled as the sheet spells it."""
+    names = {str(name).casefold(): str(name) for name in pools}
+    return next((names[w] for w in wanted if w in names), "")
+
+
+def pool_defaults(conflict: Conflict, table: Table) -> dict[str, tuple[str, str]]:
+    """What the contest offers each participant before the storyteller types: name → (attack, defence).
+
+    A participant rolled by pool name (an extra's numbers, a quick storyteller character's Physical, Brawl…)
+    attacks with its best attack pool and defends with a dodge, else its general pool: a thug with Brawl 5
+    strikes with 5 dice, never with "Dexterity 1 + Firearms 0". A character who declared a ranged attack
+    (V5) attacks with it (a quick character: its Firearms pool). Anyone else gets the rule set's defaults.
+    """
+    found: dict[str, tuple[str, str]] = {}
+    for p in conflict.participants:
+        character = None if is_extra(p) else table.character(p)
+        pools = dict(p.extra.get("pools", {})) if is_extra(p) else dict(character.pools) if character else {}
+        declared = table.conflict_round.declared_attack(p)
+        if pools:
+            general = _named(pools, GENERAL_POOLS) or str(next(iter(pools)))
+            ranged = _named(pools, ("firearms",)) if declared and "firearms" in declared.casefold() else ""
+            found[p.name] = (ranged or _named(pools, ATTACK_POOLS) or general, _named(pools, DEFENCE_POOLS) or general)
+        elif declared:
+            found[p.name] = (declared, table.rules.default_defence_pool)
+    return found
 
 
 def resolve(conflict: Conflict, table: Table, dice: DiceSource, spec: ContestSpec) -> Change:

@@ -102,6 +102,7 @@ class ConflictDialogs:
 
     # -- contests and tallies -------------------------------------------------------------------
     def action_contest(self) -> None:
+        from vtm_tui.conflict.contest import pool_defaults
         from vtm_tui.ui.screens.contest_dialog import ContestDialog
 
         names = [p.name for p in self.conflict.ordered()]
@@ -113,24 +114,7 @@ class ConflictDialogs:
         attacker = current.name if current is not None else (self.selected or names[0])
         defender = self._default_defender(attacker)
         self.app.push_screen(ContestDialog(table.ruleset, names, attacker, defender, self._preview,
-                                           self._resolve_contest, self._pool_defaults()))
-
-    def _pool_defaults(self) -> dict[str, tuple[str, str]]:
-        """Extras attack with their ``attack`` pool and defend with ``dodge``/``defence`` (else ``general``);
-        a character who declared a ranged action (V5) attacks with it (``Dexterity + Firearms``)."""
-        found: dict[str, tuple[str, str]] = {}
-        rules = ruleset_for(self.store.chronicle.ruleset)
-        for p in self.conflict.participants:
-            declared = rules.conflict_round().declared_attack(p)
-            if declared and not roster.is_extra(p):
-                found[p.name] = (declared, rules.default_defence_pool)
-            if roster.is_extra(p):
-                pools = dict(p.extra.get("pools", {}))
-                attack = next((k for k in ("attack", "brawl", "melee", "combat") if k in pools), "")
-                defence = next((k for k in ("dodge", "defence", "defense") if k in pools), "")
-                general = roster.GENERAL if roster.GENERAL in pools else next(iter(pools), "")
-                found[p.name] = (attack or general, defence or general)
-        return found
+                                           self._resolve_contest, pool_defaults(self.conflict, table)))
 
     def _default_defender(self, attacker: str) -> str:
         side = roster.find(self.conflict, attacker).side
