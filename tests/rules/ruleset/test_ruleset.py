@@ -92,6 +92,16 @@ def test_v20_freebies_pick_the_cheapest_priorities_and_price_each_dot() -> None:
     freebies = next(b for b in report.budgets if b.label == "Freebie points")
     assert (freebies.spent, freebies.allowed) == (5 + 7 + 1 + 1 + 3, 16)
     assert "Freebies: 17 spent, 16 to spend" in report.warnings
+    attribute_dots = next(b for b in report.budgets if b.label == "Attribute dots")
+    assert attribute_dots.text() == "Attribute dots: 15/15 (0 left) — 7 / 5 / 3, 1 more with freebies"  # not 16/15
+    assert next(b for b in report.budgets if b.label == "Discipline dots").text().startswith(
+        "Discipline dots: 3/3 (0 left) — 1 more with freebies")
+
+
+def test_v20_freebies_on_merits_alone_read_without_a_stray_comma() -> None:
+    report = v20.report({"merits": {"Iron Will": 3}}, {})
+    freebies = next(b for b in report.budgets if b.label == "Freebie points")
+    assert freebies.text() == "Freebie points: 3/15 (12 left) — merits 3"  # was "— , merits 3"
 
 
 def test_v20_virtues_set_humanity_and_willpower() -> None:

@@ -39,8 +39,8 @@ def excess_over_priorities(spent: tuple[int, int, int], priorities: tuple[int, .
     return min(sum(max(0, s - p) for s, p in zip(spent, order)) for order in permutations(priorities))
 
 
-def freebies_spent(doc: Mapping[str, Any]) -> dict[str, int]:
-    """Freebie points each part of the sheet costs beyond the free dots (by the names of FREEBIE_COSTS)."""
+def freebie_dots(doc: Mapping[str, Any]) -> dict[str, int]:
+    """Dots each part of the sheet has beyond the free ones, which freebies pay for (by FREEBIE_COSTS' names)."""
     attributes, abilities = _ints(doc.get("attributes")), _ints(doc.get("abilities"))
     groups = tuple(dots_above(attributes, names, 1) for names in (PHYSICAL, SOCIAL, MENTAL))
     ability_groups = tuple(dots_above(abilities, names, 0) for names in (TALENTS, SKILLS, KNOWLEDGES))
@@ -50,7 +50,7 @@ def freebies_spent(doc: Mapping[str, Any]) -> dict[str, int]:
     control = next((virtues[n] for n in ("Self-Control", "Instinct") if n in virtues), 1)
     willpower = doc.get("willpower", {})
     permanent = int(willpower.get("permanent", 1)) if isinstance(willpower, Mapping) else int(willpower or 1)
-    dots = {
+    return {
         "Attribute": excess_over_priorities(groups, ATTRIBUTE_PRIORITIES),
         "Ability": excess_over_priorities(ability_groups, ABILITY_PRIORITIES),
         "Discipline": max(0, sum(_ints(doc.get("disciplines")).values()) - DISCIPLINE_DOTS),
@@ -59,7 +59,18 @@ def freebies_spent(doc: Mapping[str, Any]) -> dict[str, int]:
         "Humanity/Path": max(0, int(doc.get("path_rating", conscience + control)) - (conscience + control)),
         "Willpower": max(0, permanent - virtues.get("Courage", 1)),
     }
-    return {what: n * FREEBIE_COSTS[what] for what, n in dots.items()}
+
+
+def freebies_spent(doc: Mapping[str, Any]) -> dict[str, int]:
+    """Freebie points each part of the sheet costs beyond the free dots (by the names of FREEBIE_COSTS)."""
+    return {what: n * FREEBIE_COSTS[what] for what, n in freebie_dots(doc).items()}
+
+
+def _free(label: str, dots: int, allowed: int, bought: int, note: str = "") -> Budget:
+    """A budget of free dots: those bought with freebies are counted there, not here, so a sheet with a dot
+    bought reads "15/15 (0 left) — 7 / 5 / 3, 1 more with freebies", not "16/15 (-1 left)"."""
+    more = f"{bought} more with freebies" if bought else ""
+    return Budget(label, dots - bought, allowed, ", ".join(part for part in (note, more) if part))
 
 
 def report(doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport:
@@ -67,20 +78,21 @@ def report(doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport
     virtues = _ints(doc.get("virtues"))
     merits = sum(_ints(doc.get("merits")).values())
     flaws = sum(_ints(doc.get("flaws")).values())
+    bought = freebie_dots(doc)
     spent = freebies_spent(doc)
     allowed = FREEBIES + min(flaws, FLAW_FREEBIES_MAX)
     total = sum(spent.values()) + merits
+    paid = [f"{k} {v}" for k, v in spent.items() if v] + ([f"merits {merits}"] if merits else [])
     budgets = (
-        Budget("Attribute dots", sum(dots_above(attributes, n, 1) for n in (PHYSICAL, SOCIAL, MENTAL)), 15,
-               "7 / 5 / 3"),
-        Budget("Ability dots", sum(dots_above(abilities, n, 0) for n in (TALENTS, SKILLS, KNOWLEDGES)), 27,
-               "13 / 9 / 5"),
-        Budget("Discipline dots", sum(_ints(doc.get("disciplines")).values()), DISCIPLINE_DOTS,
-               ", ".join(CLAN_DISCIPLINES.get(str(doc.get("clan", "")), ()))),
-        Budget("Background dots", sum(_ints(doc.get("backgrounds")).values()), BACKGROUND_DOTS),
-        Budget("Virtue dots", sum(max(0, v - 1) for v in virtues.values()), VIRTUE_DOTS),
-        Budget("Freebie points", total, allowed,
-               ", ".join(f"{k} {v}" for k, v in spent.items() if v) + (f", merits {merits}" if merits else "")),
+        _free("Attribute dots", sum(dots_above(attributes, n, 1) for n in (PHYSICAL, SOCIAL, MENTAL)), 15,
+              bought["Attribute"], "7 / 5 / 3"),
+        _free("Ability dots", sum(dots_above(abilities, n, 0) for n in (TALENTS, SKILLS, KNOWLEDGES)), 27,
+              bought["Ability"], "13 / 9 / 5"),
+        _free("Discipline dots", sum(_ints(doc.get("disciplines")).values()), DISCIPLINE_DOTS,
+              bought["Discipline"], ", ".join(CLAN_DISCIPLINES.get(str(doc.get("clan", "")), ()))),
+        _free("Background dots", sum(_ints(doc.get("backgrounds")).values()), BACKGROUND_DOTS, bought["Background"]),
+        _free("Virtue dots", sum(max(0, v - 1) for v in virtues.values()), VIRTUE_DOTS, bought["Virtue"]),
+        Budget("Freebie points", total, allowed, ", ".join(paid)),
     )
     warnings = []
     if total > allowed:
