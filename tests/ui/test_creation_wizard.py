@@ -99,10 +99,11 @@ async def test_v20_and_ingenuity_wizards_count_their_own_budgets(campaigns):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("c", *"Wren", "pagedown", "pagedown")
-        await pilot.press("-", "down", "-")  # Strength and Dexterity d6 → d4: two good, two weak
+        assert "Good attributes (d6): 0/2 (2 left) — 4 weak (d4)" in screen_text(app)  # all weak to begin with
+        assert "⚠ Attributes" not in screen_text(app)
+        await pilot.press("down", "down", "+", "down", "+")  # Intellect and Resolve d4 → d6: two good, two weak
         await pilot.pause()
-        assert "Good attributes (d6): 2/2 (0 left)" in screen_text(app)
-        assert "Weak attributes (d4): 2/2 (0 left)" in screen_text(app)
+        assert "Good attributes (d6): 2/2 (0 left) — 2 weak (d4)" in screen_text(app)
         await pilot.press("pagedown", "enter")  # Toughness: +4 Endurance
         await pilot.press("ctrl+s")
         await pilot.pause()

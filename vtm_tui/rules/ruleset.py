@@ -86,6 +86,11 @@ class RuleSet(Protocol):
         """The pages of guided creation, in order."""
         ...
 
+    def creation_start(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        """The blank sheet ``doc`` as the book starts creation from it (Ingenuity: every attribute weak, d4,
+        two of them to raise); a new dict."""
+        ...
+
     def creation_apply(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
         """``doc`` with what the choices decide set on it (a clan, an age's generation...); a new dict."""
         ...

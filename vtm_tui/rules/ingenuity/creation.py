@@ -1,6 +1,6 @@
 """Ingenuity character creation ("Creating a Character"), as pure functions on a character's TOML document.
 
-Two good attributes at d6 and two weak ones at d4; one talent adds 4 to a resource (Toughness: Endurance,
+Two good attributes at d6 and two weak ones at d4 (creation starts with all four weak); one talent adds 4 to a resource (Toughness: Endurance,
 Longevity: Stamina, Mindfulness: Focus); resources follow from the attributes. The archetype's trained skills
 and proficiencies are the table's to decide: shown, not counted. Everything warns; nothing refuses.
 """
@@ -30,19 +30,24 @@ def report(doc: Mapping[str, Any], choices: Mapping[str, str]) -> CreationReport
     weak = sum(1 for n in ATTRIBUTES if attributes.get(n) == WEAK)
     proficiencies = doc.get("proficiencies", {}) or {}
     budgets = (
-        Budget("Good attributes (d6)", good, 2),
-        Budget("Weak attributes (d4)", weak, 2),
+        Budget("Good attributes (d6)", good, 2, f"{weak} weak (d4)"),
         Budget("Proficiencies", len(proficiencies), None, "the archetype's"),
     )
     warnings = []
     other = [n for n in ATTRIBUTES if attributes.get(n) not in (GOOD, WEAK)]
     if other:
         warnings.append(f"Attributes: {', '.join(other)} should be d6 (good) or d4 (weak)")
-    if good != 2 or weak != 2:
-        warnings.append(f"Attributes: {good} good and {weak} weak, the book gives 2 and 2")
+    if good > 2:
+        warnings.append(f"Attributes: {good} good, the book gives 2 good and 2 weak")
     if choices.get("talent") not in TALENTS:
         warnings.append(f"Talent: choose one of {', '.join(TALENTS)}")
     return CreationReport(budgets, tuple(warnings))
+
+
+def start(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """Creation starts with every attribute weak (d4): the player raises two to good (d6). The blank sheet's
+    own d6s would open the wizard on "4 good" before anything was chosen."""
+    return {**doc, "attributes": {name: f"d{WEAK}" for name in ATTRIBUTES}}
 
 
 def apply(doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:

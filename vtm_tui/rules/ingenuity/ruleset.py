@@ -79,6 +79,11 @@ class IngenuityRuleSet(PackageModules):
                          table="proficiencies", low=1, high=4),
         )
 
+    def creation_start(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        from vtm_tui.rules.ingenuity import creation
+
+        return creation.start(doc)
+
     def creation_apply(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
         from vtm_tui.rules.ingenuity import creation
 

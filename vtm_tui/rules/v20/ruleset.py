@@ -87,6 +87,9 @@ class V20RuleSet(PackageModules):
                          table="flaws", high=7),
         )
 
+    def creation_start(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(doc)  # the blank sheet is where the book starts
+
     def creation_apply(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
         from vtm_tui.rules.v20 import creation
 

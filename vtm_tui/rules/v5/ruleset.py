@@ -103,6 +103,9 @@ class V5RuleSet(PackageModules):
                          fields=("convictions",)),
         )
 
+    def creation_start(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(doc)  # the blank sheet is where the book starts
+
     def creation_apply(self, doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
         from vtm_tui.rules.v5 import creation
 

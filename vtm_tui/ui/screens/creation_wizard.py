@@ -104,7 +104,8 @@ class CreationWizard(VtmDialog[Character | None]):
         self.steps: tuple[CreationStep, ...] = (NAME_STEP, *self.rules.creation_steps())
         self.page = 0
         self.choices: dict[str, str] = {}
-        self.doc: dict[str, Any] = self.rules.creation_apply(new_character("?", ruleset, kind="pc").to_toml(), {})
+        self.doc: dict[str, Any] = self.rules.creation_apply(
+            self.rules.creation_start(new_character("?", ruleset, kind="pc").to_toml()), {})
         self._blank = copy.deepcopy(self.doc)  # nothing chosen yet: Esc leaves without asking
         self.identity = {"name": "", "player": ""}
         self.fields = {f.key: f for f in self.rules.text_fields()}
