@@ -128,3 +128,25 @@ async def test_a_choice_message_from_the_page_just_left_neither_breaks_nor_sets_
         wizard.on_option_list_option_highlighted(OptionList.OptionHighlighted(stale, childe, 0))
         await pilot.pause()
         assert wizard.step.id == "attributes" and wizard.choices["age"] == "Neonate"
+
+
+async def test_tab_on_the_powers_page_completes_as_the_page_says(campaigns):
+    """"Tab completes" on the powers page: Tab takes the completion shown and keeps the focus; the letters typed
+    next go on in the field. A second Tab, with nothing more to complete, moves on."""
+    app = make_app(campaigns / LISBOA)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c", *"Ana")
+        wizard = app.screen
+        while wizard.step.id != "disciplines":
+            await pilot.press("pagedown")
+        await pilot.press(*"Potence 2", "enter")
+        while wizard.step.id != "powers":
+            await pilot.press("pagedown")
+        await pilot.pause()
+        field = wizard.query_one("#create-entry")
+        assert "Tab completes" in screen_text(app) and app.focused is field
+        await pilot.press(*"potence: l", "tab")
+        assert app.focused is field and field.value.startswith("Potence: Lethal Body")
+        await pilot.press("tab")
+        assert app.focused is not field

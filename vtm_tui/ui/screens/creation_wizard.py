@@ -33,6 +33,7 @@ from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.rules.sheet_spec import CreationStep
 from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.screens.confirm_discard import ConfirmDiscard
+from vtm_tui.ui.widgets.completing_input import CompletingInput
 from vtm_tui.ui.widgets.marked_option_list import MarkedOptionList
 from vtm_tui.ui.screens.creation_pages import (
     NAME_STEP,
@@ -158,7 +159,7 @@ class CreationWizard(VtmDialog[Character | None]):
             return self._entry_widgets(step)
         entries = named_entries(self.doc, step)
         return [Label("Add (Enter):"),
-                Input(id="create-named", suggester=SuggestFromList(step.options, case_sensitive=False),
+                CompletingInput(id="create-named", suggester=SuggestFromList(step.options, case_sensitive=False),
                       placeholder="Brawl: Grappling" if step.table == "specialties" else f"{step.options[0]} 2",
                       max_length=80),
                 OptionList(*[Option(Text(e)) for e in entries], id="create-entries")]
@@ -170,7 +171,7 @@ class CreationWizard(VtmDialog[Character | None]):
             return [Static(f"Nothing to edit on this page ({step.id}).", markup=False)]
         offered = page.suggestions(self.doc)
         return [Label("Add (Enter):"),
-                Input(id="create-entry", suggester=SuggestFromList(offered, case_sensitive=False),
+                CompletingInput(id="create-entry", suggester=SuggestFromList(offered, case_sensitive=False),
                       placeholder=offered[0] if offered else page.placeholder, max_length=160),
                 OptionList(*[Option(Text(e)) for e in page.lines(self.doc)], id="create-entries"),
                 Static(self._available_text(step), id="create-available", markup=False)]
