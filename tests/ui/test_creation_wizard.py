@@ -42,7 +42,9 @@ async def test_a_v5_vampire_by_the_book_in_few_keys_is_saved_once_and_logged_onc
     assert (data["generation"], data["blood_potency"], data["humanity"]) == (13, 1, 6)
     assert data["attributes"]["Strength"] == 4 and data["attributes"]["Resolve"] == 1
     assert data["disciplines"] == {"Potence": 2, "Presence": 1, "Celerity": 1}
-    assert data["specialties"] == {"Brawl": ["Grappling"]}
+    # Alleycat's grants are written on: its first specialty, its three dots of Contacts
+    assert data["specialties"] == {"Brawl": ["Grappling"], "Intimidation": ["Stickups"]}
+    assert data["advantages"] == {"Contacts": 3}
     entries = [e for e in log_entries(chronicle, 3) if e["time"] == FIXED_NOW]
     assert [(e["change"]["field"], e["change"]["after"]) for e in entries] == [("character", "Ana Luz")]
 

@@ -135,3 +135,18 @@ def test_v20_one_more_attribute_dot_never_costs_less_and_never_more_than_five(do
         after = v20.freebies_spent({"attributes": {**attributes, name: attributes[name] + 1}})["Attribute"]
         assert after - before in (0, 5)
     assert before >= 5 * max(0, sum(dots) - 9 - 15)  # at least the dots beyond all 15 free ones
+
+
+def test_v5_predator_type_grants_are_written_on_and_taken_off_when_another_is_chosen() -> None:
+    doc = v5.apply({"creature": "vampire", "clan": "Brujah", "attributes": BOOK_ATTRIBUTES, "skills": {}}, {})
+    alleycat = v5.apply(doc, {"predator": "Alleycat"})
+    assert alleycat["disciplines"] == {"Celerity": 1}  # a Brujah clan Discipline of the two offered
+    assert alleycat["specialties"] == {"Intimidation": ["Stickups"]}
+    assert (alleycat["advantages"], alleycat["flaws"]) == ({"Contacts": 3}, {})
+    assert v5.apply(alleycat, {"predator": "Alleycat"}) == alleycat  # applied again: nothing added twice
+    bagger = v5.apply({**alleycat, "advantages": {"Contacts": 3, "Resources": 2}}, {"predator": "Bagger"})
+    assert bagger["disciplines"] == {"Blood Sorcery": 1}  # neither is Brujah: the first
+    assert bagger["specialties"] == {"Larceny": ["Lock Picking"]}
+    assert (bagger["advantages"], bagger["flaws"]) == ({"Resources": 2, "Iron Gullet": 3}, {"Enemy": 2})
+    report = v5.report(bagger, {})
+    assert next(b for b in report.budgets if b.label == "Flaw points").spent == 2

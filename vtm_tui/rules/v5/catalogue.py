@@ -43,31 +43,36 @@ class PredatorType:
     blood_potency: int = 0
     advantages: int = 0  # merit/background points the type grants on top of the 7
     flaws: int = 0  # flaw points the type imposes on top of the 2
+    #: The merits and backgrounds, and the flaws, the type writes on the sheet (name → dots; where the book
+    #: offers a choice, its first option: the storyteller changes them on the advantages and flaws pages).
+    granted_advantages: tuple[tuple[str, int], ...] = ()
+    granted_flaws: tuple[tuple[str, int], ...] = ()
 
 
 PREDATOR_TYPES: dict[str, PredatorType] = {p.name: p for p in (
     PredatorType("Alleycat", ("Celerity", "Potence"), ("Intimidation (Stickups)", "Brawl (Grappling)"),
-                 humanity=-1, advantages=3),
+                 humanity=-1, advantages=3, granted_advantages=(("Contacts", 3),)),
     PredatorType("Bagger", ("Blood Sorcery", "Obfuscate"), ("Larceny (Lock Picking)", "Streetwise (Black Market)"),
-                 advantages=3, flaws=2),
+                 advantages=3, flaws=2, granted_advantages=(("Iron Gullet", 3),), granted_flaws=(("Enemy", 2),)),
     PredatorType("Blood Leech", ("Celerity", "Protean"), ("Brawl (Kindred)", "Stealth (Against Kindred)"),
-                 humanity=-1, blood_potency=1, flaws=4),
+                 humanity=-1, blood_potency=1, flaws=4, granted_flaws=(("Dark Secret", 2), ("Prey Exclusion", 2))),
     PredatorType("Cleaver", ("Dominate", "Animalism"), ("Persuasion (Gaslighting)", "Subterfuge (Coverups)"),
-                 advantages=2, flaws=1),
+                 advantages=2, flaws=1, granted_advantages=(("Herd", 2),), granted_flaws=(("Dark Secret", 1),)),
     PredatorType("Consensualist", ("Auspex", "Fortitude"), ("Medicine (Phlebotomy)", "Persuasion (Victims)"),
-                 humanity=1, flaws=2),
+                 humanity=1, flaws=2, granted_flaws=(("Dark Secret", 1), ("Prey Exclusion", 1))),
     PredatorType("Farmer", ("Animalism", "Protean"), ("Animal Ken (Specific Animal)", "Survival (Hunting)"),
-                 humanity=1, flaws=2),
+                 humanity=1, flaws=2, granted_flaws=(("Farmer", 2),)),
     PredatorType("Osiris", ("Blood Sorcery", "Presence"),
                  ("Occult (Specific Tradition)", "Performance (Specific Field)"),
-                 advantages=3, flaws=2),
+                 advantages=3, flaws=2, granted_advantages=(("Fame", 3),), granted_flaws=(("Enemy", 2),)),
     PredatorType("Sandman", ("Auspex", "Obfuscate"), ("Medicine (Anesthetics)", "Stealth (Break-in)"),
-                 advantages=1),
+                 advantages=1, granted_advantages=(("Resources", 1),)),
     PredatorType("Scene Queen", ("Dominate", "Potence"),
                  ("Etiquette (Specific Scene)", "Leadership (Specific Scene)", "Streetwise (Specific Scene)"),
-                 advantages=3, flaws=1),
+                 advantages=3, flaws=1, granted_advantages=(("Influence", 1), ("Fame", 1), ("Contacts", 1)),
+                 granted_flaws=(("Disliked", 1),)),
     PredatorType("Siren", ("Fortitude", "Presence"), ("Persuasion (Seduction)", "Subterfuge (Seduction)"),
-                 advantages=2, flaws=1),
+                 advantages=2, flaws=1, granted_advantages=(("Beautiful", 2),), granted_flaws=(("Enemy", 1),)),
 )}
 
 BACKGROUNDS = ("Allies", "Contacts", "Fame", "Haven", "Herd", "Influence", "Mask", "Mawla", "Resources",

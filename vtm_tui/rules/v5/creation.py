@@ -14,7 +14,7 @@ from typing import Any
 
 from vtm_tui.rules.sheet_spec import Budget, CreationReport, count_at, shape_warnings
 from vtm_tui.rules.v5 import power_page
-from vtm_tui.rules.v5.catalogue import AGES, CLAN_DISCIPLINES, PREDATOR_TYPES
+from vtm_tui.rules.v5.catalogue import AGES, CLAN_DISCIPLINES, PREDATOR_TYPES, PredatorType
 from vtm_tui.rules.v5.traits import ATTRIBUTE_NAMES, SKILL_NAMES
 
 ATTRIBUTE_SHAPE = {4: 1, 3: 3, 2: 4, 1: 1}
@@ -137,8 +137,10 @@ def apply(doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
     result = dict(doc)
     if choices.get("clan"):
         result["clan"] = choices["clan"]
-    if "predator" in choices:
+    if "predator" in choices and choices["predator"] != result.get("predator", ""):
+        result = _granted(result, PREDATOR_TYPES.get(str(result.get("predator", ""))), -1)  # the one left
         result["predator"] = choices["predator"]
+        result = _granted(result, PREDATOR_TYPES.get(choices["predator"]), +1)
     grant = PREDATOR_TYPES.get(str(result.get("predator", "")))
     if choices.get("age") and str(result.get("creature", "vampire")) == "vampire":
         gens, potency, xp, _adv, _flaws, humanity_change = age_values(choices["age"])
@@ -150,4 +152,33 @@ def apply(doc: Mapping[str, Any], choices: Mapping[str, str]) -> dict[str, Any]:
             result["experience"] = {"total": xp, "spent": 0}
         else:
             result.pop("experience", None)
+    return result
+
+
+def _granted(doc: dict[str, Any], grant: PredatorType | None, sign: int) -> dict[str, Any]:
+    """``doc`` with a predator type's grants written on (``sign`` +1) or taken off again (-1, when another type
+    is chosen): its Discipline dot (the first of its two that is a clan Discipline, else the first), its first
+    specialty, and its merits, backgrounds and flaws. The storyteller changes any of them on their pages."""
+    if grant is None:
+        return doc
+    result = {key: (dict(value) if isinstance(value, Mapping) else value) for key, value in doc.items()}
+    clan = CLAN_DISCIPLINES.get(str(result.get("clan", "")), ())
+    discipline = next((d for d in grant.disciplines if d in clan), grant.disciplines[0])
+    for table, grants in (("disciplines", ((discipline, 1),)), ("advantages", grant.granted_advantages),
+                          ("flaws", grant.granted_flaws)):
+        dots = {str(k): int(v or 0) for k, v in (result.get(table) or {}).items()}
+        for name, value in grants:
+            dots[name] = dots.get(name, 0) + sign * value
+            if dots[name] <= 0:
+                del dots[name]
+        result[table] = dots
+    skill, _, detail = grant.specialties[0].partition(" (")
+    specialties = {str(k): list(v) for k, v in (result.get("specialties") or {}).items()}
+    have = specialties.setdefault(skill, [])
+    detail = detail.rstrip(")")
+    if sign > 0 and detail not in have:
+        have.append(detail)
+    elif sign < 0 and detail in have:
+        have.remove(detail)
+    result["specialties"] = {k: v for k, v in specialties.items() if v}
     return result
