@@ -1,8 +1,7 @@
 """Importing Progeny and Foundry exports, and exporting back: mapped values, refusals, round trips.
 
-The fixtures under import_fixtures/ are hand-written from the published schemas
-(Progeny's Character.ts in both its unversioned and version-1 forms, the WoD5e
-template and data models, the worldofdarkness actor as documented in docs/file-format.md)."""
+The fixtures under import_fixtures/ are built from the published schemas (see its README.md:
+Progeny's Character.ts, the WoD5e data models, the worldofdarkness system's template.json)."""
 
 import json
 from pathlib import Path
@@ -55,6 +54,31 @@ def test_progeny_v1_maps_traits_disciplines_from_powers_and_state(tmp_path):
     assert character_pool(str(store.path), "marta", "Wits + Auspex")[0] == 5
 
 
+def test_progeny_player_resilience_and_empty_touchstones(tmp_path):
+    """The export's player owns the character (``--player Odin`` finds it), Resilience adds Fortitude's dots to
+    Health (Stamina 3 + 3 + Fortitude 1 = 7, as Progeny's own maxHealth says), and touchstone rows the player
+    never filled are skipped, not kept as "(unnamed)"."""
+    from vtm_tui.model.slug import fold_name
+
+    data = json.loads((FIXTURES / "progeny-v1.json").read_text())
+    data.update(player="  Odin ", maxHealth=7)
+    data["disciplines"].append({"name": "Resilience", "description": "", "summary": "", "dicePool": "", "level": 1,
+                                "discipline": "fortitude", "rouseChecks": 0, "amalgamPrerequisites": []})
+    data["touchstones"] += [{"name": "", "description": "", "conviction": ""},
+                            {"name": " ", "description": "", "conviction": ""}]
+    path = tmp_path / "marta.json"
+    path.write_text(json.dumps(data))
+    store = chronicle(tmp_path)
+    done = import_character(store, path, now=NOW)
+    ch = done.character
+    assert ch.player == "Odin" and not any("player" in line for line in done.unmapped)
+    assert [c.name for c in open_chronicle(store.path).characters if fold_name(c.player) == fold_name("odin")] == [
+        "Marta Reis"]
+    assert ch.sheet.disciplines["Fortitude"] == 1 and ch.sheet.health_size == 7
+    assert not any(line.startswith("maxHealth") for line in done.unmapped)  # 7 agrees with the sheet
+    assert [t.name for t in ch.sheet.touchstones] == ["Rita, her sister"]
+
+
 def test_progeny_first_form_reads_animal_ken_and_a_plain_predator(tmp_path):
     store = chronicle(tmp_path)
     sheet = import_character(store, FIXTURES / "progeny-v0.json", now=NOW).character.sheet
@@ -104,6 +128,42 @@ def test_wod20_actor(tmp_path):
     assert (sheet.health.bashing, sheet.health.lethal) == (1, 1)
     assert done.unmapped == ["items: Melee Weapon 'Rapier' not mapped"]
     assert character_pool(str(store.path), "afonso", "Manipulation + Leadership")[0] == 8
+
+
+def test_wod20_nested_abilities_before_5_0_are_read(tmp_path):
+    """The system before 5.0 nests Abilities in talent/skill/knowledge groups and keeps Willpower, the blood pool,
+    the Virtues and the path at the top: Manipulation 4 + Etiquette 3 is 7 dice, not 4."""
+    store = chronicle(tmp_path, "v20")
+    done = import_character(store, FIXTURES / "wod20-v2-nested.json", now=NOW)
+    sheet = done.character.sheet
+    assert character_pool(str(store.path), "ze-mouraria", "Manipulation + Etiquette")[0] == 7
+    assert sheet.abilities == {"Alertness": 2, "Brawl": 3, "Etiquette": 3, "Stealth": 4, "Occult": 1}
+    assert sheet.specialties == {"Stealth": ["Crowds"]} and sheet.attributes["Appearance"] == 0
+    assert (sheet.path, sheet.path_rating, sheet.willpower_permanent, sheet.blood, sheet.blood_max) == (
+        "Path of Night", 5, 4, 6, 11)
+    assert sheet.virtues == {"Conscience": 2, "Self-Control": 4, "Courage": 3}
+    assert done.unmapped == ["abilities.skill.fasttalk: 1 dots, not a V20 ability"]
+
+
+def test_wod20_actor_of_the_current_system_field_by_field(tmp_path):
+    """A whole actor as the system (7.x) exports it: every field mapped, listed in the notes or named."""
+    store = chronicle(tmp_path, "v20")
+    done = import_character(store, FIXTURES / "wod20-v7-vampire.json", now=NOW)
+    ch, sheet = done.character, done.character.sheet
+    assert (ch.player, ch.concept, sheet.clan, sheet.sect, sheet.generation) == (
+        "Odin", "Court dancer", "Toreador", "Camarilla", 10)
+    assert (sheet.path, sheet.path_rating) == ("Humanity", 7)  # the key wod.advantages.path.humanity, named
+    assert character_pool(str(store.path), "leonor-teles", "Manipulation + Etiquette")[0] == 7
+    assert sheet.abilities["Crafts"] == 1 and sheet.abilities["Carousing"] == 2  # a secondary ability
+    assert sheet.disciplines == {"Auspex": 2, "Presence": 3} and sheet.specialties == {"Etiquette": ["Court"]}
+    assert (sheet.backgrounds, sheet.merits, sheet.flaws) == ({"Resources": 3}, {"Eat Food": 1}, {"Vengeful": 2})
+    assert (sheet.experience_total, sheet.experience_spent, sheet.blood, sheet.blood_max) == (20, 10, 8, 13)
+    assert (sheet.willpower_permanent, sheet.willpower_current, sheet.health.bashing) == (5, 4, 2)
+    assert "Presence: Entrancement (3)" in ch.notes and "Danced for the king" in ch.notes
+    assert sorted(done.unmapped) == [
+        "abilities.martialarts: 2 dots, not a V20 ability", "appearance: not mapped",
+        "items: 3 discipline powers kept in the notes (a V20 sheet here holds none)",
+        "items: Melee Weapon 'Fan' not mapped", "items: secondary ability 'Carousing': kept as a custom ability"]
 
 
 def test_an_existing_character_is_not_overwritten_without_replace(tmp_path):
