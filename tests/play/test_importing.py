@@ -107,6 +107,36 @@ def test_wod5e_actor_with_items_html_and_bonuses(tmp_path):
     assert character_pool(str(store.path), "sebastiao", "Charisma + Presence")[0] == 6
 
 
+def test_wod5e_actor_of_the_current_system_field_by_field(tmp_path):
+    """A whole actor as the system's data models make it (every splat's fields, their defaults): each field mapped,
+    or named; Resilience makes Health 3 + 3 + Fortitude 1 = 7, as the export's own health.max says."""
+    store = chronicle(tmp_path)
+    done = import_character(store, FIXTURES / "wod5e-full-vampire.json", now=NOW)
+    ch, sheet = done.character, done.character.sheet
+    assert sorted(done.unmapped) == ["effects: 1 active effect(s) not applied (Blush of Life)",
+                                     "headers.chronicle: not mapped", "items: weapon 'Scalpel' not mapped"]
+    assert sheet.health_size == 7 and (sheet.health.superficial, sheet.willpower.superficial) == (1, 2)
+    assert sheet.disciplines == {"Auspex": 2, "Fortitude": 1, "Blood Sorcery": 1}
+    assert (sheet.clan, sheet.predator, sheet.generation, sheet.hunger, sheet.stains) == (
+        "Tremere", "Consensualist", 12, 2, 1)
+    assert (sheet.experience_total, sheet.experience_spent) == (15, 7)  # the export's derivedXP: 15, 8 left
+    for part in ("History:\nEmbraced in the blood bank.", "Appearance:\nScrubs, always.", "True age: 41", "Died: 1999"):
+        assert part in ch.notes
+    assert ch.private_notes == "Knows the Prince's blood type."
+
+
+def test_wod5e_a_filled_field_of_another_splat_or_a_wrong_maximum_is_named(tmp_path):
+    data = json.loads((FIXTURES / "wod5e-full-vampire.json").read_text())
+    data["system"]["rage"]["value"] = 3
+    data["system"]["headers"]["domitor"] = "Ana"
+    data["system"]["health"]["max"] = 6
+    path = tmp_path / "marta.json"
+    path.write_text(json.dumps(data))
+    done = import_character(chronicle(tmp_path), path, now=NOW)
+    assert {"rage: not mapped", "headers.domitor: not mapped",
+            "health.max 6: derived here from the sheet as 7"} <= set(done.unmapped)
+
+
 def test_wod5e_legacy_data_key_and_a_ghoul(tmp_path):
     store = chronicle(tmp_path)
     sheet = import_character(store, FIXTURES / "wod5e-legacy-ghoul.json", now=NOW).character.sheet

@@ -25,6 +25,8 @@ from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.importing import (
     Converted,
     character_name,
+    effects,
+    holds,
     join_notes,
     match,
     number,
@@ -121,7 +123,7 @@ def convert(data: Mapping[str, Any]) -> Converted:
         if name and name != "Humanity":
             doc["path"] = name
     lost.extend(f"advantages.{key}: not mapped" for key, value in table(system.get("advantages")).items()
-                if key not in adv and _holds(value))
+                if key not in adv and holds(value))
     damage = table(table(system.get("health")).get("damage"))
     doc["health"] = {k: number(damage.get(k), 0) for k in ("bashing", "lethal", "aggravated")}
     listed = _items(rows(data.get("items")), doc, abilities, specialties, lost)
@@ -131,7 +133,8 @@ def convert(data: Mapping[str, Any]) -> Converted:
     doc["notes"] = join_notes(plain_html(system.get("background") or bio.get("background")),
                               plain_html(system.get("notes") or bio.get("notes")), listed)
     lost.extend(f"{key}: not mapped" for key, value in system.items()
-                if key not in READ and key not in QUIET and _holds(value))
+                if key not in READ and key not in QUIET and holds(value))
+    lost.extend(effects(data))
     return out
 
 
@@ -221,16 +224,3 @@ def _items(items: list[Mapping[str, Any]], doc: dict[str, Any], abilities: dict[
         lost.append(f"items: {len(names)} {heading.lower()} kept in the notes (a V20 sheet here holds none)")
     return "\n\n".join(f"{heading}:\n" + "\n".join(names) for heading, names in listed.items())
 
-
-def _holds(value: Any) -> bool:
-    """Whether a field holds something a person typed or chose (not an empty text, a zero or an empty table)."""
-    if isinstance(value, Mapping):
-        return any(_holds(v) for k, v in value.items() if k not in ("label", "max", "isvisible", "isfavorited",
-                                                                     "type", "roll", "sort"))
-    if isinstance(value, list):
-        return any(_holds(v) for v in value)
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, (int, float)):
-        return value != 0
-    return bool(plain_html(value)) if isinstance(value, str) else False
