@@ -75,6 +75,7 @@ def test_progeny_player_resilience_and_empty_touchstones(tmp_path):
     assert [c.name for c in open_chronicle(store.path).characters if fold_name(c.player) == fold_name("odin")] == [
         "Marta Reis"]
     assert ch.sheet.disciplines["Fortitude"] == 1 and ch.sheet.health_size == 7
+    assert "/...... (7 boxes)" in to_markdown(ch, store.chronicle)  # the printable sheet sizes it alike
     assert not any(line.startswith("maxHealth") for line in done.unmapped)  # 7 agrees with the sheet
     assert [t.name for t in ch.sheet.touchstones] == ["Rita, her sister"]
 
