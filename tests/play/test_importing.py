@@ -61,7 +61,7 @@ def test_progeny_player_resilience_and_empty_touchstones(tmp_path):
     from vtm_tui.model.slug import fold_name
 
     data = json.loads((FIXTURES / "progeny-v1.json").read_text())
-    data.update(player="  Odin ", maxHealth=7)
+    data.update(player="  Odin ", maxHealth=7, id="3f2a", characterVersion=4, chronicle="Lisboa")
     data["disciplines"].append({"name": "Resilience", "description": "", "summary": "", "dicePool": "", "level": 1,
                                 "discipline": "fortitude", "rouseChecks": 0, "amalgamPrerequisites": []})
     data["touchstones"] += [{"name": "", "description": "", "conviction": ""},
@@ -72,6 +72,8 @@ def test_progeny_player_resilience_and_empty_touchstones(tmp_path):
     done = import_character(store, path, now=NOW)
     ch = done.character
     assert ch.player == "Odin" and not any("player" in line for line in done.unmapped)
+    assert "chronicle: not a Progeny field this tool knows" in done.unmapped  # named; its bookkeeping is not
+    assert not any(line.startswith(("id:", "characterVersion:")) for line in done.unmapped)
     assert [c.name for c in open_chronicle(store.path).characters if fold_name(c.player) == fold_name("odin")] == [
         "Marta Reis"]
     assert ch.sheet.disciplines["Fortitude"] == 1 and ch.sheet.health_size == 7

@@ -29,8 +29,9 @@ from vtm_tui.rules.importing import (
 )
 from vtm_tui.rules.v5.traits import ATTRIBUTE_NAMES, DISCIPLINES, SKILL_NAMES
 
-#: Keys Progeny writes that need no mapping (derived from others, or the creator's own bookkeeping).
-QUIET = {"availableDisciplineNames", "version", "maxHealth", "willpower"}
+#: Keys Progeny writes that need no mapping (derived from others, or the creator's own bookkeeping: its saved
+#: character's ``id`` and ``characterVersion``).
+QUIET = {"availableDisciplineNames", "version", "maxHealth", "willpower", "id", "characterVersion"}
 KNOWN = {"name", "player", "description", "sire", "clan", "predatorType", "touchstones", "ambition", "desire", "attributes",
          "skills", "skillSpecialties", "disciplines", "rituals", "bloodPotency", "generation", "experience",
          "humanity", "merits", "flaws", "notes", "ephemeral", *QUIET}
