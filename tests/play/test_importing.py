@@ -199,6 +199,15 @@ def test_wod20_actor_of_the_current_system_field_by_field(tmp_path):
         "items: Melee Weapon 'Fan' not mapped", "items: secondary ability 'Carousing': kept as a custom ability"]
 
 
+def test_a_worldofdarkness_pc_actor_is_refused_by_name(tmp_path):
+    """The system's 7.x "PC" actor keeps Abilities and Advantages as items, a form not read here: one line says so."""
+    path = tmp_path / "pc.json"
+    path.write_text(json.dumps({"name": "Leonor", "type": "PC", "system": {
+        "bio": {"name": "Leonor", "nature": ""}, "attributes": {"strength": {"value": 2}}, "settings": {}}}))
+    with pytest.raises(ImportRefused, match="pc.json: is a worldofdarkness PC actor .*not read here yet"):
+        import_character(chronicle(tmp_path, "v20"), path, now=NOW)
+
+
 def test_an_existing_character_is_not_overwritten_without_replace(tmp_path):
     store = chronicle(tmp_path)
     first = import_character(store, FIXTURES / "progeny-v1.json", now=NOW)

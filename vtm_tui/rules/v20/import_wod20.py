@@ -64,12 +64,17 @@ def detect(data: Any) -> bool:
     if not isinstance(data, Mapping):
         return False
     inner = data.get("system", data.get("data"))
+    if str(data.get("type", "")) == "PC" and isinstance(inner, Mapping):  # the 7.x sheet: refused by name
+        return isinstance(inner.get("bio"), Mapping) and isinstance(inner.get("attributes"), Mapping)
     return isinstance(inner, Mapping) and isinstance(inner.get("abilities"), Mapping) and (
         isinstance(inner.get("advantages"), Mapping) or "appearance" in table(inner.get("attributes")))
 
 
 def convert(data: Mapping[str, Any]) -> Converted:
     kind = str(data.get("type", "")).lower()
+    if kind == "pc":
+        raise RulesError("is a worldofdarkness PC actor (the system's 7.x sheet, whose Abilities and Advantages are "
+                         "items): not read here yet; export the character from a Vampire, Ghoul or Mortal actor")
     if kind not in ACTOR_TYPES:
         raise RulesError(f"is a worldofdarkness {kind or 'untyped'} actor; only Vampire, Ghoul and Mortal "
                          "actors are V20 characters here")
