@@ -274,7 +274,8 @@ def test_a_foundry_hunter_is_refused_by_name(tmp_path):
 
 @pytest.mark.parametrize("fixture, ruleset", [
     ("progeny-v1.json", "v5"), ("progeny-v0.json", "v5"), ("wod5e-vampire.json", "v5"),
-    ("wod5e-legacy-ghoul.json", "v5"), ("wod20-vampire.json", "v20"),
+    ("wod5e-legacy-ghoul.json", "v5"), ("wod20-vampire.json", "v20"), ("wod5e-full-vampire.json", "v5"),
+    ("wod20-v7-vampire.json", "v20"), ("wod20-v2-nested.json", "v20"),
 ])
 def test_round_trip_import_export_import_is_identical(tmp_path, fixture, ruleset):
     store = chronicle(tmp_path, ruleset, "one")
@@ -347,17 +348,25 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | s
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(fixture=st.sampled_from(["progeny-v1.json", "progeny-v0.json", "wod5e-vampire.json", "wod20-vampire.json"]),
+@given(fixture=st.sampled_from(["progeny-v1.json", "progeny-v0.json", "wod5e-vampire.json", "wod20-vampire.json",
+                                 "wod5e-full-vampire.json", "wod20-v7-vampire.json", "wod20-v2-nested.json"]),
        changes=st.dictionaries(st.sampled_from(["name", "attributes", "skills", "disciplines", "system", "items",
                                                 "ephemeral", "merits", "experience", "type", "predatorType",
-                                                "touchstones", "skillSpecialties", "generation"]), JSON, max_size=3))
-def test_any_damaged_export_is_imported_or_refused_with_a_message(tmp_path, fixture, changes):
+                                                "touchstones", "skillSpecialties", "generation", "player", "effects",
+                                                "data"]), JSON, max_size=3),
+       inner=st.dictionaries(st.sampled_from(["abilities", "advantages", "path", "player", "clan", "custom", "headers",
+                                              "bio", "health", "willpower", "rage", "appearance", "disciplines"]),
+                             JSON, max_size=3))
+def test_any_damaged_export_is_imported_or_refused_with_a_message(tmp_path, fixture, changes, inner):
     """Whatever a file holds, the import either gives a valid sheet or raises a VtmError (one message), never
     another exception."""
     from vtm_tui.errors import VtmError
     from vtm_tui.play.importing import prepare
 
     data = json.loads((FIXTURES / fixture).read_text())
+    for key in ("system", "data"):  # a Foundry actor's own fields, damaged too
+        if isinstance(data.get(key), dict):
+            data[key].update(inner)
     data.update(changes)
     file = tmp_path / "damaged.json"
     file.write_text(json.dumps(data))
