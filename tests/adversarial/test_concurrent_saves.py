@@ -142,3 +142,14 @@ def test_v20_health_merges_by_the_engines_upgrade_rule(boxes: list[str], mine: s
         assert refused == ["health"]
         return
     assert {path[1]: value for path, value in forced.items()} == _v20_doc(expected)["health"]
+
+
+def test_v5_merge_sizes_health_with_resilience() -> None:
+    """Two logins each mark 1 Superficial on Marta's Health, 5 of 7 boxes already Superficial (Stamina 3 + 3 +
+    Fortitude 1 with Resilience): the merge fills the seventh box; on 6 boxes it would turn one Aggravated."""
+    def doc(superficial: int) -> dict:
+        return {"attributes": {"Stamina": 3, "Composure": 2, "Resolve": 2}, "disciplines": {"Fortitude": 1},
+                "powers": {"Fortitude": ["Resilience"]}, "health": {"superficial": superficial, "aggravated": 0}}
+
+    forced, refused = reconcile("v5", doc(5), doc(6), doc(6))
+    assert not refused and (forced[("health", "superficial")], forced[("health", "aggravated")]) == (7, 0)

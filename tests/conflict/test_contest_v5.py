@@ -62,7 +62,8 @@ def test_a_defender_who_wins_strikes_back_only_in_close_combat(v5_store):
     rolls = ([7, 2, 2, 2, 2, 2], [3, 3], [6, 8], [9, 4])  # 1 against 3
     back = resolve(conflict, table, faces(*rolls), ContestSpec(**{**SPEC.__dict__, "defender_weapon": 1}))
     assert back.entries[-1].actor == "Vicente Lobo"
-    assert back.entries[-1].change["after"] == "///...."  # 2 + 1 = 3, halved to 2, beside the 1 he had
+    # 2 + 1 = 3, halved to 2, beside the 1 he had; 9 boxes: Stamina 4 + 3 + Fortitude 2 (Resilience)
+    assert back.entries[-1].change["after"] == "///......"
     dodge = resolve(conflict, table, faces(*rolls), ContestSpec(**{**SPEC.__dict__, "both_strike": False}))
     assert dodge.characters == () and "misses" in dodge.message
 

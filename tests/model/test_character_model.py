@@ -4,6 +4,7 @@ import pytest
 
 from vtm_tui.model.character import Character, new_character
 from vtm_tui.model.character_v5 import Tracker
+from vtm_tui.model.traits import V5_ATTRIBUTES
 from vtm_tui.model.chronicle import Chronicle
 from vtm_tui.model.conflict import Conflict, Participant, Tally
 from vtm_tui.rules.pool import resolve
@@ -144,3 +145,20 @@ def test_conflict_round_trip() -> None:
     back = Conflict.from_toml(doc, where="conflict.toml")
     assert back.current().name == "Thug 1" and back.participants[1].extra == {"mood": "angry"}
     assert back.to_toml() == doc
+
+
+def test_a_sheets_health_follows_resilience_and_its_fortitude_dots():
+    """Health = Stamina + 3 + Fortitude while the sheet holds Resilience: a Tremere with Stamina 3 and Fortitude 1
+    has 7 boxes, 8 at Fortitude 2, and damage that fits only the larger track is refused without the power."""
+    def sheet(fortitude, powers, superficial=0):
+        return Character.from_toml({"name": "Marta", "ruleset": "v5", "creature": "vampire", "clan": "Tremere",
+                                    "attributes": {**dict.fromkeys(V5_ATTRIBUTES, 2), "Stamina": 3}, "disciplines": {"Fortitude": fortitude},
+                                    "powers": {"Fortitude": powers},
+                                    "health": {"superficial": superficial, "aggravated": 0}}, where="a.toml").sheet
+
+    assert sheet(1, ["Resilience"]).health_size == 7
+    assert sheet(2, ["Resilience", "Toughness"]).health_size == 8
+    assert sheet(1, ["Unswayable Mind"]).health_size == 6
+    assert sheet(1, ["Resilience"], superficial=7).health.superficial == 7
+    with pytest.raises(InvalidDataError, match="out of range 0-6"):
+        sheet(1, ["Unswayable Mind"], superficial=7)

@@ -1,8 +1,7 @@
 """Importing Progeny and Foundry exports, and exporting back: mapped values, refusals, round trips.
 
-The fixtures under import_fixtures/ are hand-written from the published schemas
-(Progeny's Character.ts in both its unversioned and version-1 forms, the WoD5e
-template and data models, the worldofdarkness actor as documented in docs/file-format.md)."""
+The fixtures under import_fixtures/ are built from the published schemas (see its README.md:
+Progeny's Character.ts, the WoD5e data models, the worldofdarkness system's template.json)."""
 
 import json
 from pathlib import Path
@@ -55,6 +54,34 @@ def test_progeny_v1_maps_traits_disciplines_from_powers_and_state(tmp_path):
     assert character_pool(str(store.path), "marta", "Wits + Auspex")[0] == 5
 
 
+def test_progeny_player_resilience_and_empty_touchstones(tmp_path):
+    """The export's player owns the character (``--player Odin`` finds it), Resilience adds Fortitude's dots to
+    Health (Stamina 3 + 3 + Fortitude 1 = 7, as Progeny's own maxHealth says), and touchstone rows the player
+    never filled are skipped, not kept as "(unnamed)"."""
+    from vtm_tui.model.slug import fold_name
+
+    data = json.loads((FIXTURES / "progeny-v1.json").read_text())
+    data.update(player="  Odin ", maxHealth=7, id="3f2a", characterVersion=4, chronicle="Lisboa")
+    data["disciplines"].append({"name": "Resilience", "description": "", "summary": "", "dicePool": "", "level": 1,
+                                "discipline": "fortitude", "rouseChecks": 0, "amalgamPrerequisites": []})
+    data["touchstones"] += [{"name": "", "description": "", "conviction": ""},
+                            {"name": " ", "description": "", "conviction": ""}]
+    path = tmp_path / "marta.json"
+    path.write_text(json.dumps(data))
+    store = chronicle(tmp_path)
+    done = import_character(store, path, now=NOW)
+    ch = done.character
+    assert ch.player == "Odin" and not any("player" in line for line in done.unmapped)
+    assert "chronicle: not a Progeny field this tool knows" in done.unmapped  # named; its bookkeeping is not
+    assert not any(line.startswith(("id:", "characterVersion:")) for line in done.unmapped)
+    assert [c.name for c in open_chronicle(store.path).characters if fold_name(c.player) == fold_name("odin")] == [
+        "Marta Reis"]
+    assert ch.sheet.disciplines["Fortitude"] == 1 and ch.sheet.health_size == 7
+    assert "/...... (7 boxes)" in to_markdown(ch, store.chronicle)  # the printable sheet sizes it alike
+    assert not any(line.startswith("maxHealth") for line in done.unmapped)  # 7 agrees with the sheet
+    assert [t.name for t in ch.sheet.touchstones] == ["Rita, her sister"]
+
+
 def test_progeny_first_form_reads_animal_ken_and_a_plain_predator(tmp_path):
     store = chronicle(tmp_path)
     sheet = import_character(store, FIXTURES / "progeny-v0.json", now=NOW).character.sheet
@@ -83,6 +110,36 @@ def test_wod5e_actor_with_items_html_and_bonuses(tmp_path):
     assert character_pool(str(store.path), "sebastiao", "Charisma + Presence")[0] == 6
 
 
+def test_wod5e_actor_of_the_current_system_field_by_field(tmp_path):
+    """A whole actor as the system's data models make it (every splat's fields, their defaults): each field mapped,
+    or named; Resilience makes Health 3 + 3 + Fortitude 1 = 7, as the export's own health.max says."""
+    store = chronicle(tmp_path)
+    done = import_character(store, FIXTURES / "wod5e-full-vampire.json", now=NOW)
+    ch, sheet = done.character, done.character.sheet
+    assert sorted(done.unmapped) == ["effects: 1 active effect(s) not applied (Blush of Life)",
+                                     "headers.chronicle: not mapped", "items: weapon 'Scalpel' not mapped"]
+    assert sheet.health_size == 7 and (sheet.health.superficial, sheet.willpower.superficial) == (1, 2)
+    assert sheet.disciplines == {"Auspex": 2, "Fortitude": 1, "Blood Sorcery": 1}
+    assert (sheet.clan, sheet.predator, sheet.generation, sheet.hunger, sheet.stains) == (
+        "Tremere", "Consensualist", 12, 2, 1)
+    assert (sheet.experience_total, sheet.experience_spent) == (15, 7)  # the export's derivedXP: 15, 8 left
+    for part in ("History:\nEmbraced in the blood bank.", "Appearance:\nScrubs, always.", "True age: 41", "Died: 1999"):
+        assert part in ch.notes
+    assert ch.private_notes == "Knows the Prince's blood type."
+
+
+def test_wod5e_a_filled_field_of_another_splat_or_a_wrong_maximum_is_named(tmp_path):
+    data = json.loads((FIXTURES / "wod5e-full-vampire.json").read_text())
+    data["system"]["rage"]["value"] = 3
+    data["system"]["headers"]["domitor"] = "Ana"
+    data["system"]["health"]["max"] = 6
+    path = tmp_path / "marta.json"
+    path.write_text(json.dumps(data))
+    done = import_character(chronicle(tmp_path), path, now=NOW)
+    assert {"rage: not mapped", "headers.domitor: not mapped",
+            "health.max 6: derived here from the sheet as 7"} <= set(done.unmapped)
+
+
 def test_wod5e_legacy_data_key_and_a_ghoul(tmp_path):
     store = chronicle(tmp_path)
     sheet = import_character(store, FIXTURES / "wod5e-legacy-ghoul.json", now=NOW).character.sheet
@@ -104,6 +161,51 @@ def test_wod20_actor(tmp_path):
     assert (sheet.health.bashing, sheet.health.lethal) == (1, 1)
     assert done.unmapped == ["items: Melee Weapon 'Rapier' not mapped"]
     assert character_pool(str(store.path), "afonso", "Manipulation + Leadership")[0] == 8
+
+
+def test_wod20_nested_abilities_before_5_0_are_read(tmp_path):
+    """The system before 5.0 nests Abilities in talent/skill/knowledge groups and keeps Willpower, the blood pool,
+    the Virtues and the path at the top: Manipulation 4 + Etiquette 3 is 7 dice, not 4."""
+    store = chronicle(tmp_path, "v20")
+    done = import_character(store, FIXTURES / "wod20-v2-nested.json", now=NOW)
+    sheet = done.character.sheet
+    assert character_pool(str(store.path), "ze-mouraria", "Manipulation + Etiquette")[0] == 7
+    assert sheet.abilities == {"Alertness": 2, "Brawl": 3, "Etiquette": 3, "Stealth": 4, "Occult": 1}
+    assert sheet.specialties == {"Stealth": ["Crowds"]} and sheet.attributes["Appearance"] == 0
+    assert (sheet.path, sheet.path_rating, sheet.willpower_permanent, sheet.blood, sheet.blood_max) == (
+        "Path of Night", 5, 4, 6, 11)
+    assert sheet.virtues == {"Conscience": 2, "Self-Control": 4, "Courage": 3}
+    assert done.unmapped == ["abilities.skill.fasttalk: 1 dots, not a V20 ability"]
+
+
+def test_wod20_actor_of_the_current_system_field_by_field(tmp_path):
+    """A whole actor as the system (7.x) exports it: every field mapped, listed in the notes or named."""
+    store = chronicle(tmp_path, "v20")
+    done = import_character(store, FIXTURES / "wod20-v7-vampire.json", now=NOW)
+    ch, sheet = done.character, done.character.sheet
+    assert (ch.player, ch.concept, sheet.clan, sheet.sect, sheet.generation) == (
+        "Odin", "Court dancer", "Toreador", "Camarilla", 10)
+    assert (sheet.path, sheet.path_rating) == ("Humanity", 7)  # the key wod.advantages.path.humanity, named
+    assert character_pool(str(store.path), "leonor-teles", "Manipulation + Etiquette")[0] == 7
+    assert sheet.abilities["Crafts"] == 1 and sheet.abilities["Carousing"] == 2  # a secondary ability
+    assert sheet.disciplines == {"Auspex": 2, "Presence": 3} and sheet.specialties == {"Etiquette": ["Court"]}
+    assert (sheet.backgrounds, sheet.merits, sheet.flaws) == ({"Resources": 3}, {"Eat Food": 1}, {"Vengeful": 2})
+    assert (sheet.experience_total, sheet.experience_spent, sheet.blood, sheet.blood_max) == (20, 10, 8, 13)
+    assert (sheet.willpower_permanent, sheet.willpower_current, sheet.health.bashing) == (5, 4, 2)
+    assert "Presence: Entrancement (3)" in ch.notes and "Danced for the king" in ch.notes
+    assert sorted(done.unmapped) == [
+        "abilities.martialarts: 2 dots, not a V20 ability", "appearance: not mapped",
+        "items: 3 discipline powers kept in the notes (a V20 sheet here holds none)",
+        "items: Melee Weapon 'Fan' not mapped", "items: secondary ability 'Carousing': kept as a custom ability"]
+
+
+def test_a_worldofdarkness_pc_actor_is_refused_by_name(tmp_path):
+    """The system's 7.x "PC" actor keeps Abilities and Advantages as items, a form not read here: one line says so."""
+    path = tmp_path / "pc.json"
+    path.write_text(json.dumps({"name": "Leonor", "type": "PC", "system": {
+        "bio": {"name": "Leonor", "nature": ""}, "attributes": {"strength": {"value": 2}}, "settings": {}}}))
+    with pytest.raises(ImportRefused, match="pc.json: is a worldofdarkness PC actor .*not read here yet"):
+        import_character(chronicle(tmp_path, "v20"), path, now=NOW)
 
 
 def test_an_existing_character_is_not_overwritten_without_replace(tmp_path):
@@ -172,7 +274,8 @@ def test_a_foundry_hunter_is_refused_by_name(tmp_path):
 
 @pytest.mark.parametrize("fixture, ruleset", [
     ("progeny-v1.json", "v5"), ("progeny-v0.json", "v5"), ("wod5e-vampire.json", "v5"),
-    ("wod5e-legacy-ghoul.json", "v5"), ("wod20-vampire.json", "v20"),
+    ("wod5e-legacy-ghoul.json", "v5"), ("wod20-vampire.json", "v20"), ("wod5e-full-vampire.json", "v5"),
+    ("wod20-v7-vampire.json", "v20"), ("wod20-v2-nested.json", "v20"),
 ])
 def test_round_trip_import_export_import_is_identical(tmp_path, fixture, ruleset):
     store = chronicle(tmp_path, ruleset, "one")
@@ -245,17 +348,25 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | s
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(fixture=st.sampled_from(["progeny-v1.json", "progeny-v0.json", "wod5e-vampire.json", "wod20-vampire.json"]),
+@given(fixture=st.sampled_from(["progeny-v1.json", "progeny-v0.json", "wod5e-vampire.json", "wod20-vampire.json",
+                                 "wod5e-full-vampire.json", "wod20-v7-vampire.json", "wod20-v2-nested.json"]),
        changes=st.dictionaries(st.sampled_from(["name", "attributes", "skills", "disciplines", "system", "items",
                                                 "ephemeral", "merits", "experience", "type", "predatorType",
-                                                "touchstones", "skillSpecialties", "generation"]), JSON, max_size=3))
-def test_any_damaged_export_is_imported_or_refused_with_a_message(tmp_path, fixture, changes):
+                                                "touchstones", "skillSpecialties", "generation", "player", "effects",
+                                                "data"]), JSON, max_size=3),
+       inner=st.dictionaries(st.sampled_from(["abilities", "advantages", "path", "player", "clan", "custom", "headers",
+                                              "bio", "health", "willpower", "rage", "appearance", "disciplines"]),
+                             JSON, max_size=3))
+def test_any_damaged_export_is_imported_or_refused_with_a_message(tmp_path, fixture, changes, inner):
     """Whatever a file holds, the import either gives a valid sheet or raises a VtmError (one message), never
     another exception."""
     from vtm_tui.errors import VtmError
     from vtm_tui.play.importing import prepare
 
     data = json.loads((FIXTURES / fixture).read_text())
+    for key in ("system", "data"):  # a Foundry actor's own fields, damaged too
+        if isinstance(data.get(key), dict):
+            data[key].update(inner)
     data.update(changes)
     file = tmp_path / "damaged.json"
     file.write_text(json.dumps(data))

@@ -1,6 +1,6 @@
 """A V5 character sheet: what the coterie screen shows and the V5 engine rolls from.
 
-Trackers hold damage, not boxes: Health has ``Stamina + 3`` boxes and Willpower
+Trackers hold damage, not boxes: Health has ``Stamina + 3`` boxes (+ Fortitude with Resilience) and Willpower
 ``Composure + Resolve``; a file stores how many are Superficial and how many
 Aggravated, so a sheet can never disagree with its own size. Hunger and Blood
 Potency belong to vampires; a mortal or ghoul with Hunger is refused.
@@ -164,7 +164,10 @@ class V5Sheet:
 
     @property
     def health_size(self) -> int:
-        return self.attributes.get("Stamina", 1) + 3
+        """Stamina + 3, + Fortitude while the sheet holds Resilience (the rule set's derivation)."""
+        from vtm_tui.rules.catalogue.v5_trackers import health_size
+
+        return health_size(self.attributes.get("Stamina", 1), self.disciplines, self.powers)
 
     @property
     def willpower_size(self) -> int:

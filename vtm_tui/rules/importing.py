@@ -133,3 +133,34 @@ def character_name(value: Any) -> str:
     if len(name) > NAME_LIMIT:
         raise RulesError(f"has a name of {len(name)} characters; at most {NAME_LIMIT} fit a sheet")
     return name
+
+
+#: Keys of a Foundry field that describe it rather than hold what a person entered.
+_DESCRIPTIVE = ("label", "max", "isvisible", "isfavorited", "visible", "type", "roll", "sort")
+
+
+def holds(value: Any) -> bool:
+    """Whether a field holds something a person typed or chose: a text, a number other than 0, a true box."""
+    if isinstance(value, Mapping):
+        return any(holds(v) for k, v in value.items() if k not in _DESCRIPTIVE)
+    if isinstance(value, list):
+        return any(holds(v) for v in value)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return value != 0
+    return bool(plain_html(value)) if isinstance(value, str) else False
+
+
+def changed(value: Any, default: Any) -> bool:
+    """Whether a field differs from the default every actor of the system carries (``None``: no default)."""
+    if isinstance(value, Mapping):
+        known = default if isinstance(default, Mapping) else {}
+        return any(changed(v, known.get(k)) for k, v in value.items() if k not in _DESCRIPTIVE)
+    return holds(value) if default is None else value != default
+
+
+def effects(actor: Mapping[str, Any]) -> list[str]:
+    """A Foundry actor's active effects change its numbers in play; none is applied here, so they are named."""
+    names = [text(e.get("name") or e.get("label"), 60) or "unnamed" for e in rows(actor.get("effects"))]
+    return [f"effects: {len(names)} active effect(s) not applied ({', '.join(names[:5])})"] if names else []

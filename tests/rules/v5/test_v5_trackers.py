@@ -98,3 +98,12 @@ def test_frenzy_pool_and_outcomes() -> None:
     lost = frenzy_test(2, 4, GivenFaces({"regular": [7, 1]}))
     assert not lost.resisted and lost.effect == "frenzy"
     assert lost.roll.hunger_faces == ()
+
+
+def test_resilience_adds_the_fortitude_rating_to_health() -> None:
+    """V5 core, Fortitude 1 "Resilience": Health gains the Fortitude dots; the other powers add no box."""
+    assert Tracker.health(3, {"Fortitude": 1}, {"Fortitude": ["Resilience"]}).size == 7
+    assert Tracker.health(3, {"Fortitude": 3}, {"Fortitude": [{"name": "resilience", "level": 1}]}).size == 9
+    assert Tracker.health(3, {"Fortitude": 2}, {"Fortitude": ["Unswayable Mind", "Toughness"]}).size == 6
+    assert Tracker.health(3, {"Fortitude": 0}, {"Fortitude": ["Resilience"]}).size == 6
+    assert Tracker.health(3, {"Fortitude": 2}, {"Auspex": ["Resilience"]}).size == 6  # only as Fortitude's power

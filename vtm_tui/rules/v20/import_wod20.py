@@ -1,13 +1,19 @@
 """A Foundry VTT "worldofdarkness" (WoD20) actor export → a V20 character document.
 
-The system keeps ``attributes.<key>.value``, ``abilities.<key>.value`` (with a
-``speciality`` text), ``advantages.willpower`` (``permanent``/``temporary``),
-``advantages.bloodpool``, ``advantages.virtues.<key>.permanent`` and the path
-or Humanity rating; ``health.damage`` counts bashing, lethal and aggravated
-levels. Disciplines, backgrounds, merits and flaws are ``items`` (``Power`` with
-``system.type`` ``wod.types.discipline`` or ``...disciplinepath``; ``Trait`` with
-``wod.types.background``, ``merit``, ``flaw``). This form was written from the
-system's published templates as understood; keys it does not find are reported.
+Read from the system's own definitions (JohanFalt/Foundry_WoD20: ``template.json``, its
+migrations and sheets). Attributes are ``attributes.<key>.value``. Abilities are
+``abilities.<key>.value`` with a ``speciality`` text (the system's 5.0 and later), or nested
+in groups ``abilities.talent|skill|knowledge.<key>`` (before 5.0); secondary abilities are
+``Trait`` items (``wod.types.talentsecondability`` ...). ``advantages`` holds ``willpower``
+(``permanent``/``temporary``), ``bloodpool``, ``virtues.<key>.permanent`` and ``path``, whose
+``label`` is a key (``wod.advantages.path.humanity``, ``...path.night``) or ``custom`` with the
+name in ``path.custom``; ``health.damage`` counts bashing, lethal and aggravated levels.
+Disciplines, backgrounds, merits and flaws are ``items`` (``Power`` with ``system.type``
+``wod.types.discipline`` or ``...disciplinepath``; ``Trait`` with ``wod.types.background``,
+``merit``, ``flaw``). Discipline powers (``...disciplinepower``, tied to their Discipline by
+``parentid``), rituals and combination Disciplines have no place on a V20 sheet here (it rates
+Disciplines): they are listed in the notes and named in the report. Every other field that holds
+something is named in the report (:data:`READ`, :data:`QUIET`).
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.importing import (
     Converted,
     character_name,
+    effects,
+    holds,
     join_notes,
     match,
     number,
@@ -31,28 +39,58 @@ from vtm_tui.rules.v20.traits import ABILITIES, ATTRIBUTES, PATH_VIRTUES, REVISE
 
 ACTOR_TYPES = ("vampire", "ghoul", "mortal")
 TRAITS = {"background": "backgrounds", "merit": "merits", "flaw": "flaws"}
+#: Ability groups of the system before 5.0 (``abilities.talent.alertness``).
+GROUPS = ("talent", "skill", "knowledge")
+#: The system's ability keys that V20 spells differently.
+ABILITY_KEYS = {"craft": "Crafts"}
+#: ``advantages.path.label`` keys → the path's name (the system's lang/en.json).
+PATHS = {"humanity": "Humanity", "blood": "Path of Blood", "bones": "Path of the Bones", "caine": "Path of Caine",
+         "cathari": "Path of Cathari", "feralheart": "Path of the Feral Heart", "accord": "Path of Honorable Accord",
+         "lilith": "Path of Lilith", "metamorphosis": "Path of Metamorphosis", "night": "Path of Night",
+         "paradox": "Path of Paradox", "innervoice": "Path of Power and the Inner Voice", "typhon": "Path of Typhon"}
+#: Item types listed in the notes: a V20 sheet here rates Disciplines and holds no powers or rituals.
+LISTED = {"disciplinepower": "Discipline powers", "disciplinepathpower": "Discipline powers",
+          "ritual": "Rituals", "combination": "Combination Disciplines"}
+#: ``system`` keys this converter reads.
+READ = {"clan", "sect", "nature", "demeanor", "sire", "concept", "generation", "attributes", "abilities",
+        "advantages", "health", "background", "notes", "bio", "player", "name", "custom", "willpower", "bloodpool",
+        "virtues", "path", "humanity"}
+#: ``system`` keys that are the system's bookkeeping or derived from what is read (never reported).
+QUIET = {"settings", "traits", "soak", "initiative", "movement", "conditions", "iscreated", "isupdated", "money",
+         "favoriterolls", "generationmod", "worldanvil", "version"}
 
 
 def detect(data: Any) -> bool:
     if not isinstance(data, Mapping):
         return False
     inner = data.get("system", data.get("data"))
+    if str(data.get("type", "")) == "PC" and isinstance(inner, Mapping):  # the 7.x sheet: refused by name
+        return isinstance(inner.get("bio"), Mapping) and isinstance(inner.get("attributes"), Mapping)
     return isinstance(inner, Mapping) and isinstance(inner.get("abilities"), Mapping) and (
         isinstance(inner.get("advantages"), Mapping) or "appearance" in table(inner.get("attributes")))
 
 
 def convert(data: Mapping[str, Any]) -> Converted:
     kind = str(data.get("type", "")).lower()
+    if kind == "pc":
+        raise RulesError("is a worldofdarkness PC actor (the system's 7.x sheet, whose Abilities and Advantages are "
+                         "items): not read here yet; export the character from a Vampire, Ghoul or Mortal actor")
     if kind not in ACTOR_TYPES:
         raise RulesError(f"is a worldofdarkness {kind or 'untyped'} actor; only Vampire, Ghoul and Mortal "
                          "actors are V20 characters here")
     system = table(data.get("system", data.get("data")))
     out = Converted({"name": character_name(data.get("name")), "ruleset": "v20"})
     doc, lost = out.doc, out.unmapped
+    bio = table(system.get("bio"))
     for key in ("clan", "sect", "nature", "demeanor", "sire", "concept"):
-        value = system.get(key, table(system.get("bio")).get(key))
-        if text(value):
-            doc[key] = text(value, 200)
+        value = text(system.get(key, bio.get(key)), 200)
+        if value.lower() == "custom":  # a name typed in, kept apart from the list's keys
+            value = text(table(system.get("custom")).get(key), 200)
+        if value:
+            doc[key] = value
+    player = " ".join(text(system.get("player"), 200).split())
+    if player:
+        doc["player"] = player[:80]
     generation = number(system.get("generation"), None)
     if generation:
         doc["generation"] = generation
@@ -60,28 +98,14 @@ def convert(data: Mapping[str, Any]) -> Converted:
     for key, value in table(system.get("attributes")).items():
         name = match(key, ATTRIBUTES)
         if name is None:
-            lost.append(f"attributes.{key}: not a V20 attribute")
+            if number(table(value).get("value"), 0) and key.lower() not in ("composure", "resolve"):
+                lost.append(f"attributes.{key}: not a V20 attribute")
             continue
         doc["attributes"][name] = number(table(value).get("value"), 1)
-    abilities: dict[str, int] = {}
-    specialties: dict[str, list[str]] = {}
-    for key, value in table(system.get("abilities")).items():
-        name = match(key, ABILITIES + REVISED_ABILITIES)
-        dots = number(table(value).get("value"), 0) or 0
-        if name is None:
-            if dots:
-                lost.append(f"abilities.{key}: not a V20 ability")
-            continue
-        if dots:
-            abilities[name] = dots
-        special = text(table(value).get("speciality") or table(value).get("specialty"), 100)
-        if special:
-            specialties[name] = [special]
-    doc["abilities"] = abilities
-    if specialties:
-        doc["specialties"] = specialties
-    adv = table(system.get("advantages"))
-    will = table(adv.get("willpower"))
+    abilities, specialties = _abilities(table(system.get("abilities")), lost)
+    adv = {key: table(table(system.get("advantages")).get(key)) or table(system.get(key))  # before 3.0: no group
+           for key in ("willpower", "bloodpool", "virtues", "path", "humanity")}
+    will = adv["willpower"]
     permanent = max(1, number(will.get("permanent"), 1) or 1)
     doc["willpower"] = {"permanent": permanent,
                         "current": max(0, min(permanent, number(will.get("temporary"), permanent) or 0))}
@@ -93,20 +117,81 @@ def convert(data: Mapping[str, Any]) -> Converted:
     virtues: dict[str, int] = {}
     for key, value in table(adv.get("virtues")).items():
         name = match(key, VIRTUES + PATH_VIRTUES)
-        rating = number(table(value).get("permanent", table(value).get("value")), 0) or 0
+        rating = number(table(value).get("permanent"), 0) or number(table(value).get("value"), 0) or 0
         if name is not None and rating:
             virtues[name] = rating
     doc["virtues"] = virtues or {"Conscience": 1, "Self-Control": 1, "Courage": 1}
     path = table(adv.get("path")) or table(adv.get("humanity"))
     if path:
-        doc["path_rating"] = number(path.get("permanent", path.get("value")), 7)
-        label = text(path.get("label") or path.get("name"), 100)
-        if label and label.lower() not in ("humanity", "wod.advantages.humanity"):
-            doc["path"] = label
+        doc["path_rating"] = number(path.get("permanent"), 0) or number(path.get("value"), 7)
+        name = _path_name(path, lost)
+        if name and name != "Humanity":
+            doc["path"] = name
+    lost.extend(f"advantages.{key}: not mapped" for key, value in table(system.get("advantages")).items()
+                if key not in adv and holds(value))
     damage = table(table(system.get("health")).get("damage"))
     doc["health"] = {k: number(damage.get(k), 0) for k in ("bashing", "lethal", "aggravated")}
+    listed = _items(rows(data.get("items")), doc, abilities, specialties, lost)
+    doc["abilities"] = abilities
+    if specialties:
+        doc["specialties"] = specialties
+    doc["notes"] = join_notes(plain_html(system.get("background") or bio.get("background")),
+                              plain_html(system.get("notes") or bio.get("notes")), listed)
+    lost.extend(f"{key}: not mapped" for key, value in system.items()
+                if key not in READ and key not in QUIET and holds(value))
+    lost.extend(effects(data))
+    return out
+
+
+def _abilities(held: Mapping[str, Any], lost: list[str]) -> tuple[dict[str, int], dict[str, list[str]]]:
+    """Abilities flat (``abilities.etiquette``) or nested in groups (``abilities.skill.etiquette``): both read."""
+    found: list[tuple[str, str, Mapping[str, Any]]] = []
+    for key, value in held.items():
+        inner = table(value)
+        if key.lower() in GROUPS and "value" not in inner:
+            found += [(f"abilities.{key}.{sub}", sub, table(v)) for sub, v in inner.items()]
+        else:
+            found.append((f"abilities.{key}", key, inner))
+    abilities: dict[str, int] = {}
+    specialties: dict[str, list[str]] = {}
+    for where, key, value in found:
+        name = ABILITY_KEYS.get(key.lower()) or match(key, ABILITIES + REVISED_ABILITIES)
+        dots = number(value.get("value"), 0) or 0
+        if name is None:
+            if dots:
+                lost.append(f"{where}: {dots} dots, not a V20 ability")
+            continue
+        if dots:
+            abilities[name] = max(dots, abilities.get(name, 0))
+        special = text(value.get("speciality") or value.get("specialty"), 100)
+        if special and special not in specialties.get(name, []):
+            specialties.setdefault(name, []).append(special)
+    return abilities, specialties
+
+
+def _path_name(path: Mapping[str, Any], lost: list[str]) -> str:
+    """``wod.advantages.path.night`` → Path of Night; ``custom`` → the name typed in ``path.custom``."""
+    label = " ".join(text(path.get("label") or path.get("name"), 100).split())
+    if label.lower() == "custom":
+        return " ".join(text(path.get("custom"), 100).split())
+    key = label.lower()
+    if key.startswith("wod.advantages."):
+        name = PATHS.get(key.rsplit(".", 1)[-1])
+        if name is None:
+            lost.append(f"advantages.path.label {label!r}: not a path this tool knows; read as Humanity")
+        return name or "Humanity"
+    return "Humanity" if key == "humanity" else label
+
+
+def _items(items: list[Mapping[str, Any]], doc: dict[str, Any], abilities: dict[str, int],
+           specialties: dict[str, list[str]], lost: list[str]) -> str:
+    """Disciplines, traits, secondary abilities and experience into ``doc``; the text listing the powers,
+    rituals and combinations that have no place on the sheet."""
     disciplines: dict[str, int] = {}
-    for item in rows(data.get("items")):
+    ids = {text(i.get("_id"), 100): text(i.get("name"), 100) for i in items if text(i.get("_id"))}
+    listed: dict[str, list[str]] = {}
+    gained = spent = 0
+    for item in items:
         itype = str(item.get("type", "")).lower()
         info = table(item.get("system", item.get("data")))
         sub = str(info.get("type", "")).lower().rsplit(".", 1)[-1]
@@ -114,19 +199,33 @@ def convert(data: Mapping[str, Any]) -> Converted:
         rating = number(info.get("value", info.get("level")), 0) or 0
         if itype == "power" and sub in ("discipline", "disciplinepath", "path") and name:
             disciplines[name] = rating
+        elif itype == "power" and sub in LISTED and name:
+            parent = text(info.get("parentid"), 100)
+            level = number(info.get("level"), 0) or rating
+            label = f"{ids.get(parent, parent) + ': ' if parent else ''}{name}{f' ({level})' if level else ''}"
+            listed.setdefault(LISTED[sub], []).append(label)
         elif itype == "trait" and sub in TRAITS and name:
             doc.setdefault(TRAITS[sub], {})[name] = rating
+        elif itype == "trait" and sub.endswith("secondability") and name:
+            known = match(name, ABILITIES + REVISED_ABILITIES)
+            abilities[known or name] = max(rating, abilities.get(known or name, 0))
+            if known is None:
+                lost.append(f"items: secondary ability {name!r}: kept as a custom ability")
+            if text(info.get("speciality"), 100):
+                specialties.setdefault(known or name, []).append(text(info.get("speciality"), 100))
         elif itype == "experience":
-            continue
+            amount = number(info.get("amount"), 0) or 0
+            if info.get("isspent") is True or "spent" in str(info.get("type", "")).lower():
+                spent += amount
+            else:
+                gained += amount
         else:
             lost.append(f"items: {text(item.get('type'), 30)} {name!r} not mapped")
     if disciplines:
         doc["disciplines"] = disciplines
-    exp = [table(i.get("system", i.get("data"))) for i in rows(data.get("items"))
-           if str(i.get("type", "")).lower() == "experience"]
-    gained = sum(number(e.get("amount"), 0) or 0 for e in exp if "spent" not in str(e.get("type", "")).lower())
-    spent = sum(number(e.get("amount"), 0) or 0 for e in exp if "spent" in str(e.get("type", "")).lower())
     if gained or spent:
         doc["experience"] = {"total": max(gained, spent), "spent": spent}
-    doc["notes"] = join_notes(plain_html(system.get("background")), plain_html(system.get("notes")))
-    return out
+    for heading, names in listed.items():
+        lost.append(f"items: {len(names)} {heading.lower()} kept in the notes (a V20 sheet here holds none)")
+    return "\n\n".join(f"{heading}:\n" + "\n".join(names) for heading, names in listed.items())
+

@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from vtm_tui.rules.catalogue.v5_trackers import doc_health_size
 from vtm_tui.rules.importing import (
     Converted,
+    NAME_LIMIT,
     character_name,
     join_notes,
     match,
@@ -27,9 +29,10 @@ from vtm_tui.rules.importing import (
 )
 from vtm_tui.rules.v5.traits import ATTRIBUTE_NAMES, DISCIPLINES, SKILL_NAMES
 
-#: Keys Progeny writes that need no mapping (derived from others, or the creator's own bookkeeping).
-QUIET = {"availableDisciplineNames", "version", "maxHealth", "willpower"}
-KNOWN = {"name", "description", "sire", "clan", "predatorType", "touchstones", "ambition", "desire", "attributes",
+#: Keys Progeny writes that need no mapping (derived from others, or the creator's own bookkeeping: its saved
+#: character's ``id`` and ``characterVersion``).
+QUIET = {"availableDisciplineNames", "version", "maxHealth", "willpower", "id", "characterVersion"}
+KNOWN = {"name", "player", "description", "sire", "clan", "predatorType", "touchstones", "ambition", "desire", "attributes",
          "skills", "skillSpecialties", "disciplines", "rituals", "bloodPotency", "generation", "experience",
          "humanity", "merits", "flaws", "notes", "ephemeral", *QUIET}
 
@@ -46,6 +49,9 @@ def convert(data: Mapping[str, Any]) -> Converted:
     for key in ("sire", "clan", "ambition", "desire"):
         if text(data.get(key)):
             doc[key] = text(data.get(key), 200)
+    player = " ".join(text(data.get("player"), 200).split())  # whose seat (``--player``) shows the character
+    if player:
+        doc["player"] = player[:NAME_LIMIT]
     predator = data.get("predatorType")
     name = text(predator.get("name") if isinstance(predator, Mapping) else predator, 200)
     if name:
@@ -92,7 +98,7 @@ def convert(data: Mapping[str, Any]) -> Converted:
     touchstones = [{"name": text(t.get("name"), 100) or "(unnamed)",
                     **({"conviction": text(t.get("conviction"), 300)} if text(t.get("conviction")) else {}),
                     **({"note": text(t.get("description"), 1000)} if text(t.get("description")) else {})}
-                   for t in rows(data.get("touchstones"))]
+                   for t in rows(data.get("touchstones")) if _filled_touchstone(t)]
     if touchstones:
         doc["touchstones"] = touchstones
         convictions = [t["conviction"] for t in touchstones if t.get("conviction")]
@@ -108,11 +114,17 @@ def convert(data: Mapping[str, Any]) -> Converted:
     total, spent = number(data.get("experience"), 0) or 0, number(now.get("experienceSpent"), 0) or 0
     if total or spent:
         doc["experience"] = {"total": max(total, spent), "spent": spent}
-    stamina = doc["attributes"].get("Stamina", 1)
-    if number(data.get("maxHealth"), None) not in (None, 0, stamina + 3):
-        lost.append(f"maxHealth {data.get('maxHealth')}: Health here is Stamina + 3 = {stamina + 3}")
+    health = doc_health_size(doc)  # Progeny derives it alike: Stamina + 3, + Fortitude with Resilience
+    if number(data.get("maxHealth"), None) not in (None, 0, health):
+        lost.append(f"maxHealth {data.get('maxHealth')}: Health here is Stamina + 3 (+ Fortitude with Resilience)"
+                    f" = {health}")
     lost.extend(f"{key}: not a Progeny field this tool knows" for key in data if key not in KNOWN)
     return out
+
+
+def _filled_touchstone(row: Mapping[str, Any]) -> bool:
+    """Progeny keeps a blank row for every touchstone slot the player never filled: those are skipped."""
+    return any(text(row.get(key)).strip() for key in ("name", "conviction", "description"))
 
 
 def _dots(values: Mapping[str, Any], known: tuple[str, ...], where: str, lost: list[str], low: int = 0) -> dict:

@@ -16,10 +16,14 @@ from collections.abc import Mapping
 from datetime import datetime, timezone
 from typing import Any
 
+from vtm_tui.rules.catalogue.v5_trackers import doc_health_size
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.importing import (
     Converted,
+    changed,
     character_name,
+    effects,
+    holds,
     join_notes,
     match,
     number,
@@ -36,6 +40,19 @@ RITUAL_KEYS = ("rituals", "ceremonies")
 #: The time of an experience row whose timestamp is missing.
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 FEATURES = {"merit": "advantages", "background": "advantages", "flaw": "flaws"}
+#: ``system`` keys this converter reads (the system's data models: base-actor-model.js and vampire-fields.js).
+READ = {"headers", "attributes", "abilities", "skills", "disciplines", "hunger", "blood", "humanity", "health",
+        "willpower", "exp", "experiences", "biography", "notes", "privatenotes", "bio", "appearance", "description",
+        "equipment"}
+#: ``headers`` keys this converter reads.
+HEADERS = ("concept", "ambition", "desire", "sire", "generation", "touchstones", "tenets")
+#: The system's bookkeeping and derived fields: never reported.
+QUIET = {"locked", "group", "hasSkillAttributeData", "derivedXP", "settings", "selectedDiscipline",
+         "selectedDisciplinePower", "selectedGift", "selectedGiftPower", "selectedEdge", "selectedEdgePerk", "token"}
+#: Fields every actor carries with these defaults (the other splats'): reported only when they differ.
+DEFAULTS = {"crinosHealth": {"aggravated": 0, "superficial": 0, "value": 4}, "rage": {"value": 1},
+            "balance": {"hauglosk": {"value": 1}, "harano": {"value": 1}}, "activeForm": "homid",
+            "renown": {"glory": {"value": 1}, "honor": {"value": 1}, "wisdom": {"value": 1}}}
 
 
 def detect(data: Any) -> bool:
@@ -121,22 +138,38 @@ def convert(data: Mapping[str, Any]) -> Converted:
     humanity = table(system.get("humanity"))
     doc["humanity"] = number(humanity.get("value"), 7)
     doc["stains"] = number(humanity.get("stains"), 0)
+    attrs_in = doc["attributes"]
+    sizes = {"health": doc_health_size(doc), "willpower": attrs_in["Composure"] + attrs_in["Resolve"]}
     for track in ("health", "willpower"):
         held = table(system.get(track))
         doc[track] = {"superficial": number(held.get("superficial"), 0),
                       "aggravated": number(held.get("aggravated"), 0)}
+        if number(held.get("max"), None) not in (None, 0, sizes[track]):  # the sheet derives it; a difference is told
+            lost.append(f"{track}.max {held.get('max')}: derived here from the sheet as {sizes[track]}")
     experience = _experience(system)
     if experience:
         doc["experience"] = experience
+    bio = table(system.get("bio"))
+    age, dates = table(bio.get("age")), table(bio.get("dateof"))
+    facts = [f"{label}: {text(value, 100)}" for label, value in (
+        ("True age", age.get("trueage")), ("Apparent age", age.get("apparent")), ("Born", dates.get("birth")),
+        ("Died", dates.get("death"))) if text(value).strip()]
     doc["notes"] = join_notes(plain_html(system.get("biography")), plain_html(system.get("notes")),
                               _labelled("Touchstones", headers.get("touchstones")),
-                              _labelled("Tenets", headers.get("tenets")))
+                              _labelled("Tenets", headers.get("tenets")), _labelled("History", bio.get("history")),
+                              _labelled("Appearance", system.get("appearance")),
+                              _labelled("Description", system.get("description")),
+                              _labelled("Equipment", system.get("equipment")), "\n".join(facts))
     private = plain_html(system.get("privatenotes"))
     if private:
         doc["private_notes"] = private
     for item in items:
         if str(item.get("type", "")).lower() not in ("power", "feature", "clan", "predatortype", "predator"):
             lost.append(f"items: {text(item.get('type'), 30)} {text(item.get('name'), 60)!r} not mapped")
+    lost.extend(f"headers.{key}: not mapped" for key, value in headers.items() if key not in HEADERS and holds(value))
+    lost.extend(f"{key}: not mapped" for key, value in system.items()
+                if key not in READ and key not in QUIET and changed(value, DEFAULTS.get(key)))
+    lost.extend(effects(data))
     return out
 
 

@@ -58,8 +58,9 @@ class V5RuleSet(PackageModules):
         return pool_limits.pool_value_error(self.id, value)
 
     def conflict_extra(self, doc: Mapping[str, Any]) -> tuple[dict[str, int], int, bool]:
-        stamina = int((doc.get("attributes", {}) or {}).get("Stamina", 1))
-        return _extra_pools(doc, "Physical"), stamina + 3, str(doc.get("creature", "vampire")) == "vampire"
+        from vtm_tui.rules.catalogue.v5_trackers import doc_health_size
+
+        return _extra_pools(doc, "Physical"), doc_health_size(doc), str(doc.get("creature", "vampire")) == "vampire"
 
     def creation_steps(self) -> tuple[CreationStep, ...]:
         from vtm_tui.rules.sheet_spec import CreationStep

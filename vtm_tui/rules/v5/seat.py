@@ -31,7 +31,9 @@ def reconcile(base: dict[str, Any], ours: dict[str, Any], theirs: dict[str, Any]
     attributes = {name: three_way(get_path(base, ("attributes", name)), get_path(ours, ("attributes", name)),
                                   get_path(theirs, ("attributes", name)))
                   for name in ("Stamina", "Composure", "Resolve")}
-    sizes = {"health": _int(attributes["Stamina"]) + 3,
+    from vtm_tui.rules.catalogue.v5_trackers import doc_health_size
+
+    sizes = {"health": doc_health_size({**ours, "attributes": {"Stamina": _int(attributes["Stamina"])}}),
              "willpower": _int(attributes["Composure"]) + _int(attributes["Resolve"])}
     for name, size in sizes.items():
         b, o, t = (_track(doc.get(name)) for doc in (base, ours, theirs))

@@ -43,7 +43,8 @@ class V5SheetEdits:
         write_plain(sheet, field, value)
 
     def fit_derived(self, sheet: Any) -> None:
-        """Health = Stamina + 3 and Willpower = Composure + Resolve follow the traits: a smaller track keeps
+        """Health = Stamina + 3 (+ Fortitude with Resilience) and Willpower = Composure + Resolve follow the
+        traits and powers: a smaller track keeps
         what still fits (Superficial trimmed first)."""
         from vtm_tui.rules.v5.trackers import Tracker
 

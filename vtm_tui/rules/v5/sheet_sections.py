@@ -26,13 +26,14 @@ def sections(doc: dict) -> list[Section]:
     if disc:
         out.append(Section("Disciplines", disc))
     health, will = doc.get("health", {}), doc.get("willpower", {})
-    stamina = attrs.get("Stamina", 1)
+    from vtm_tui.rules.catalogue.v5_trackers import doc_health_size
+
     will_size = attrs.get("Composure", 1) + attrs.get("Resolve", 1)
     blood = [("Creature", str(doc.get("creature", "vampire")))]
     if doc.get("creature", "vampire") == "vampire":
         blood += [("Blood Potency", dots(doc.get("blood_potency", 0), 10)), ("Hunger", dots(doc.get("hunger", 0)))]
     blood += [("Humanity", f"{dots(doc.get('humanity', 7), 10)}, {doc.get('stains', 0)} stains"),
-              ("Health", _track(stamina + 3, health)), ("Willpower", _track(will_size, will))]
+              ("Health", _track(doc_health_size(doc), health)), ("Willpower", _track(will_size, will))]
     out.append(Section("Blood and trackers", blood))
     if doc.get("advantages") or doc.get("flaws"):
         out.append(Section("Advantages and flaws", rated(doc.get("advantages", {}))

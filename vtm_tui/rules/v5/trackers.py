@@ -6,9 +6,14 @@ the old one for undo and the store can log the difference.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
+from vtm_tui.rules.catalogue.v5_trackers import HEALTH_POWERS, doc_health_size, health_bonus, health_size
 from vtm_tui.rules.errors import RulesError
+
+__all__ = ["HEALTH_POWERS", "Tracker", "doc_health_size", "health_bonus", "health_size", "spend_willpower"]
 
 SUPERFICIAL_MARK = "/"
 AGGRAVATED_MARK = "X"
@@ -50,9 +55,10 @@ class Tracker:
             )
 
     @classmethod
-    def health(cls, stamina: int) -> Tracker:
-        """Health = Stamina + 3."""
-        return cls(_amount(stamina, "Stamina") + 3)
+    def health(cls, stamina: int, disciplines: Mapping[str, Any] | None = None,
+               powers: Mapping[str, Iterable[Any]] | None = None) -> Tracker:
+        """Health = Stamina + 3, + Fortitude with Resilience (:func:`health_size`)."""
+        return cls(health_size(stamina, disciplines, powers))
 
     @classmethod
     def willpower(cls, composure: int, resolve: int) -> Tracker:

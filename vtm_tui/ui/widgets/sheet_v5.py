@@ -140,7 +140,8 @@ def layout_v5(character: Character, width: int, cursor: str | None) -> SheetLayo
                            Slot(field, label, "tracker", 0, size),
                            note=v5_legend(size, held.superficial, held.aggravated)))
     b.rows(tracks, label_width=10, value_width=2 * max(sheet.health_size, sheet.willpower_size) - 1)
-    b.paragraph("Health = Stamina + 3 · Willpower = Composure + Resolve · / Superficial, X Aggravated", style="dim")
+    resilience = " + Fortitude (Resilience)" if sheet.health_size > sheet.attributes.get("Stamina", 1) + 3 else ""
+    b.paragraph(f"Health = Stamina + 3{resilience} · Willpower = Composure + Resolve · / Superficial, X Aggravated", style="dim")
     if sheet.health.aggravated >= sheet.health_size:
         b.paragraph("⚠ Health all Aggravated: " + ("torpor" if sheet.is_vampire else "death"), style="bold")
     for reason in ruleset_for(character.ruleset).sheet_edits().impairments(character.sheet):
