@@ -36,11 +36,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
-import select
-import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -48,9 +44,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.figure import Figure
+from benchmarks import server_apps as apps
 from benchmarks.ptyrun import PtyProgram
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "campaigns" / "lisboa-nocturna"
 #: A busy conflict's pace: one roll every this many seconds per table (a table at play: every 10–20 s).
 PACE = 4.0
 #: The stress run: every seat of a table rolls every this many seconds (information, no budget).
@@ -67,8 +63,6 @@ IDLE_BUDGET_PCT = 0.5
 #: The figures a step must keep within budget for the machine to carry its tables.
 CARRIED_BY = ("key → result painted, p95", "roll → seen by the rest of the table, p95", "entries lost or doubled")
 IDLE_SECONDS = 5.0
-#: Terminal size: wide enough for a log line to end with its comment, where the roll's tag is.
-COLUMNS, ROWS = 180, 30
 #: The roll form's key to the comment, as its key line offers it (until 2026-12-01, before the form had it, the
 #: benchmark pressed Tab 8 times, 7 on a mortal's form, each a frame of the seat's CPU).
 TO_COMMENT = b"\x14"  # ctrl+t
@@ -77,8 +71,6 @@ KEY_GAP = 0.02
 KEY_WAIT = 0.5  # a key whose effect draws nothing is taken as done after this long
 SETTLE = 0.3
 STUCK = 10.0
-#: After the load, how long the apps are given to finish the keys still queued before an entry counts as lost.
-SETTLE_LIMIT = 120.0
 
 
 @dataclass
@@ -107,36 +99,6 @@ class Table:
     seats: list[Seat] = field(default_factory=list)
 
 
-def _chronicle(folder: Path, seats: int, env: dict[str, str]) -> Path:
-    """A copy of the example whose first ``seats`` characters are played by P1, P2, …; a session started."""
-    shutil.copytree(EXAMPLE, folder)
-    for index, sheet in enumerate(sorted((folder / "characters").glob("*.toml"))):
-        player = f"P{index + 1}" if index < seats else ""
-        text = sheet.read_text(encoding="utf-8")
-        text = re.sub(r'(?m)^player = .*$', f'player = "{player}"', text, count=1)
-        sheet.write_text(text, encoding="utf-8")
-    subprocess.run([sys.executable, "-m", "vtm_tui", "session", str(folder), "start"], check=True,
-                   capture_output=True, env={**os.environ, **env}, timeout=120)
-    return folder
-
-
-def _start(argv: list[str], env: dict[str, str]) -> PtyProgram:
-    return PtyProgram(argv, columns=COLUMNS, rows=ROWS, env=env).start()
-
-
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _pss_mb(pid: int) -> float:
-    """Proportional set size: a page shared by n processes counts 1/n in each (what the seat adds to the machine)."""
-    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-        if line.startswith("Pss:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
 def first_roll(table: int, tables: int, seat: int, pace: float) -> float:
     """When a seat first rolls, from the load's start: the seats of a table in turn, one every ``pace`` (then each
     again every ``pace`` × seats), the tables spread over one ``pace`` so that their rolls do not come together."""
@@ -153,30 +115,6 @@ def _sight(seen: list[float], covered: list[float], seen_by: list[int], in_dialo
         seen_by.append(fd)
 
 
-def _notified(pid: int) -> bool:
-    """Whether the app watches its chronicle through inotify (else it polls: the per-user limit was reached)."""
-    try:
-        return any(os.readlink(f"/proc/{pid}/fd/{fd}") == "anon_inode:inotify" for fd in os.listdir(f"/proc/{pid}/fd"))
-    except OSError:
-        return False
-
-
-def _pump(programs: dict[int, PtyProgram], timeout: float) -> list[tuple[PtyProgram, int, float]]:
-    """Read whatever arrived: (program, where its new output starts, when)."""
-    ready, _, _ = select.select(list(programs), [], [], timeout)
-    now = time.perf_counter()
-    got = []
-    for fd in ready:
-        program = programs[fd]
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:
-            continue
-        got.append((program, len(program.output), now))
-        program.output.extend(chunk)
-    return got
-
-
 def run(tables: int, seats: int, seconds: float, pace: float) -> dict[str, object]:
     """Run the load, one roll every ``pace`` seconds per table; returns the raw samples (milliseconds) and counts."""
     with tempfile.TemporaryDirectory(prefix="vtm-bench-server-") as tmp:
@@ -186,12 +124,12 @@ def run(tables: int, seats: int, seconds: float, pace: float) -> dict[str, objec
         everyone: dict[int, PtyProgram] = {}
         try:
             for t in range(tables):
-                folder = _chronicle(Path(tmp) / f"table{t}", seats, env)
-                st = _start([sys.executable, "-m", "vtm_tui", str(folder)], env)
+                folder = apps.chronicle(Path(tmp) / f"table{t}", seats, env)
+                st = apps.start([sys.executable, "-m", "vtm_tui", str(folder)], env)
                 everyone[st.fd] = st
                 table = Table(folder, st)
                 for s in range(seats):
-                    program = _start([sys.executable, "-m", "vtm_tui", str(folder), "--player", f"P{s + 1}"], env)
+                    program = apps.start([sys.executable, "-m", "vtm_tui", str(folder), "--player", f"P{s + 1}"], env)
                     everyone[program.fd] = program
                     table.seats.append(Seat(t, s, program))
                 room.append(table)
@@ -201,8 +139,10 @@ def run(tables: int, seats: int, seconds: float, pace: float) -> dict[str, objec
                 table.storyteller.read_until(b"live", quiet=0.3, timeout=120)
                 for seat in table.seats:
                     seat.program.read_until(f"P{seat.number + 1}'s seat".encode(), quiet=0.3, timeout=240)
+            settled = apps.until_settled(everyone)
             result = _load(room, everyone, seats, seconds, pace)
-            result["lost"] = _lost(result["sent"])  # type: ignore[arg-type]
+            result["settled"] = settled
+            result["lost"] = apps.lost(result["sent"])  # type: ignore[arg-type]
             return result
         finally:
             for program in everyone.values():
@@ -212,7 +152,7 @@ def run(tables: int, seats: int, seconds: float, pace: float) -> dict[str, objec
 def _load(room: list[Table], everyone: dict[int, PtyProgram], seats: int, seconds: float,
           pace: float) -> dict[str, object]:
     begin = time.perf_counter()
-    cpu_at_start = sum(_cpu_seconds(p.pid) for p in everyone.values())
+    cpu_at_start = sum(apps.cpu_seconds(p.pid) for p in everyone.values())
     every = pace * seats  # each seat's turn comes round once the others have had theirs
     for t, table in enumerate(room):
         for seat in table.seats:
@@ -253,7 +193,7 @@ def _load(room: list[Table], everyone: dict[int, PtyProgram], seats: int, second
                     seat.key_mark = len(seat.program.output)
                     seat.program.send(seat.keys.pop(0))
                     seat.key_at = now + KEY_GAP
-        for program, start, when in _pump(everyone, 0.005):
+        for program, start, when in apps.pump(everyone, 0.005):
             fd = program.fd
             fresh = bytes(program.output[max(0, start - 16):])
             for tag, (sent_at, waiting) in list(pending.items()):
@@ -291,7 +231,7 @@ def _load(room: list[Table], everyone: dict[int, PtyProgram], seats: int, second
                 seat.state = "idle"
     drained = time.perf_counter() + 3.0  # a seat that was in a dialog shows the last rolls once it is closed
     while pending and time.perf_counter() < drained:
-        for program, start, when in _pump(everyone, 0.05):
+        for program, start, when in apps.pump(everyone, 0.05):
             fresh = bytes(program.output[max(0, start - 16):])
             for tag, (sent_at, waiting) in list(pending.items()):
                 if program.fd in waiting and tag.encode() in fresh:
@@ -300,67 +240,27 @@ def _load(room: list[Table], everyone: dict[int, PtyProgram], seats: int, second
                            (when - sent_at) * 1000)
                     if not waiting:
                         del pending[tag]
-    load_cpu = sum(_cpu_seconds(p.pid) for p in everyone.values()) - cpu_at_start
-    polling = {p.fd for p in everyone.values() if not _notified(p.pid)}
+    load_cpu = sum(apps.cpu_seconds(p.pid) for p in everyone.values()) - cpu_at_start
+    polling = {p.fd for p in everyone.values() if not apps.notified(p.pid)}
     seen_notified = [ms for ms, fd in zip(seen, seen_by, strict=True) if fd not in polling]
     unseen = sum(len(waiting) for _, waiting in pending.values())
-    late = _settle(everyone, sent_tags)
+    late = apps.settle(everyone, sent_tags)
     if os.environ.get("VTM_BENCH_DEBUG"):
         names = {p.fd: p.argv[-1] for p in everyone.values()}
         print({tag: sorted(names[fd] for fd in waiting) for tag, (_, waiting) in pending.items()})
-    pss = [_pss_mb(seat.program.pid) for table in room for seat in table.seats]
+    pss = [apps.pss_mb(seat.program.pid) for table in room for seat in table.seats]
     pids = [p.pid for p in everyone.values()]
-    _pump(everyone, 0.5)
-    cpu_before = [_cpu_seconds(pid) for pid in pids]
+    apps.pump(everyone, 0.5)
+    cpu_before = [apps.cpu_seconds(pid) for pid in pids]
     quiet_start = time.perf_counter()
     while time.perf_counter() - quiet_start < IDLE_SECONDS:
-        _pump(everyone, 0.2)  # keep the ptys drained, as sshd would
-    spent = [_cpu_seconds(pid) - before for pid, before in zip(pids, cpu_before, strict=True)]
+        apps.pump(everyone, 0.2)  # keep the ptys drained, as sshd would
+    spent = [apps.cpu_seconds(pid) - before for pid, before in zip(pids, cpu_before, strict=True)]
     idle_pct = [100 * s / (time.perf_counter() - quiet_start) for s in spent]
     if os.environ.get("VTM_BENCH_DEBUG"):
         print([(p.argv[-1], round(pct, 2)) for p, pct in zip(everyone.values(), idle_pct, strict=True)])
     return {"paint": paint, "seen": seen, "seen_notified": seen_notified, "polling": len(polling), "seen_covered": seen_covered, "unseen": unseen, "sent": sent_tags,
             "pss": pss, "idle": idle_pct, "given_up": given_up, "load_cpu": load_cpu, "late": late}
-
-
-def _settle(everyone: dict[int, PtyProgram], sent: list[tuple[Path, str]]) -> int:
-    """Wait until every roll whose Enter was sent is logged, or until no app works any more; the rolls logged
-    only in this wait: a late roll is queued keys an overloaded machine had not reached when the load stopped,
-    not a lost one (a lost roll is one that never reaches the log, however long the apps are given)."""
-    missing = _lost(sent)[0]
-    first = missing
-    deadline = time.perf_counter() + SETTLE_LIMIT
-    while missing and time.perf_counter() < deadline:
-        before = sum(_cpu_seconds(p.pid) for p in everyone.values())
-        _pump(everyone, 0.5)
-        busy = sum(_cpu_seconds(p.pid) for p in everyone.values()) - before
-        missing = _lost(sent)[0]
-        if busy < 0.02:  # every app is idle: what is still missing will not come
-            break
-    return first - missing
-
-
-def _lost(sent: list[tuple[Path, str]]) -> tuple[int, int]:
-    """(tags sent but not logged exactly once, entries logged)."""
-    from vtm_tui.store.log_paths import session_numbers
-    from vtm_tui.store.session_log import read_session
-
-    comments: dict[Path, list[str]] = {}
-    for folder in {folder for folder, _ in sent}:
-        numbers = session_numbers(folder)
-        comments[folder] = [e.comment for e in read_session(folder, numbers[-1]).entries] if numbers else []
-    wrong = sum(1 for folder, tag in sent if comments[folder].count(tag) != 1)
-    if os.environ.get("VTM_BENCH_DEBUG") and wrong:
-        sent_set = {tag for _, tag in sent}
-        print("missing:", [tag for folder, tag in sent if comments[folder].count(tag) != 1],
-              "logged but not sent as typed:", [c for cs in comments.values() for c in cs if c not in sent_set])
-    return wrong, sum(len(c) for c in comments.values())
-
-
-def _p95(samples: list[float]) -> float:
-    if len(samples) < 2:
-        return samples[0] if samples else float("inf")
-    return statistics.quantiles(samples, n=20)[-1]
 
 
 def _p95(samples: list[float]) -> float:
@@ -387,8 +287,8 @@ def step(tables: int, seats: int, seconds: float, pace: float, *, budgets: bool 
     paint, seen = result["paint"], result["seen"]
     wrong, logged = result["lost"]  # type: ignore[misc]
     label = f"server {tables}×(1+{seats}) @{pace:.3g} s"
-    size = (f"{tables * (seats + 1)} apps, one roll every {pace:.3g} s per table, {seconds:g} s; "
-            f"load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at start")
+    size = (f"{tables * (seats + 1)} apps, one roll every {pace:.3g} s per table, {seconds:g} s after "
+            f"{result['settled']:.0f} s settling; load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at start")
     pss, idle = result["pss"], result["idle"]
     per_roll = result["load_cpu"] / max(len(paint), 1) * 1000  # type: ignore[operator]
     seen_covered: list[float] = result["seen_covered"]  # type: ignore[assignment]

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from benchmarks import bench_server
+from benchmarks import bench_server, server_apps
 from benchmarks.figure import Figure
 
 
@@ -26,7 +26,7 @@ def test_a_table_rolls_once_every_pace_its_seats_in_turn(tables: int, seats: int
 
 
 def test_memory_is_the_proportional_set_size() -> None:
-    pss = bench_server._pss_mb(os.getpid())
+    pss = server_apps.pss_mb(os.getpid())
     with open(f"/proc/{os.getpid()}/status", encoding="ascii") as status:
         rss = next(int(line.split()[1]) / 1024 for line in status if line.startswith("VmRSS:"))
     assert 0 < pss <= rss
