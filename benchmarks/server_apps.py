@@ -19,8 +19,8 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "campaigns" / "lisboa-nocturna"
 COLUMNS, ROWS = 180, 30
 #: After the load, how long the apps are given to finish the keys still queued before an entry counts as lost.
 SETTLE_LIMIT = 120.0
-#: Before the load: the apps are settled when they spend under this share of a core each (0.5 %).
-SETTLED_CPU = 0.005
+#: Before the load: the apps are settled when no more than this share of them is runnable at once, on average.
+SETTLED_RUNNABLE = 0.02
 
 
 def chronicle(folder: Path, seats: int, env: dict[str, str]) -> Path:
@@ -54,17 +54,27 @@ def pss_mb(pid: int) -> float:
 
 
 def until_settled(everyone: dict[int, PtyProgram]) -> float:
-    """Wait until the apps have finished what they do after their first screen (the watcher, the index, the
-    caches: about as much CPU again as the start), so that the load measures rolls, not the end of 160 start-ups;
-    returns how long that took. Settled: all apps together under :data:`SETTLED_CPU` of a core per app."""
+    """Wait until the apps have finished what they do after their first screen (the watcher, the caches: about as
+    much CPU again as the start), so that the load measures rolls, not the end of 160 start-ups; returns how long
+    that took. Settled: over a second, on average under :data:`SETTLED_RUNNABLE` of the apps runnable (state R,
+    running or waiting for a core: on a machine busy with other work an app with work left gets little CPU, but
+    it stays runnable)."""
     begin = time.perf_counter()
     while time.perf_counter() - begin < SETTLE_LIMIT:
-        before, since = sum(cpu_seconds(p.pid) for p in everyone.values()), time.perf_counter()
-        while time.perf_counter() - since < 1.0:  # keep the terminals drained over a whole second
+        runnable = []
+        for _ in range(10):  # keep the terminals drained over a whole second
+            runnable.append(sum(1 for p in everyone.values() if _state(p.pid) == "R"))
             pump(everyone, 0.1)
-        if sum(cpu_seconds(p.pid) for p in everyone.values()) - before < SETTLED_CPU * len(everyone) + 0.02:
+        if sum(runnable) / len(runnable) <= max(0.5, SETTLED_RUNNABLE * len(everyone)):
             break
     return time.perf_counter() - begin
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return ""
 
 
 def notified(pid: int) -> bool:

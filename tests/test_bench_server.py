@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 
 import pytest
 
@@ -69,3 +70,20 @@ def test_one_step_is_run_alone_at_the_pace_asked(monkeypatch: pytest.MonkeyPatch
     bench_server.add_options(parser)
     bench_server.figures(False, parser.parse_args(["--tables", "20", "--pace", "4", "--seconds", "30"]))
     assert ran == [((20, 7, 30.0, 4.0), {})]
+
+
+def test_the_load_waits_until_the_apps_have_settled() -> None:
+    """Apps still busy after their first screen (runnable, even when other work starves them) hold the load back."""
+    from benchmarks.ptyrun import PtyProgram
+
+    busy = ("import time\nend = time.process_time() + 1.0\nwhile time.process_time() < end: pass\n"
+            "print('done', flush=True)\ntime.sleep(60)\n")  # fmt: skip
+    programs = [PtyProgram([sys.executable, "-c", busy], columns=80, rows=24).start() for _ in range(3)]
+    try:
+        everyone = {program.fd: program for program in programs}
+        server_apps.until_settled(everyone)
+        server_apps.pump(everyone, 0.1)
+        assert all(b"done" in program.output for program in programs)
+    finally:
+        for program in programs:
+            program.stop()
