@@ -18,15 +18,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
     parser.add_argument("--quick", action="store_true", help="fewer repeats (a smoke run)")
     parser.add_argument("only", nargs="*", help="run only modules whose name contains one of these")
+    names = sorted(info.name for info in pkgutil.iter_modules(benchmarks.__path__) if info.name.startswith("bench_"))
+    modules = {name: importlib.import_module(f"benchmarks.{name}") for name in names}
+    for module in modules.values():  # a module's own options (the server's --pace, --tables)
+        if hasattr(module, "add_options"):
+            module.add_options(parser)
     args = parser.parse_args(argv)
     figures: list[Figure] = []
-    for info in sorted(pkgutil.iter_modules(benchmarks.__path__), key=lambda i: i.name):
-        if not info.name.startswith("bench_"):
+    for name, module in modules.items():
+        if args.only and not any(word in name for word in args.only):
             continue
-        if args.only and not any(word in info.name for word in args.only):
-            continue
-        module = importlib.import_module(f"benchmarks.{info.name}")
-        for figure in module.figures(args.quick):
+        found = module.figures(args.quick, args) if hasattr(module, "add_options") else module.figures(args.quick)
+        for figure in found:
             print(figure.line(), flush=True)
             figures.append(figure)
     if args.json:

@@ -107,49 +107,16 @@ def test_torn_tail_shapes() -> None:
     assert not fmt.is_torn_tail(b"\n[[entry]]\nid = \"a\"\n\n[[entry]]\nid = \"b\"\n")
 
 
-# -- the fast road for the tool's own roll lines (log_fastparse) --------------------------------
+# -- the one parser (tomllib): its messages name the line ----------------------------------------
 
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
-from vtm_tui.store import log_fastparse  # noqa: E402
 from vtm_tui.store.errors import BrokenFileError  # noqa: E402
 
 HEAD = b'schema_version = 1\n\n[session]\nnumber = 1\nstarted = 2026-11-29T20:00:00Z\n# end session\n'
 ENTRY = b'\n[[entry]]\nid = "a1"\ntime = 2026-11-29T20:01:00Z\nsession = 1\nkind = "roll"\nruleset = "v5"\n'
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.lists(entries(), min_size=1, max_size=4))
-def test_the_fast_road_reads_exactly_what_tomllib_reads(items: list[LogEntry]) -> None:
-    data = fmt.format_header(1, START, "t") + b"".join(fmt.format_block(item) for item in items)
-    assert fmt.parse_chunk(data, Path("s.toml")) == tomllib.loads(data.decode("utf-8"))
-    without_rolls = fmt.parse_chunk(data, Path("s.toml"), rolls=False)
-    assert all(t.get("roll", {}) in ({}, item.roll) for t, item in zip(without_rolls["entry"], items, strict=True))
-    assert [t.get("change") for t in without_rolls["entry"]] == [t.get("change") for t in tomllib.loads(data.decode())["entry"]]
-
-
-def test_the_fast_road_is_taken_for_engine_rolls() -> None:
-    item = LogEntry.new("roll", session=1, ruleset="v5",
-                        roll={"faces": [7, 10], "notes": ["a \"b\"", "c\nd"], "x": {"y-z": 1.5, "ü k": True}})  # fmt: skip
-    text = (fmt.format_header(1, START) + fmt.format_block(item)).decode()
-    fast, lifted = log_fastparse.lift_inline_tables(text, fmt.toml_value)
-    assert lifted == [(0, "roll", item.roll)] and "roll = {}" in fast
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        b"roll = {faces=[1,2]}",  # valid TOML, not the tool's spacing
-        b"roll = { when = 2026-11-29T20:00:00Z }",  # a date: not JSON
-        b"roll = { big = inf }",
-        b'roll = { "quoted key" = 1, plain = "x" }',
-    ],
-)
-def test_other_valid_lines_are_left_to_tomllib(line: bytes) -> None:
-    data = HEAD + ENTRY + line + b"\n# end entry a1\n"
-    assert fmt.parse_chunk(data, Path("s.toml")) == tomllib.loads(data.decode())
 
 
 @pytest.mark.parametrize(
@@ -161,47 +128,12 @@ def test_other_valid_lines_are_left_to_tomllib(line: bytes) -> None:
         b"roll = { a = 1, }",
     ],
 )
-def test_invalid_lines_still_fail_with_tomllib_s_message(line: bytes) -> None:
+@pytest.mark.parametrize("first_line", [1, 40])
+def test_invalid_lines_fail_with_tomllib_s_message_and_line(line: bytes, first_line: int) -> None:
+    """``first_line``: a chunk read from the middle of a file (new entries) names the file's line, not the chunk's."""
     data = HEAD + ENTRY + line + b"\n# end entry a1\n"
     with pytest.raises(BrokenFileError) as info:
-        fmt.parse_chunk(data, Path("s.toml"))
-    assert info.value.line == data.count(b"\n", 0, data.index(line)) + 1
+        fmt.parse_chunk(data, Path("s.toml"), first_line=first_line)
+    assert info.value.line == first_line + data.count(b"\n", 0, data.index(line))
     with pytest.raises(tomllib.TOMLDecodeError):
         tomllib.loads(data.decode())
-
-
-def test_a_roll_line_inside_a_sub_table_or_string_is_not_touched() -> None:
-    data = (HEAD + ENTRY + b"[entry.extra]\nroll = { faces = [1] }\n# end entry a1\n"
-            + ENTRY.replace(b'"a1"', b'"a2"') + b'comment = """\nroll = { faces = [2] }\n"""\n# end entry a2\n')  # fmt: skip
-    document = fmt.parse_chunk(data, Path("s.toml"))
-    assert document == tomllib.loads(data.decode())
-    assert document["entry"][0]["extra"] == {"roll": {"faces": [1]}}
-
-
-def test_odd_entry_headers_fall_back_to_tomllib() -> None:
-    data = HEAD + ENTRY.replace(b"[[entry]]", b"[[ entry ]]") + b"roll = { faces = [1] }\n" + ENTRY + b"roll = { faces = [2] }\n"
-    document = fmt.parse_chunk(data, Path("s.toml"))
-    assert [t["roll"] for t in document["entry"]] == [{"faces": [1]}, {"faces": [2]}]
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.lists(entries(), min_size=1, max_size=3))
-def test_whole_blocks_take_the_fast_road_when_they_can(items: list[LogEntry]) -> None:
-    data = (fmt.format_header(1, START) + b"".join(fmt.format_block(item) for item in items)).decode()
-    fast = log_fastparse.fast_entries(data, fmt.toml_lines)
-    if fast is not None:  # not taken only for values JSON cannot carry (dates inside tables, inf, nan)
-        assert fast[1] == tomllib.loads(data)["entry"]
-    block_only = data[data.index("[[entry]]") :]
-    assert fmt.parse_chunk(block_only.encode(), Path("s.toml")) == tomllib.loads(block_only)
-
-
-def test_plain_engine_entries_always_take_the_fast_road() -> None:
-    items = [LogEntry.new("roll", session=1, ruleset="v20", actor="Mira \"Two\" Ferro", comment="ü\n\t|",
-                          roll={"faces": [1, 10], "net": -1, "degree": "marginal", "x": [{"a": 1.5}], "ok": False},
-                          change={"field": "willpower", "before": 3, "after": 2}) for _ in range(3)]  # fmt: skip
-    text = (fmt.format_header(1, START) + b"".join(fmt.format_block(item) for item in items)).decode()
-    fast = log_fastparse.fast_entries(text, fmt.toml_lines)
-    assert fast is not None and [LogEntry.from_toml(t, where="x") for t in fast[1]] == items
-    edited = text.replace('degree = "marginal"', 'degree =  "marginal"', 1)
-    assert log_fastparse.fast_entries(edited, fmt.toml_lines) is None  # one odd space: tomllib decides
-    assert fmt.parse_chunk(edited.encode(), Path("s.toml")) == tomllib.loads(edited)

@@ -44,12 +44,10 @@ from pathlib import Path
 from typing import Any
 
 from vtm_tui.model.log_entry import LogEntry
-from vtm_tui.store import log_fastparse as fastparse
 from vtm_tui.store.errors import BrokenFileError, InvalidDataError
 from vtm_tui.store.toml_io import parse_toml
 
 SCHEMA_VERSION = 1
-FAST_KEYS = fastparse.FAST_KEYS
 SESSION_MARKER = b"# end session"
 _MARKER_LINE = re.compile(rb"# end (?:entry [A-Za-z0-9_-]{1,64}|session)[ \t]*\r?")
 _ENTRY_LINE = re.compile(rb"^\[\[[ \t]*entry[ \t]*\]\][ \t]*\r?$", re.MULTILINE)
@@ -190,41 +188,14 @@ def decode(data: bytes, path: Path, first_line: int = 1) -> str:
         raise BrokenFileError(path, line, None, "the file is not UTF-8 text") from None
 
 
-def parse_chunk(data: bytes, path: Path, *, first_line: int = 1, rolls: bool = True) -> dict[str, Any]:
-    """Parse complete bytes of a session file; line numbers count from ``first_line``.
+def parse_chunk(data: bytes, path: Path, *, first_line: int = 1) -> dict[str, Any]:
+    """Parse complete bytes of a session file with tomllib; line numbers count from ``first_line``.
 
-    The tool's own ``roll``/``change`` lines take the fast road of
-    :mod:`vtm_tui.store.log_fastparse`; ``rolls=False`` skips the rolls
-    altogether (left empty), for callers that only need the other fields.
+    The one parser of session files' values (the history index's scanner,
+    :mod:`vtm_tui.store.log_index_scan`, reads only its searchable columns, and
+    steps aside to this for anything that is not the tool's own bytes).
     """
-    text = decode(data, path, first_line)
-    fast = fastparse.fast_entries(text, toml_lines, rolls=rolls)
-    if fast is not None:
-        head, tables = fast
-        document = _parse(head, path, first_line)
-        if "entry" not in document:
-            if tables:
-                document["entry"] = tables
-            return document
-    fast_text, lifted = fastparse.lift_inline_tables(text, toml_value, keep=FAST_KEYS if rolls else ("change",))
-    try:
-        document = parse_toml(fast_text, path)
-    except BrokenFileError:
-        document = _parse(text, path, first_line)  # the message comes from the untouched text
-    if lifted and not _lifted_fit(document, lifted, fast_text):
-        document = _parse(text, path, first_line)  # pragma: no cover - a defensive check
-    else:
-        document = fastparse.put_back(document, lifted)
-    return document if rolls else _rolls_left_out(document)
-
-
-def _rolls_left_out(document: dict[str, Any]) -> dict[str, Any]:
-    """``document`` with every entry's ``roll`` table empty: what ``rolls=False`` promises on every road, so a
-    caller never sees a roll on the road that parsed one (a block the fast road stepped aside from)."""
-    for table in document.get("entry", ()) if isinstance(document.get("entry"), list) else ():
-        if isinstance(table, dict) and "roll" in table:
-            table["roll"] = {}
-    return document
+    return _parse(decode(data, path, first_line), path, first_line)
 
 
 def _parse(text: str, path: Path, first_line: int) -> dict[str, Any]:
@@ -234,14 +205,6 @@ def _parse(text: str, path: Path, first_line: int) -> dict[str, Any]:
         if first_line == 1 or exc.line is None:
             raise
         raise BrokenFileError(exc.path, exc.line + first_line - 1, exc.column, exc.reason) from None
-
-
-def _lifted_fit(document: dict[str, Any], lifted: list, text: str) -> bool:
-    """Whether the lifted lines belong where they are put back (entry count and empty slots agree)."""
-    tables = document.get("entry")
-    if not isinstance(tables, list) or len(tables) != text.count("\n[[entry]]\n") + text.startswith("[[entry]]\n"):
-        return False
-    return all(isinstance(tables[i], dict) and tables[i].get(key) == {} for i, key, _ in lifted)
 
 
 def entry_spans(data: bytes) -> list[tuple[int, int]]:

@@ -1,4 +1,4 @@
-"""The history index's own scanner: the searchable columns of the tool's blocks, without tomllib or LogEntry.
+"""The history index's own scanner: the searchable columns of the tool's blocks, without a TOML table or a LogEntry.
 
 The first build of the index reads every session file (100,000 entries in the
 benchmark chronicle). Parsing each block into a TOML table and then into a
@@ -16,7 +16,7 @@ that the block's end marker repeats, a UTC time with at most 6 fraction digits
 word, a known rule set, a difficulty of 0–100, 64-bit margins, basic strings with
 only the escapes TOML and JSON share, and after the known keys only unknown keys
 with a string, integer or boolean value. A ``change`` table is read by
-:func:`vtm_tui.store.log_fastparse.inline_table`, which keeps it only if the
+tomllib (a one-line inline table, so the value is TOML's own), and kept only if the
 emitter writes it back byte for byte. The ``roll`` line is not read at all, as
 on the index's previous road: the index never searches faces (the full entry
 is read again, and judged, when someone opens it).
@@ -34,6 +34,7 @@ awkward strings, that both roads give the same rows.
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Callable
 from dataclasses import fields
 from datetime import datetime, timedelta
@@ -44,7 +45,6 @@ from typing import Any
 
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.rules.base import RULESETS
-from vtm_tui.store import log_fastparse
 from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.log_index_rows import Row, micros as _micros
@@ -96,7 +96,12 @@ def _change_text(value: str, emit: Callable[[Any], str], seen: dict[str, str | N
     """The change's words for the search column, ``None`` if the table is not the emitter's own."""
     if value in seen:
         return seen[value]
-    table = log_fastparse.inline_table(value, emit)
+    try:
+        table = tomllib.loads(f"change = {value}")["change"]
+    except tomllib.TOMLDecodeError:
+        table = None
+    if table is not None and emit(table) != value:
+        table = None  # TOML, but not as the tool writes it: the checked road reads the file
     words = None if table is None else " ".join(f"{k} {v}" for k, v in table.items())
     seen[value] = words
     return words
@@ -176,7 +181,7 @@ def read_rows(chunk: bytes, path: Path, session: int, seq0: int, start: int) -> 
                     return SessionInfo.from_toml(document, path), rows
             except StoreError:
                 pass  # the road below gives the message for the whole file
-    document = fmt.parse_chunk(chunk, path, rolls=False)  # the faces are not searched: skip them
+    document = fmt.parse_chunk(chunk, path)
     entries = fmt.entries_from_tables(fmt.entry_tables(document, path), path, chunk)
     info = SessionInfo.from_toml(document, path) if start == 0 else None
     spans = fmt.entry_spans(chunk)
