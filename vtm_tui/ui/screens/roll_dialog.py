@@ -1,7 +1,7 @@
 """``r``: the roll dialog — a pool with live exact odds, the dice, the result and what follows.
 
 A thin shell over :mod:`vtm_tui.play`: the form's text becomes a request
-(``make_request``), the chart shows ``odds(request)``, Enter rolls with the
+(the form's :class:`~vtm_tui.rules.roll_options.RollOptions` to ``request_for``), the chart shows ``odds(request)``, Enter rolls with the
 app's dice (or judges typed faces), and every roll is appended to the session
 log the moment it is made, before the sheet it changes is saved. The result page
 offers the V5 follow-ups as one-key actions: Willpower re-roll by strategy
@@ -47,6 +47,7 @@ from vtm_tui.play import (
     perform,
     surge_rouse,
 )
+from vtm_tui.play.request import request_for
 from vtm_tui.play.record import Recorder
 from vtm_tui.rules.dice import GivenFaces, parse_faces
 from vtm_tui.rules.ruleset import ruleset_for
@@ -223,13 +224,12 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
         assert self.character is not None
         store = self.app.chronicle_store
         options = dict(store.chronicle.options) if store is not None else {}
-        values = self.form.values()
-        key = (self.kind, self.free_botch_used, sorted(options.items()), sorted(values.items()))
+        chosen = self.form.options(self.kind)
+        key = (chosen, self.free_botch_used, sorted(options.items()))
         # The sheet itself is kept and compared by identity (not its id(): a freed sheet's address can be reused).
         if self._built is not None and self._built[0] is self.character and self._built[1] == key:
             return self._built[2]
-        request = make_request(self.character, kind=self.kind, options=options,
-                               free_botch_used=self.free_botch_used, **values)
+        request = request_for(self.character, chosen, house_rules=options, free_botch_used=self.free_botch_used)
         self._built = (self.character, key, request)
         return request
 

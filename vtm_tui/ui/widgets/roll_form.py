@@ -23,6 +23,7 @@ from vtm_tui.model.character import Character
 from vtm_tui.play.defaults import completion_names, trait_completions
 from vtm_tui.play.ladders import ladder_text
 from vtm_tui.play.request import RollRequest, headline
+from vtm_tui.rules.roll_options import RollOption, RollOptions, form_ticks
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.ui.seat_text import seat_text
 from vtm_tui.ui.widgets.field_cells import LADDER, STATUS, Cell, Row
@@ -61,6 +62,7 @@ class RollForm(VerticalScroll):
         self._traits_offered: list[tuple[Text, str]] = []
         self._trait_pairs: list[tuple[str, str]] = []  # (name, rating) the offered list was made from
         self._completions: dict[str, str | None] = {}
+        self._declared: tuple[RollOption, ...] = ()  # the rule set's declared options shown as tick boxes
 
     def compose(self) -> ComposeResult:
         """The fields' models (never shown), then the one widget that draws them, then the odds."""
@@ -84,16 +86,12 @@ class RollForm(VerticalScroll):
             models.append(FieldSelect(self._traits_offered, prompt="+ add a trait", id="add-trait"))
             pool_row.append(Cell("add-trait", "+ add a trait", width=26, kind="choice"))
         ticks = [Cell("secret", "Secret", kind="tick", gap=2)]
-        if rules.has_hunger and self.kind == "test" and getattr(self.character.sheet, "is_vampire", False):
-            models.append(FieldCheckbox(f"Blood Surge +{self.surge_dice}", id="surge"))
-            ticks.append(Cell("surge", kind="tick", gap=2))
-        if rules.willpower_buys_success and self.kind == "test":  # never on damage, soak or a Virtue roll
-            models.append(FieldCheckbox("Spend Willpower", id="willpower"))
-            ticks.append(Cell("willpower", kind="tick", gap=2))
-        if self.kind == "rouse":
-            models.append(FieldCheckbox("Forced", id="forced"))
-            models.append(FieldCheckbox("Re-roll granted: keep the better die", id="rouse-reroll"))
-            ticks += [Cell("forced", kind="tick", gap=2), Cell("rouse-reroll", kind="tick", gap=2)]
+        # The rule set's own boxes (Blood Surge, Spend Willpower, Forced...) are its declared options.
+        self._declared = form_ticks(rules.roll_options(), self.kind,
+                                    vampire=bool(getattr(self.character.sheet, "is_vampire", False)))
+        for option in self._declared:
+            models.append(FieldCheckbox(option.label.format(surge_dice=self.surge_dice), id=option.field_id))
+            ticks.append(Cell(option.field_id, kind="tick", gap=2))
         if self.kind == "test":
             prompt = "no proficiency" if rules.has_proficiencies else "no specialty"
             models.append(FieldSelect([], prompt=prompt, id="specialty"))
@@ -182,7 +180,7 @@ class RollForm(VerticalScroll):
         return "\n".join(self._fields.status)
 
     def values(self) -> dict[str, Any]:
-        """Every field as the play layer's ``make_request`` takes it (faces apart)."""
+        """Every field by its :class:`~vtm_tui.rules.roll_options.RollOptions` name (faces apart)."""
         inputs, checks = self._inputs, self._checks
 
         def checked(name: str) -> bool:
@@ -191,20 +189,23 @@ class RollForm(VerticalScroll):
 
         select = self._specialty
         specialty = "" if select is None or select.is_blank() else str(select.value)
-        return {
-            "pool_text": self.fixed_pool or inputs["pool"].value,
+        values: dict[str, Any] = {
+            "pool": self.fixed_pool or inputs["pool"].value,
             "difficulty": inputs["difficulty"].value,
             "modifier": inputs["modifier"].value,
             "difficulty_modifier": inputs["difficulty-modifier"].value,
             "secret": checked("secret"),
-            "surge": checked("surge"),
-            "willpower": checked("willpower"),
-            "voluntary": not checked("forced"),
-            "rouse_reroll": checked("rouse-reroll"),
             "specialty": specialty,
             "comment": inputs["comment"].value,
             "storyteller_comment": inputs["st-comment"].value if "st-comment" in inputs else "",
         }
+        for option in self._declared:
+            values[option.name] = checked(option.field_id) != option.negate
+        return values
+
+    def options(self, kind: str) -> RollOptions:
+        """The form as the one typed value the play layer takes (:func:`vtm_tui.play.request.request_for`)."""
+        return RollOptions(kind=kind, **self.values())
 
     @property
     def faces(self) -> str:
@@ -271,9 +272,9 @@ class RollForm(VerticalScroll):
             field.cursor_position = len(field.value)
         for box in self._checks.values():
             box.value = False
-        surge = self._checks.get("surge")
-        if surge is not None:
-            surge.label = f"Blood Surge +{surge_dice}"
+        for option in self._declared:
+            if "{surge_dice}" in option.label:
+                self._checks[option.field_id].label = option.label.format(surge_dice=surge_dice)
         if self._specialty is not None:
             self._specialty.clear()
         if not self.fixed_pool:
