@@ -31,11 +31,15 @@ OPTIONS: tuple[RollOption, ...] = (
     RollOption("kind", "choice", "test (default), tracker (Willpower/Humanity roll), remorse, frenzy, check, rouse",
                flag="--kind", choices=_KINDS, default=RollKind.TEST.value),
     RollOption("surge", "bool", "Blood Surge: a Rouse check first, then the surge dice join the pool",
-               label="Blood Surge +{surge_dice}", kinds=("test",), form_needs="vampire"),
+               flag="--blood-surge", label="Blood Surge +{surge_dice}", kinds=("test",), form_needs="vampire"),
+    RollOption("power", "text", "use a power on --character's sheet: its Rouse checks first, then its pool "
+               "(unless --pool is given) is rolled", flag="--power", metavar="NAME"),
     RollOption("faces", "faces", "the regular dice as rolled (a check's die or dice)", flag="--faces",
                metavar="A,B,...", who=(FACES,)),
     RollOption("hunger_faces", "faces", "the Hunger dice as rolled", flag="--hunger-faces", metavar="C,...",
                who=(FACES,)),
+    RollOption("rouse_faces", "faces", "the Rouse die of a Blood Surge (or a power's Rouse dice) as rolled",
+               flag="--rouse-faces", metavar="R,...", who=(FACES,)),
     RollOption("reroll", "text", f"spend Willpower after the roll: {', '.join(STRATEGIES)}, or regular dice by "
                "position (e.g. 1,3)",
                flag="--reroll", metavar="STRATEGY|POSITIONS"),
