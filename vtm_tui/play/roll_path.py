@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from vtm_tui.errors import VtmError
+from vtm_tui.model.asked import mark_changed_pool
 from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.play.apply import apply
@@ -72,10 +73,14 @@ class _Steps:
     problems: list[str]
     changed: bool = False
 
-    def record(self, request: RollRequest, outcome: Outcome, *, ref: str = "") -> tuple[LogEntry | None, tuple[str, ...]]:
+    def record(self, request: RollRequest, outcome: Outcome, *, ref: str = "", asked: str = ""
+               ) -> tuple[LogEntry | None, tuple[str, ...]]:
         try:
             applied = apply(self.character, request, outcome, session=self.recorder.session(request.kind),
                             now=self.recorder.clock(), ref=ref, typed=self.typed)
+            if asked and applied.entries:  # the storyteller asked for another pool: the entry says which
+                applied = replace(applied, entries=(mark_changed_pool(applied.entries[0], asked),
+                                                    *applied.entries[1:]))
             saved = self.recorder.record(applied, self.character)
         except ConflictError as exc:
             self.conflicts.append(str(exc))
@@ -100,6 +105,17 @@ class _Steps:
             self.character, self.changed = saved, True
 
 
+def _pool_changed(character: Character, roll: RollOptions, request: RollRequest, asked: str,
+                  house_rules: Mapping[str, Any]) -> bool:
+    """Whether ``request`` rolls another pool than ``asked``: their dice as the sheet reads them (``wits+awareness``
+    is the pool asked), or their words when the asked pool no longer reads (a trait gone from the sheet)."""
+    try:
+        wanted = request_for(character, replace(roll, pool=asked), house_rules=house_rules)
+    except VtmError:
+        return " ".join(asked.split()).casefold() != " ".join(roll.pool.split()).casefold()
+    return (wanted.description, wanted.dice) != (request.description, request.dice)
+
+
 def _typed_dice(text: str, what: str) -> GivenFaces:
     return GivenFaces({"regular": parse_faces(text, sides=10, what=what)})
 
@@ -109,7 +125,8 @@ def make_roll(character: Character, roll: RollOptions, *, recorder: Recorder, di
               faces: str | None = None, rouse_faces: str | None = None, typed: bool | None = None,
               power: str | None = None, request: RollRequest | None = None,
               adjust: Callable[[RollRequest], RollRequest] | None = None,
-              then: Callable[[Outcome, DiceSource], Outcome] | None = None) -> RollMade:
+              then: Callable[[Outcome, DiceSource], Outcome] | None = None, ref: str = "",
+              asked_pool: str | None = None) -> RollMade:
     """Make ``character``'s roll as ``roll`` asks, log it and save what it changed; refusals raise VtmError first.
 
     ``faces`` are typed faces in the form's notation (V5 ``regular | hunger``); ``rouse_faces`` the Rouse die (or
@@ -117,7 +134,9 @@ def make_roll(character: Character, roll: RollOptions, *, recorder: Recorder, di
     ``power`` names a power on the sheet whose Rouse checks are paid first; its pool and name stand for an empty
     pool and comment. ``request`` is the request ``roll`` already gave (the dialog keeps one for its odds);
     ``adjust`` changes the built request where the command line overrides the sheet (V5 ``--hunger``); ``then``
-    is a roll made after the first (the Willpower re-roll), logged as its own entry naming the first.
+    is a roll made after the first (the Willpower re-roll), logged as its own entry naming the first. ``ref`` is
+    what the roll answers (a request's id); ``asked_pool`` the pool that request asked for: an answer rolled with
+    another pool keeps the asked one in its entry (:mod:`vtm_tui.model.asked`).
     """
     steps = _Steps(recorder, character, bool(faces or rouse_faces) if typed is None else typed, [], [], [])
     house_rules = dict(house_rules or {})
@@ -159,7 +178,9 @@ def make_roll(character: Character, roll: RollOptions, *, recorder: Recorder, di
         raise VtmError("Rouse faces: only for a Blood Surge's or a power's Rouse check")
     outcome = judge_faces(request, faces) if faces else perform(request, dice)
     final = then(outcome, dice) if then is not None else outcome  # refused before the roll is logged
-    entry, changes = steps.record(request, outcome)
+    asked = asked_pool if asked_pool is not None and _pool_changed(steps.character, roll, request, asked_pool,
+                                                                   house_rules) else ""
+    entry, changes = steps.record(request, outcome, ref=ref, asked=asked)
     logged = entry
     if final is not outcome and entry is not None:
         logged, changes = steps.record(request, final, ref=entry.id)
