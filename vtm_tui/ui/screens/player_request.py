@@ -120,9 +120,7 @@ class RequestDialog(VtmDialog[LogEntry | None]):
             self._error(str(exc))
             return
         self._error("")
-        head = request.description if ruleset_for(request.ruleset).judges_total else (
-            f"{request.description} = {request.dice} {'die' if request.dice == 1 else 'dice'}"
-            + (f" ({request.hunger} Hunger)" if request.hunger else ""))
+        head = ruleset_for(request.ruleset).roll_play().headline(request)
         self.query_one("#request-hint", Static).update(Text(f"{head} · faces: {faces_hint(request)}"))
 
     def _error(self, text: str) -> None:

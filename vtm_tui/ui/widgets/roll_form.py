@@ -92,8 +92,9 @@ class RollForm(VerticalScroll):
         for option in self._declared:
             models.append(FieldCheckbox(option.label.format(surge_dice=self.surge_dice), id=option.field_id))
             ticks.append(Cell(option.field_id, kind="tick", gap=2))
+        play = rules.roll_play()
         if self.kind == "test":
-            prompt = "no proficiency" if rules.has_proficiencies else "no specialty"
+            prompt = play.specialty_prompt
             models.append(FieldSelect([], prompt=prompt, id="specialty"))
             ticks.append(Cell("specialty", prompt, kind="choice"))
         comment_row = [Cell(text="Comment", width=label), Cell("comment", kind="text")]
@@ -105,7 +106,7 @@ class RollForm(VerticalScroll):
         rows: list[Row] = [
             tuple(pool_row), STATUS,
             (Cell(text="Difficulty", width=label), Cell("difficulty", kind="text"),
-             Cell(text="± adv." if rules.rolls_sized_dice else "± dice", width=short),
+             Cell(text=play.modifier_label, width=short),
              Cell("modifier", kind="text", width=short), Cell(text="± Diff.", width=short),
              Cell("difficulty-modifier", kind="text", width=short)),
             *((LADDER,) if not no_difficulty else ()),
@@ -136,9 +137,8 @@ class RollForm(VerticalScroll):
         """The ``+ add a trait`` list: the one offered already when no name or rating changed (a reopened
         dialog asks at every opening; building its forty texts again was a tenth of the opening's work)."""
         traits = self.character.traits()
-        sized = ruleset_for(self.character.ruleset).traits_are_die_sizes
-        pairs = [(name, f"d{traits.get(name, 0)}" if sized else str(traits.get(name, 0)))
-                 for name in completion_names(self.character)]
+        rating = ruleset_for(self.character.ruleset).roll_play().rating_text
+        pairs = [(name, rating(traits.get(name, 0))) for name in completion_names(self.character)]
         if pairs == self._trait_pairs:
             return self._traits_offered
         self._trait_pairs = pairs
@@ -231,17 +231,12 @@ class RollForm(VerticalScroll):
         self._chart.view = None
 
     def _offer_specialties(self, request: RollRequest) -> None:
-        """Offer the specialties of the pool's traits (Ingenuity: every proficiency)."""
+        """Offer what the rule set offers for this pool (the specialties of its traits; Ingenuity's proficiencies)."""
         select = self._specialty
         if select is None:
             return
-        sheet = self.character.sheet
-        if ruleset_for(self.character.ruleset).has_proficiencies:
-            options = tuple((Text(f"{name} +{bonus}"), name) for name, bonus in sheet.proficiencies.items())
-        else:
-            names = {name for name, _ in request.traits}
-            options = tuple((Text(f"{spec} ({trait})"), spec) for trait, specs in sheet.specialties.items()
-                            if trait in names for spec in specs)
+        offered = ruleset_for(self.character.ruleset).roll_play().specialty_choices(self.character.sheet, request)
+        options = tuple((Text(label), value) for label, value in offered)  # names from the sheet: text
         if options != self._specialties:
             self._specialties = options
             select.set_options(options)
