@@ -298,7 +298,8 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
             return
         store = self.app.chronicle_store
         try:
-            made = make_roll(self.character, self.form.options(self.kind), recorder=self.recorder,
+            chosen = self._built[1][0] if self._built is not None else self.form.options(self.kind)  # the request's
+            made = make_roll(self.character, chosen, recorder=self.recorder,
                              dice=self.app.dice, request=request, faces=faces or None, rouse_faces=rouse_faces,
                              typed=self.from_faces, free_botch_used=self.free_botch_used,
                              house_rules=store.chronicle.options if store is not None else {})
