@@ -1,5 +1,5 @@
 """The roll path asks the rule set for values, not for flags to branch on: the form's modifier label, its
-specialty choice and its trait ratings, the request dialog's headline (issue 25)."""
+specialty choice and its trait ratings, the request dialog's headline, the result page's count (issue 25)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,22 @@ def test_each_rule_set_gives_the_forms_values(ruleset, label, prompt, rating, of
     assert play.specialty_choices(Sheet(), request) == offered
 
 
-@pytest.mark.parametrize("path", ["widgets/roll_form.py", "screens/player_request.py"])
+@pytest.mark.parametrize("path", ["widgets/roll_form.py", "widgets/roll_result.py", "screens/player_request.py"])
 def test_the_roll_form_and_the_request_dialog_ask_no_is_ingenuity_flag(path) -> None:
     text = (UI / path).read_text(encoding="utf-8")
     assert not [flag for flag in IS_INGENUITY if f".{flag}" in text]
+
+
+def test_the_result_page_counts_what_each_rule_set_judges() -> None:
+    from vtm_tui.rules.dice import GivenFaces
+    from vtm_tui.rules.v5.checks import judge_check
+
+    v5, ingenuity = ruleset_for("v5").roll_play(), ruleset_for("ingenuity").roll_play()
+    request = RollRequest(ruleset="v5", actor="A", pool_text="3", dice=3, hunger=1, difficulty=2, description="3")
+    assert v5.count_text(v5.perform(request, GivenFaces({"regular": [6, 10], "hunger": [3]}))) == "2 successes"
+    assert v5.count_text(judge_check([7])) == "kept 7"
+
+    class Total:
+        total = 14
+
+    assert ingenuity.count_text(Total()) == "total 14"

@@ -42,6 +42,10 @@ class RollPlay(Protocol):
         """A trait's rating as the form's trait list shows it (``3`` dots, or a ``d8`` die)."""
         ...
 
+    def count_text(self, outcome: Outcome) -> str:
+        """What the result page counts before the outcome's name: ``3 successes``, ``kept 7``, ``total 14``."""
+        ...
+
     def build(self, base: RollRequest, difficulty: int | str | None, sheet: Any, *, name: str,
               traits: dict[str, int], willpower: bool, surge: bool, voluntary: bool, rouse_reroll: bool,
               wounds: int | None) -> RollRequest:
@@ -125,6 +129,22 @@ def trait_specialties(sheet: Any, request: RollRequest) -> tuple[tuple[str, str]
     names = {name for name, _ in request.traits}
     return tuple((f"{spec} ({trait})", spec) for trait, specs in sheet.specialties.items()
                  if trait in names for spec in specs)
+
+
+def counted_successes(outcome: Any) -> str:
+    """``3 successes`` (a check: ``kept 7``) of the judged d10s inside ``outcome`` (a re-roll's dice after it, a
+    Rouse's check, a Frenzy's or Remorse's roll): the count a rule set of d10 pools shows."""
+    roll = outcome
+    if hasattr(outcome, "selection"):
+        roll = outcome.after
+    elif hasattr(outcome, "check"):
+        roll = outcome.check
+    elif hasattr(getattr(outcome, "roll", None), "faces"):
+        roll = outcome.roll
+    if hasattr(roll, "kept"):
+        return f"kept {roll.kept}"
+    successes = getattr(roll, "successes", 0)
+    return f"{successes} success{'' if successes == 1 else 'es'}"
 
 
 def no_such_roll(title: str, what: str) -> RulesError:

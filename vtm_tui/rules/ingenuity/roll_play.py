@@ -33,6 +33,9 @@ class IngenuityRollPlay:
     def rating_text(self, value: int) -> str:
         return f"d{value}"
 
+    def count_text(self, outcome: Outcome) -> str:
+        return f"total {getattr(outcome, 'total', getattr(outcome, 'face', '?'))}"
+
 
     def build(self, base: RollRequest, difficulty: int | str | None, sheet: Any, *, name: str,
               traits: dict[str, int], willpower: bool, surge: bool, voluntary: bool, rouse_reroll: bool,

@@ -14,7 +14,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource, parse_faces
 from vtm_tui.rules.ladders import read_ladder
-from vtm_tui.rules.roll_play import trait_specialties
+from vtm_tui.rules.roll_play import counted_successes, trait_specialties
 from vtm_tui.rules.roll_request import RollRequest, dice_headline
 from vtm_tui.rules.roll_views import FollowUp, OddsView
 from vtm_tui.rules.v5 import roll_build, roll_follow_ups
@@ -32,6 +32,9 @@ class V5RollPlay:
 
     def rating_text(self, value: int) -> str:
         return str(value)
+
+    def count_text(self, outcome: Outcome) -> str:
+        return counted_successes(outcome)
 
 
     def build(self, base: RollRequest, difficulty: int | str | None, sheet: Any, *, name: str,
