@@ -15,7 +15,7 @@ from pathlib import Path
 
 from vtm_tui.cli import main
 from vtm_tui.model.typed import is_typed
-from vtm_tui.play import make_request
+from vtm_tui.play import request_for
 from vtm_tui.rules.dice import SeededDice
 from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.store.session_log import read_session
@@ -174,14 +174,14 @@ SALTMARSH = Path(__file__).resolve().parents[2] / "campaigns" / "lanterns-of-sal
 async def test_an_ingenuity_test_is_the_same_from_the_command_line_and_the_app(tmp_path, capsys, monkeypatch):
     """``roll ingenuity --character`` builds, judges and logs through the roll dialog's play functions: the same
     pool, dice, result and log entry. Before, the command line resolved the dice itself and logged by its own
-    code, never calling ``make_request``."""
+    code, never building the request the dialog builds (``request_for``)."""
     import vtm_tui.commands.sheet_roll as sheet_roll
 
     by_cli, by_app = tmp_path / "cli", tmp_path / "app"
     for folder in (by_cli, by_app):
         shutil.copytree(SALTMARSH, folder)
     built = []
-    monkeypatch.setattr(sheet_roll, "make_request", lambda *a, **k: built.append(a[1]) or make_request(*a, **k))
+    monkeypatch.setattr(sheet_roll, "request_for", lambda *a, **k: built.append(a[1].pool) or request_for(*a, **k))
     assert main(["roll", "ingenuity", "--chronicle", str(by_cli), "--character", "bram", "--json",
                  "--attribute", "Strength", "--skill", "Combat", "--bonus", "2", "--difficulty", "12",
                  "--advantage", "1", "--faces", "3,5", "--luck", "11", "--reroll-faces", "9"]) == 0
@@ -229,14 +229,14 @@ def test_a_v20_retry_with_typed_wounds_goes_through_the_play_layer(tmp_path, cap
     import vtm_tui.commands.sheet_roll as sheet_roll
 
     built = []
-    monkeypatch.setattr(sheet_roll, "make_request", lambda *a, **k: built.append(k) or make_request(*a, **k))
+    monkeypatch.setattr(sheet_roll, "request_for", lambda *a, **k: built.append(a[1]) or request_for(*a, **k))
     folder = tmp_path / "vigil"
     shutil.copytree(EXAMPLE.parent / "the-iron-vigil", folder)
     assert main(["roll", "v20", "--chronicle", str(folder), "--character", "edwin", "--json",
                  "--pool", "Dexterity + Brawl", "--attempt", "2", "--wounds", "1", "--faces", "7,7,1,3,9"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["difficulty"], data["attempt"], data["pool"], data["result"]) == (7, 2, 5, "success")
-    assert [(k["attempt"], k["wounds"]) for k in built] == [(2, 1)]
+    assert [(roll.attempt, roll.wounds) for roll in built] == [(2, 1)]
     [entry] = read_session(folder, open_chronicle(folder).chronicle.current_session, recover=False).entries
     assert entry.pool == "Dexterity 3 + Brawl 3 - 1 wounds" and entry.difficulty == 7 and is_typed(entry)
 

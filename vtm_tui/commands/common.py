@@ -97,7 +97,7 @@ def emit(args: argparse.Namespace, data: dict[str, Any], human: str) -> None:
 
 
 #: The options that give faces typed from physical dice (any rule set's): such a logged roll is marked typed.
-TYPED_FACE_OPTIONS = ("faces", "hunger_faces", "reroll_faces", "luck")
+TYPED_FACE_OPTIONS = ("faces", "hunger_faces", "reroll_faces", "rouse_faces", "luck")
 
 
 def finish_roll(args: argparse.Namespace, outcome: Outcome, *, pool: str, difficulty: int | None) -> int:

@@ -4,11 +4,13 @@ The roll dialog is a thin Textual shell over these functions, which know nothing
 of Textual (``tests/test_layers.py`` checks) and are tested with given faces.
 
 Requests (``request``, ``ladders``)
-    ``make_request(character, pool_text, *, kind="test", modifier=0, difficulty=None,
-    difficulty_modifier=0, secret=False, specialty="", comment="", willpower=False, surge=False,
-    voluntary=True, rouse_reroll=False, options=None, free_botch_used=False, automatic=False, awakening=False,
-    attempt=1, wounds=None, assist_bonus=0, size_bonus=0, passive=False, picks=()) -> RollRequest``
-    (the keywords from ``automatic`` on are what the command line can say beyond the dialog's fields)
+    ``request_for(character, roll: RollOptions, *, house_rules=None, free_botch_used=False) -> RollRequest``:
+    ``RollOptions`` (rules/roll_options.py) is the one typed value the dialog's form and the command line build
+    from the rule set's declared options (pool, kind, modifier, difficulty, difficulty_modifier, secret,
+    specialty, comment, storyteller_comment, willpower, surge, voluntary, rouse_reroll, automatic, awakening,
+    attempt, wounds, assist_bonus, size_bonus, passive, picks; each refused where the rule set has no such rule).
+    ``make_request(character, pool_text, *, options=None, free_botch_used=False, **fields)`` is its shorthand
+    with the fields as keywords.
     (V5 kinds: test, tracker (Willpower/Humanity alone, found from the pool), rouse, check, remorse,
     frenzy). ``RollRequest``: ruleset, actor, pool_text, kind, traits, dice, hunger, difficulty,
     modifier, difficulty_modifier, secret, specialty, comment, description (the log's ``pool``),
@@ -73,10 +75,10 @@ from vtm_tui.play.perform import (
     surge_rouse,
     willpower_reroll,
 )
-from vtm_tui.play.request import KINDS, RollRequest, difficulty_text, headline, make_request
+from vtm_tui.play.request import KINDS, RollOptions, RollRequest, difficulty_text, headline, make_request, request_for
 
 __all__ = [
-    "KINDS", "Applied", "FollowUp", "OddsView", "RollRequest", "after_surge", "apply",
+    "KINDS", "Applied", "FollowUp", "OddsView", "RollOptions", "RollRequest", "request_for", "after_surge", "apply",
     "default_pool", "describe_result", "difficulty_label", "expression_from_description", "faces_hint",
     "difficulty_text", "find_last_pool", "follow_ups", "headline", "judge_faces", "label", "ladder_text",
     "last_pool", "last_pool_in_text", "make_request", "note_entry", "odds", "parse_difficulty", "perform",

@@ -1,8 +1,8 @@
 """Making a roll request: what a character is about to roll, resolved against their sheet.
 
 The dialog (and the command line) collects text (a pool expression, a Difficulty, modifiers) and hands it to
-:func:`make_request`. The checks every rule set shares happen here (the kind of roll, the comments, the
-modifiers, the options a rule set lacks); the rest is the rule set's roll facet
+:func:`request_for` as one typed :class:`~vtm_tui.rules.roll_options.RollOptions`. The checks every rule set
+shares happen here (the kind of roll, the comments, the modifiers, the options a rule set lacks); the rest is the rule set's roll facet
 (:meth:`~vtm_tui.rules.roll_play.RollPlay.build`: the pool, Hunger, wound penalties...), once, so the odds the
 dialog shows, the dice it rolls and the log entry it writes all describe the same
 :class:`~vtm_tui.rules.roll_request.RollRequest`.
@@ -10,7 +10,7 @@ dialog shows, the dice it rolls and the log entry it writes all describe the sam
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
 from typing import Any
 
 from vtm_tui.errors import VtmError
@@ -19,10 +19,11 @@ from vtm_tui.model.limits import MAX_COMMENT, check_text
 from vtm_tui.play.request_options import refuse_foreign_rules
 from vtm_tui.rules.ladders import difficulty_label
 from vtm_tui.rules.kinds import roll_kinds
+from vtm_tui.rules.roll_options import RollOptions
 from vtm_tui.rules.roll_request import KINDS, RollRequest
 from vtm_tui.rules.ruleset import ruleset_for
 
-__all__ = ["KINDS", "RollRequest", "difficulty_text", "headline", "make_request"]
+__all__ = ["KINDS", "RollOptions", "RollRequest", "difficulty_text", "headline", "make_request", "request_for"]
 
 MAX_MODIFIER = 20
 
@@ -39,71 +40,58 @@ def _number(value: int | str | None, what: str, low: int = -MAX_MODIFIER, high: 
     return number
 
 
-def make_request(
-    character: Character,
-    pool_text: str = "",
-    *,
-    kind: str = "test",
-    modifier: int | str | None = 0,
-    difficulty: int | str | None = None,
-    difficulty_modifier: int | str | None = 0,
-    secret: bool = False,
-    specialty: str = "",
-    comment: str = "",
-    storyteller_comment: str = "",
-    willpower: bool = False,
-    surge: bool = False,
-    voluntary: bool = True,
-    rouse_reroll: bool = False,
-    options: dict[str, Any] | None = None,
-    free_botch_used: bool = False,
-    automatic: bool = False,
-    awakening: bool = False,
-    attempt: int = 1,
-    wounds: int | None = None,
-    assist_bonus: int = 0,
-    size_bonus: int = 0,
-    passive: bool = False,
-    picks: tuple[str, ...] = (),
-) -> RollRequest:
-    """Resolve a roll for ``character``; bad input raises :class:`VtmError` naming the field.
+def make_request(character: Character, pool_text: str = "", *, options: dict[str, Any] | None = None,
+                 free_botch_used: bool = False, **fields: Any) -> RollRequest:
+    """:func:`request_for` with the roll's options given as keywords (:class:`RollOptions`' fields, ``pool`` as
+    ``pool_text``): a shorthand for tests and one-off callers; an unknown keyword is a TypeError."""
+    return request_for(character, RollOptions(pool=pool_text, **fields), house_rules=options,
+                       free_botch_used=free_botch_used)
 
-    The keywords after ``free_botch_used`` are what the command line can also say (the dialog leaves them at
-    their defaults): ``automatic`` (skip the dice), ``awakening`` (V5 Rouse), ``attempt`` and ``wounds`` (V20:
-    trying again, a wound penalty typed instead of the sheet's), and the Ingenuity test's ``assist_bonus``,
-    ``size_bonus``, ``passive`` and ``picks``. Each is refused where the rule set has no such rule.
+
+def request_for(character: Character, roll: RollOptions, *, house_rules: Mapping[str, Any] | None = None,
+                free_botch_used: bool = False) -> RollRequest:
+    """Resolve ``roll`` for ``character``; bad input raises :class:`VtmError` naming the field.
+
+    ``roll`` is the one typed value the roll dialog and the command line both build from the rule set's declared
+    options (:mod:`vtm_tui.rules.roll_options`); an option the character's rule set has no rule for (``automatic``,
+    ``awakening``, ``attempt``, ``wounds``, Ingenuity's ``assist_bonus``, ``size_bonus``, ``passive``, ``picks``)
+    is refused by name. ``house_rules`` are the chronicle's options; ``free_botch_used`` says this session's free
+    botch is spent (V20).
     """
+    kind = roll.kind
     offered = roll_kinds(character.ruleset)
     if kind not in KINDS and kind not in offered:
         raise VtmError(f"unknown kind of roll {kind!r}: use one of {', '.join(KINDS)}")
-    check_text(comment, "Comment", MAX_COMMENT)
-    check_text(storyteller_comment, "ST comment", MAX_COMMENT)
+    check_text(roll.comment, "Comment", MAX_COMMENT)
+    check_text(roll.storyteller_comment, "ST comment", MAX_COMMENT)
+    rules = ruleset_for(character.ruleset)
     base = RollRequest(
         ruleset=character.ruleset,
         actor=character.name,
-        pool_text=pool_text.strip(),
+        pool_text=roll.pool.strip(),
         kind=kind,
-        modifier=_number(modifier, "Modifier"),
-        difficulty_modifier=_number(difficulty_modifier, "Difficulty modifier"),
-        secret=secret,
-        specialty=specialty.strip(),
-        comment=comment.strip(),
-        storyteller_comment=storyteller_comment.strip(),
-        options=dict(options or {}),
+        modifier=_number(roll.modifier, "Modifier"),
+        difficulty_modifier=_number(roll.difficulty_modifier, "Difficulty modifier"),
+        secret=roll.secret,
+        specialty=roll.specialty.strip(),
+        comment=roll.comment.strip(),
+        storyteller_comment=roll.storyteller_comment.strip(),
+        options=dict(house_rules or {}),
         free_botch_used=free_botch_used,
+        automatic=roll.automatic, awakening=roll.awakening, attempt=roll.attempt, assist_bonus=roll.assist_bonus,
+        size_bonus=roll.size_bonus, passive=roll.passive, picks=tuple(roll.picks),
     )
-    rules = ruleset_for(character.ruleset)
-    refuse_foreign_rules(character, rules, automatic=automatic, awakening=awakening, attempt=attempt, wounds=wounds,
-                         assist_bonus=assist_bonus, size_bonus=size_bonus, passive=passive, picks=picks)
-    base = replace(base, automatic=automatic, awakening=awakening, attempt=attempt, assist_bonus=assist_bonus,
-                   size_bonus=size_bonus, passive=passive, picks=tuple(picks))
+    refuse_foreign_rules(character, rules, automatic=roll.automatic, awakening=roll.awakening, attempt=roll.attempt,
+                         wounds=roll.wounds, assist_bonus=roll.assist_bonus, size_bonus=roll.size_bonus,
+                         passive=roll.passive, picks=roll.picks)
     if kind not in offered:
         raise VtmError(f"a {kind} is not a {character.ruleset.upper()} roll (kinds: {', '.join(offered)})")
+    wounds = roll.wounds
     if wounds is not None:  # the storyteller's count of the wound penalty stands in for the sheet's
         wounds = _number(wounds, "Wounds", 0, 10)
-    return rules.roll_play().build(base, difficulty, character.sheet, name=character.name, traits=character.traits(),
-                                   willpower=willpower, surge=surge, voluntary=voluntary, rouse_reroll=rouse_reroll,
-                                   wounds=wounds)
+    return rules.roll_play().build(base, roll.difficulty, character.sheet, name=character.name,
+                                   traits=character.traits(), willpower=roll.willpower, surge=roll.surge,
+                                   voluntary=roll.voluntary, rouse_reroll=roll.rouse_reroll, wounds=wounds)
 
 
 def difficulty_text(request: RollRequest, *, reveal: bool = True) -> str:

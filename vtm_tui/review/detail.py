@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import timezone, tzinfo
 
 from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.model.asked import changed_from
 from vtm_tui.model.typed import is_typed
 from vtm_tui.review.entry_odds import Odds
 from vtm_tui.review.lines import Die, change_text, dice_of, difficulty_text, margin_text, outcome_name
@@ -77,6 +78,8 @@ def detail_rows(
         rows.append(DetailRow("Difficulty", difficulty[1:].replace(" secret", "") + name
                               + (" (secret)" if entry.secret and storyteller else "")))
     rows += [DetailRow(label, value) for label, value in ruleset_for(entry.ruleset).logged_rolls().dice_rows(roll)]
+    if asked := changed_from(entry):
+        rows.append(DetailRow("Asked", f"{asked} (the storyteller's request; this pool was changed)"))
     if is_typed(entry):
         rows.append(DetailRow("Typed", "the faces were typed by hand, not rolled by the app"))
     counted = [f"{roll['successes']} successes" if isinstance(roll.get("successes"), int) else ""]

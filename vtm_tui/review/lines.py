@@ -20,6 +20,7 @@ from datetime import datetime, tzinfo
 from typing import Any
 
 from vtm_tui.model.log_entry import LogEntry, describe_change
+from vtm_tui.model.asked import changed_from
 from vtm_tui.model.typed import is_typed
 from vtm_tui.rules.ruleset import ruleset_for
 
@@ -153,6 +154,8 @@ def what_text(entry: LogEntry) -> str:
         return "session ended"
     if entry.pool:
         prefix = {"reroll": "re-roll: ", "request": "asked: "}.get(entry.kind, "")
+        if changed_from(entry):  # a player answered the storyteller's request with another pool
+            prefix = "changed · " + prefix
         if is_typed(entry):  # faces typed by hand, not rolled by the app: said first, where no width cuts it
             prefix = "typed · " + prefix
         return prefix + entry.pool

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # the facets' Protocols and the forms' data: loaded when firs
     from vtm_tui.rules.command_line import CommandLine
     from vtm_tui.rules.conflict_round import ConflictRound
     from vtm_tui.rules.logged import LoggedRolls
+    from vtm_tui.rules.roll_options import RollOption
     from vtm_tui.rules.roll_play import RollPlay
     from vtm_tui.rules.sheet_edits import SheetEdits
     from vtm_tui.rules.sheet_spec import EntryPage, Section
@@ -59,6 +60,11 @@ class PackageModules:
     def roll_play(self) -> RollPlay:
         """The roll facet: building a request from a sheet, rolling, judging, odds, follow-ups (``roll_play``)."""
         return self._module("roll_play").ROLL_PLAY
+
+    def roll_options(self) -> tuple[RollOption, ...]:
+        """What this rule set's roll takes, declared once (``roll_options.OPTIONS``): the command line's options
+        and the roll form's boxes."""
+        return self._module("roll_options").OPTIONS
 
     def conflict_round(self) -> ConflictRound:
         """The conflict facet: turn order, pools, contests, wounds and tallies (``conflict_round.CONFLICT_ROUND``)."""

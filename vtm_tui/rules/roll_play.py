@@ -29,6 +29,22 @@ class RollPlay(Protocol):
     #: rule set has: ``automatic``, ``awakening``, ``attempt``, ``wounds``, ``assist bonus``, ``size bonus``,
     #: ``passive test``, ``picks``.
     extra_rules: frozenset[str]
+    #: The roll form's label for its modifier field (``± dice``; ``± adv.`` where it means advantage).
+    modifier_label: str
+    #: What the roll form's specialty choice says while none is chosen (``no specialty``, ``no proficiency``).
+    specialty_prompt: str
+
+    def specialty_choices(self, sheet: Any, request: RollRequest) -> tuple[tuple[str, str], ...]:
+        """What the roll form's specialty choice offers for ``request``: (label, value), in sheet order."""
+        ...
+
+    def rating_text(self, value: int) -> str:
+        """A trait's rating as the form's trait list shows it (``3`` dots, or a ``d8`` die)."""
+        ...
+
+    def count_text(self, outcome: Outcome) -> str:
+        """What the result page counts before the outcome's name: ``3 successes``, ``kept 7``, ``total 14``."""
+        ...
 
     def build(self, base: RollRequest, difficulty: int | str | None, sheet: Any, *, name: str,
               traits: dict[str, int], willpower: bool, surge: bool, voluntary: bool, rouse_reroll: bool,
@@ -106,6 +122,29 @@ class RollPlay(Protocol):
         on ``sheet``, or None for a field it does not log: how the recorder logs what a save merged over another
         login's really changed (Hunger 3 → 4, not the 2 → 3 this process had read)."""
         ...
+
+
+def trait_specialties(sheet: Any, request: RollRequest) -> tuple[tuple[str, str], ...]:
+    """The specialties of the traits ``request``'s pool names: ``("Lockpicking (Larceny)", "Lockpicking")``."""
+    names = {name for name, _ in request.traits}
+    return tuple((f"{spec} ({trait})", spec) for trait, specs in sheet.specialties.items()
+                 if trait in names for spec in specs)
+
+
+def counted_successes(outcome: Any) -> str:
+    """``3 successes`` (a check: ``kept 7``) of the judged d10s inside ``outcome`` (a re-roll's dice after it, a
+    Rouse's check, a Frenzy's or Remorse's roll): the count a rule set of d10 pools shows."""
+    roll = outcome
+    if hasattr(outcome, "selection"):
+        roll = outcome.after
+    elif hasattr(outcome, "check"):
+        roll = outcome.check
+    elif hasattr(getattr(outcome, "roll", None), "faces"):
+        roll = outcome.roll
+    if hasattr(roll, "kept"):
+        return f"kept {roll.kept}"
+    successes = getattr(roll, "successes", 0)
+    return f"{successes} success{'' if successes == 1 else 'es'}"
 
 
 def no_such_roll(title: str, what: str) -> RulesError:

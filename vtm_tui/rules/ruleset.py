@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # the facets' Protocols and the forms' data: loaded when firs
     from vtm_tui.rules.command_line import CommandLine
     from vtm_tui.rules.conflict_round import ConflictRound
     from vtm_tui.rules.logged import LoggedRolls
+    from vtm_tui.rules.roll_options import RollOption
     from vtm_tui.rules.roll_play import RollPlay
     from vtm_tui.rules.sheet_edits import SheetEdits
     from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, EntryPage, QuickTemplate, Section, TextField
@@ -223,6 +224,11 @@ class RuleSet(Protocol):
 
     def roll_play(self) -> RollPlay:
         """The roll facet (``rules/<package>/roll_play.py``): request, roll, faces, odds, follow-ups, sheet changes."""
+        ...
+
+    def roll_options(self) -> tuple[RollOption, ...]:
+        """What a roll takes, declared once as data (:mod:`vtm_tui.rules.roll_options`): ``vtm-tui roll``'s options
+        and the roll form's tick boxes are made from it."""
         ...
 
     def conflict_round(self) -> ConflictRound:

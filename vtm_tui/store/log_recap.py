@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from vtm_tui.model.asked import changed_from
 from vtm_tui.model.log_entry import LogEntry, describe_change
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.session_log import SessionLog
@@ -73,6 +74,8 @@ def describe_entry(entry: LogEntry, *, hide_secret: bool = False, session: bool 
     parts += [local_time(entry.time), f"{one_line(entry.actor) or STORYTELLER}:", entry.kind]
     if entry.pool:
         parts.append(one_line(entry.pool))
+    if asked := changed_from(entry):  # a player answered the storyteller's request with another pool
+        parts.append(f"(changed from the pool asked: {one_line(asked)})")
     if text := difficulty_text(entry, hide_secret=hide_secret):
         parts.append(text)
     if entry.result:

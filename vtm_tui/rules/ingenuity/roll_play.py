@@ -24,6 +24,18 @@ class IngenuityRollPlay:
     """Ingenuity's answers to :class:`~vtm_tui.rules.roll_play.RollPlay`."""
 
     extra_rules = frozenset({"assist bonus", "size bonus", "passive test", "picks"})
+    modifier_label = "± adv."
+    specialty_prompt = "no proficiency"
+
+    def specialty_choices(self, sheet: Any, request: RollRequest) -> tuple[tuple[str, str], ...]:
+        return tuple((f"{name} +{bonus}", name) for name, bonus in sheet.proficiencies.items())
+
+    def rating_text(self, value: int) -> str:
+        return f"d{value}"
+
+    def count_text(self, outcome: Outcome) -> str:
+        return f"total {getattr(outcome, 'total', getattr(outcome, 'face', '?'))}"
+
 
     def build(self, base: RollRequest, difficulty: int | str | None, sheet: Any, *, name: str,
               traits: dict[str, int], willpower: bool, surge: bool, voluntary: bool, rouse_reroll: bool,

@@ -16,7 +16,7 @@ from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource, parse_faces
 from vtm_tui.rules.ladders import read_ladder
 from vtm_tui.rules.pool_text import describe_pool, resolve_pool_text
-from vtm_tui.rules.roll_play import no_such_roll
+from vtm_tui.rules.roll_play import counted_successes, no_such_roll, trait_specialties
 from vtm_tui.rules.roll_request import RollRequest, dice_headline
 from vtm_tui.rules.roll_views import FollowUp, OddsView, info
 
@@ -25,6 +25,18 @@ class V20RollPlay:
     """V20's answers to :class:`~vtm_tui.rules.roll_play.RollPlay`."""
 
     extra_rules = frozenset({"automatic", "attempt", "wounds"})
+    modifier_label = "± dice"
+    specialty_prompt = "no specialty"
+
+    def specialty_choices(self, sheet: Any, request: RollRequest) -> tuple[tuple[str, str], ...]:
+        return trait_specialties(sheet, request)
+
+    def rating_text(self, value: int) -> str:
+        return str(value)
+
+    def count_text(self, outcome: Outcome) -> str:
+        return counted_successes(outcome)
+
 
     def build(self, base: RollRequest, difficulty: int | str | None, sheet: Any, *, name: str,
               traits: dict[str, int], willpower: bool, surge: bool, voluntary: bool, rouse_reroll: bool,

@@ -176,7 +176,18 @@ def _from_sheet(args: Any, kind: RollKind) -> bool:
     a pool of trait names (an automatic win too), or a kind whose pool the sheet gives (the Rouse on awakening
     too). A counted pool (a number), a typed Humanity or Willpower stay with the counted roll below, logged
     through :mod:`vtm_tui.play.counted`."""
-    if not (getattr(args, "chronicle", None) and getattr(args, "character", None)):
+    on_sheet = bool(getattr(args, "chronicle", None) and getattr(args, "character", None))
+    for asked, flag in ((args.blood_surge, "--blood-surge"), (args.power, "--power"),
+                        (args.rouse_faces, "--rouse-faces")):
+        if asked is not None and asked is not False:
+            if not on_sheet:
+                raise VtmError(f"{flag}: only with --chronicle and --character (a Rouse check on the sheet)")
+            if kind is not RollKind.TEST:
+                raise VtmError(f"{flag}: only with --kind test")
+            if args.pool is not None and args.pool.strip().lstrip("-").isdecimal():
+                raise VtmError(f"{flag}: the pool is the sheet's trait names, not a count of dice")
+            return True
+    if not on_sheet:
         return False
     counted = (args.humanity, args.willpower)
     if any(value is not None for value in counted):
@@ -227,7 +238,8 @@ def _roll_from_sheet(args: Any, kind: RollKind) -> SheetRoll:
         difficulty=args.difficulty, difficulty_modifier=args.difficulty_modifier,
         specialty="command line" if args.specialty else "", voluntary=not args.forced,
         rouse_reroll=args.rouse_reroll, adjust=_typed_hunger(args), follow_up=_sheet_reroll(args, kind),
-        automatic=args.automatic, awakening=args.awakening,
+        automatic=args.automatic, awakening=args.awakening, surge=args.blood_surge, rouse_faces=args.rouse_faces,
+        power=args.power,
     ))
 
 

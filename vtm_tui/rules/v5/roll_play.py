@@ -14,6 +14,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource, parse_faces
 from vtm_tui.rules.ladders import read_ladder
+from vtm_tui.rules.roll_play import counted_successes, trait_specialties
 from vtm_tui.rules.roll_request import RollRequest, dice_headline
 from vtm_tui.rules.roll_views import FollowUp, OddsView
 from vtm_tui.rules.v5 import roll_build, roll_follow_ups
@@ -23,6 +24,18 @@ class V5RollPlay:
     """V5's answers to :class:`~vtm_tui.rules.roll_play.RollPlay`."""
 
     extra_rules = frozenset({"automatic", "awakening"})
+    modifier_label = "± dice"
+    specialty_prompt = "no specialty"
+
+    def specialty_choices(self, sheet: Any, request: RollRequest) -> tuple[tuple[str, str], ...]:
+        return trait_specialties(sheet, request)
+
+    def rating_text(self, value: int) -> str:
+        return str(value)
+
+    def count_text(self, outcome: Outcome) -> str:
+        return counted_successes(outcome)
+
 
     def build(self, base: RollRequest, difficulty: int | str | None, sheet: Any, *, name: str,
               traits: dict[str, int], willpower: bool, surge: bool, voluntary: bool, rouse_reroll: bool,

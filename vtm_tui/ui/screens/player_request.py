@@ -5,14 +5,16 @@ character, the pool, the kind of roll and a Difficulty that may be secret. The
 player sees the pool (and may change it, e.g. to add a specialty), never a
 secret Difficulty, and no odds (they would give it away). Enter rolls with the
 app's dice, or judges faces typed from physical dice; the roll goes through the
-same play layer as the roll dialog (``make_request`` → ``perform`` → ``apply``
-→ :class:`~vtm_tui.play.record.Recorder`: logged at once, the sheet saved after)
-with ``ref`` naming the request, which closes it. The result is shown as the
+same one call as the roll dialog (:func:`~vtm_tui.play.roll_path.make_roll`: logged at once, the sheet
+saved after) with ``ref`` naming the request, which closes it; a pool the player changed from the one asked
+is logged as changed, with the asked one beside it (:mod:`vtm_tui.model.asked`), so the storyteller sees it. The result is shown as the
 player's log shows it (through :mod:`vtm_tui.play.visibility`), so a V20
 Difficulty cannot be read off which dice counted either.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,12 +26,15 @@ from textual.content import Content
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import LogEntry
-from vtm_tui.play import apply, faces_hint, judge_faces, make_request, perform
+from vtm_tui.play import faces_hint
 from vtm_tui.play.record import Recorder
+from vtm_tui.play.request import request_for
+from vtm_tui.play.roll_path import make_roll
 from vtm_tui.play.visibility import Viewer, entry_for, typed_faces_refusal, viewer_for
 from vtm_tui.review.lines import format_entry
+from vtm_tui.rules.roll_options import RollOptions
+from vtm_tui.rules.roll_request import RollRequest
 from vtm_tui.rules.ruleset import ruleset_for
-from vtm_tui.store.errors import ConflictError
 from vtm_tui.store.requests import RollAsk
 from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.messages import CharacterChanged
@@ -93,13 +98,20 @@ class RequestDialog(VtmDialog[LogEntry | None]):
         self.query_one("#request-faces" if self.ask.roll_kind in ("rouse", "check", "remorse")
                        else "#request-pool", Input).focus()
 
-    def _request(self):  # noqa: ANN202 - a RollRequest
-        store = self.app.chronicle_store
+    def _options(self) -> RollOptions:
+        """The roll as asked, with the pool the player may have changed (the kinds whose pool the rules fix
+        take none)."""
         pool = self.query_one("#request-pool", Input).value
         kind = self.ask.roll_kind
-        return make_request(self.character, pool if kind in ("test", "tracker", "frenzy") else "", kind=kind,
-                            difficulty=self.ask.difficulty, secret=self.ask.secret,
-                            options=dict(store.chronicle.options) if store is not None else {})
+        return RollOptions(pool=pool if kind in ("test", "tracker", "frenzy") else "", kind=kind,
+                           difficulty=self.ask.difficulty, secret=self.ask.secret)
+
+    def _house_rules(self) -> dict[str, Any]:
+        store = self.app.chronicle_store
+        return dict(store.chronicle.options) if store is not None else {}
+
+    def _request(self) -> RollRequest:
+        return request_for(self.character, self._options(), house_rules=self._house_rules())
 
     def _hint(self) -> None:
         try:
@@ -108,9 +120,7 @@ class RequestDialog(VtmDialog[LogEntry | None]):
             self._error(str(exc))
             return
         self._error("")
-        head = request.description if ruleset_for(request.ruleset).judges_total else (
-            f"{request.description} = {request.dice} {'die' if request.dice == 1 else 'dice'}"
-            + (f" ({request.hunger} Hunger)" if request.hunger else ""))
+        head = ruleset_for(request.ruleset).roll_play().headline(request)
         self.query_one("#request-hint", Static).update(Text(f"{head} · faces: {faces_hint(request)}"))
 
     def _error(self, text: str) -> None:
@@ -136,29 +146,26 @@ class RequestDialog(VtmDialog[LogEntry | None]):
         if refused:
             self._error(refused)
             return
+        options = self._options()
         try:
-            request = self._request()
-            outcome = judge_faces(request, faces) if faces else perform(request, self.app.dice)
-            recorder = Recorder(store, self.app.clock, player=True)
-            applied = apply(self.character, request, outcome, session=recorder.session(request.kind),
-                            now=self.app.clock(), ref=self.ask.id, typed=bool(faces))
+            made = make_roll(self.character, options, recorder=Recorder(store, self.app.clock, player=True),
+                             dice=self.app.dice, house_rules=self._house_rules(), faces=faces or None,
+                             typed=bool(faces), ref=self.ask.id,
+                             asked_pool=self.ask.pool if options.pool else None)
         except VtmError as exc:
             self._error(str(exc))
             return
-        try:
-            saved = recorder.record(applied, self.character)
-        except ConflictError as exc:
-            saved = self.character
-            self.notify(f"{exc}\nThe roll is logged; your sheet was reloaded and not changed.",
+        for conflict in made.conflicts:
+            self.notify(f"{conflict}\nThe roll is logged; your sheet was reloaded and not changed.",
                         title="Changed by another seat", severity="error", timeout=10)
-        except VtmError as exc:
-            self._error(str(exc))
+        if made.entry is None:
+            self._error("; ".join(made.problems) or "the roll could not be logged")
             return
-        self.entry = applied.entries[0]
-        if applied.changed:
-            self.character = saved
-            self.post_message(CharacterChanged(saved))
-        self._show_result(applied.changes)
+        self.entry = made.entry
+        if made.changed:
+            self.character = made.character
+            self.post_message(CharacterChanged(made.character))
+        self._show_result(made.changes)
 
     def _show_result(self, changes: tuple[str, ...]) -> None:
         assert self.entry is not None

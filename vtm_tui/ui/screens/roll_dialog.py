@@ -1,7 +1,7 @@
 """``r``: the roll dialog — a pool with live exact odds, the dice, the result and what follows.
 
 A thin shell over :mod:`vtm_tui.play`: the form's text becomes a request
-(``make_request``), the chart shows ``odds(request)``, Enter rolls with the
+(the form's :class:`~vtm_tui.rules.roll_options.RollOptions` to ``request_for``), the chart shows ``odds(request)``, Enter rolls with the
 app's dice (or judges typed faces), and every roll is appended to the session
 log the moment it is made, before the sheet it changes is saved. The result page
 offers the V5 follow-ups as one-key actions: Willpower re-roll by strategy
@@ -35,20 +35,18 @@ from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.play import (
     FollowUp,
     RollRequest,
-    after_surge,
     apply,
     default_pool,
     faces_hint,
     follow_ups,
     headline,
     judge_faces,
-    make_request,
     odds,
     perform,
-    surge_rouse,
 )
+from vtm_tui.play.request import request_for
+from vtm_tui.play.roll_path import RollMade, make_roll
 from vtm_tui.play.record import Recorder
-from vtm_tui.rules.dice import GivenFaces, parse_faces
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.dialog import VtmDialog
@@ -223,13 +221,12 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
         assert self.character is not None
         store = self.app.chronicle_store
         options = dict(store.chronicle.options) if store is not None else {}
-        values = self.form.values()
-        key = (self.kind, self.free_botch_used, sorted(options.items()), sorted(values.items()))
+        chosen = self.form.options(self.kind)
+        key = (chosen, self.free_botch_used, sorted(options.items()))
         # The sheet itself is kept and compared by identity (not its id(): a freed sheet's address can be reused).
         if self._built is not None and self._built[0] is self.character and self._built[1] == key:
             return self._built[2]
-        request = make_request(self.character, kind=self.kind, options=options,
-                               free_botch_used=self.free_botch_used, **values)
+        request = request_for(self.character, chosen, house_rules=options, free_botch_used=self.free_botch_used)
         self._built = (self.character, key, request)
         return request
 
@@ -289,24 +286,45 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
             self.query_one("#faces", Input).focus()
             return
         self.from_faces = bool(faces)  # the entries logged below say their faces were typed
-        dice = self.app.dice
+        rouse_faces = None
+        if request.surge and faces:  # the Rouse check a Blood Surge costs comes first: the first face typed
+            rouse_faces, _, faces = faces.replace(",", " ").strip().partition(" ")
+        if self.recorder is None:  # no chronicle open: the dice are shown, nothing is logged
+            try:
+                self.show_result(request, judge_faces(request, faces) if faces else perform(request, self.app.dice),
+                                 None, ())
+            except VtmError as exc:
+                form.show_error(str(exc))
+            return
+        store = self.app.chronicle_store
         try:
-            if request.surge:  # the Rouse check a Blood Surge costs comes first (typed: the first face)
-                surge_dice = dice
-                if faces:
-                    first, _, faces = faces.replace(",", " ").strip().partition(" ")
-                    surge_dice = GivenFaces({"regular": parse_faces(first, sides=10, what="Blood Surge Rouse face")})
-                rouse = surge_rouse(request, surge_dice)
-                request = after_surge(request, rouse)  # the test rolls with the Hunger after the Rouse
-                if faces:
-                    judge_faces(request, faces)  # refuse a miscount before anything is logged
-                self._record(make_request(self.character, kind="rouse", comment="Blood Surge"), rouse)
-            outcome = judge_faces(request, faces) if faces else perform(request, dice)
+            chosen = self._built[1][0] if self._built is not None else self.form.options(self.kind)  # the request's
+            made = make_roll(self.character, chosen, recorder=self.recorder,
+                             dice=self.app.dice, request=request, faces=faces or None, rouse_faces=rouse_faces,
+                             typed=self.from_faces, free_botch_used=self.free_botch_used,
+                             house_rules=store.chronicle.options if store is not None else {})
         except VtmError as exc:
             form.show_error(str(exc))
-            self.query_one("#faces" if faces else "#pool", Input).focus()
+            self.query_one("#faces" if faces or rouse_faces else "#pool", Input).focus()
             return
-        self._record(request, outcome, show=True)
+        self._made(made)
+
+    def _made(self, made: RollMade) -> None:
+        """What a roll made: say what could not be saved, take the sheet as saved, show the result."""
+        for conflict in made.conflicts:
+            self.app.notify(f"{conflict}\nThe roll is logged; the sheet was reloaded and not changed.",
+                            title="Changed by another process", severity="error", timeout=12)
+        for problem in made.problems:
+            self.app.notify(problem, title="Not saved", severity="error", timeout=12)
+        if made.changed:
+            self.character = made.character
+            self.post_message(CharacterChanged(made.character))
+        if getattr(made.outcome, "free_botch_consumed", False):
+            self.free_botch_used = True
+        if made.entry is None and made.problems:
+            return
+        self.last_entry = made.entry or self.last_entry
+        self.show_result(made.request, made.outcome, made.entry, made.changes)
 
     def _typed_refusal(self) -> str:
         """A player's seat may type faces only when the chronicle allows it (``players_may_type_faces``)."""

@@ -23,6 +23,7 @@ from vtm_tui.model.character import Character
 from vtm_tui.play.defaults import completion_names, trait_completions
 from vtm_tui.play.ladders import ladder_text
 from vtm_tui.play.request import RollRequest, headline
+from vtm_tui.rules.roll_options import RollOption, RollOptions, form_ticks
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.ui.seat_text import seat_text
 from vtm_tui.ui.widgets.field_cells import LADDER, STATUS, Cell, Row
@@ -61,6 +62,7 @@ class RollForm(VerticalScroll):
         self._traits_offered: list[tuple[Text, str]] = []
         self._trait_pairs: list[tuple[str, str]] = []  # (name, rating) the offered list was made from
         self._completions: dict[str, str | None] = {}
+        self._declared: tuple[RollOption, ...] = ()  # the rule set's declared options shown as tick boxes
 
     def compose(self) -> ComposeResult:
         """The fields' models (never shown), then the one widget that draws them, then the odds."""
@@ -84,18 +86,15 @@ class RollForm(VerticalScroll):
             models.append(FieldSelect(self._traits_offered, prompt="+ add a trait", id="add-trait"))
             pool_row.append(Cell("add-trait", "+ add a trait", width=26, kind="choice"))
         ticks = [Cell("secret", "Secret", kind="tick", gap=2)]
-        if rules.has_hunger and self.kind == "test" and getattr(self.character.sheet, "is_vampire", False):
-            models.append(FieldCheckbox(f"Blood Surge +{self.surge_dice}", id="surge"))
-            ticks.append(Cell("surge", kind="tick", gap=2))
-        if rules.willpower_buys_success and self.kind == "test":  # never on damage, soak or a Virtue roll
-            models.append(FieldCheckbox("Spend Willpower", id="willpower"))
-            ticks.append(Cell("willpower", kind="tick", gap=2))
-        if self.kind == "rouse":
-            models.append(FieldCheckbox("Forced", id="forced"))
-            models.append(FieldCheckbox("Re-roll granted: keep the better die", id="rouse-reroll"))
-            ticks += [Cell("forced", kind="tick", gap=2), Cell("rouse-reroll", kind="tick", gap=2)]
+        # The rule set's own boxes (Blood Surge, Spend Willpower, Forced...) are its declared options.
+        self._declared = form_ticks(rules.roll_options(), self.kind,
+                                    vampire=bool(getattr(self.character.sheet, "is_vampire", False)))
+        for option in self._declared:
+            models.append(FieldCheckbox(option.label.format(surge_dice=self.surge_dice), id=option.field_id))
+            ticks.append(Cell(option.field_id, kind="tick", gap=2))
+        play = rules.roll_play()
         if self.kind == "test":
-            prompt = "no proficiency" if rules.has_proficiencies else "no specialty"
+            prompt = play.specialty_prompt
             models.append(FieldSelect([], prompt=prompt, id="specialty"))
             ticks.append(Cell("specialty", prompt, kind="choice"))
         comment_row = [Cell(text="Comment", width=label), Cell("comment", kind="text")]
@@ -107,7 +106,7 @@ class RollForm(VerticalScroll):
         rows: list[Row] = [
             tuple(pool_row), STATUS,
             (Cell(text="Difficulty", width=label), Cell("difficulty", kind="text"),
-             Cell(text="± adv." if rules.rolls_sized_dice else "± dice", width=short),
+             Cell(text=play.modifier_label, width=short),
              Cell("modifier", kind="text", width=short), Cell(text="± Diff.", width=short),
              Cell("difficulty-modifier", kind="text", width=short)),
             *((LADDER,) if not no_difficulty else ()),
@@ -138,9 +137,8 @@ class RollForm(VerticalScroll):
         """The ``+ add a trait`` list: the one offered already when no name or rating changed (a reopened
         dialog asks at every opening; building its forty texts again was a tenth of the opening's work)."""
         traits = self.character.traits()
-        sized = ruleset_for(self.character.ruleset).traits_are_die_sizes
-        pairs = [(name, f"d{traits.get(name, 0)}" if sized else str(traits.get(name, 0)))
-                 for name in completion_names(self.character)]
+        rating = ruleset_for(self.character.ruleset).roll_play().rating_text
+        pairs = [(name, rating(traits.get(name, 0))) for name in completion_names(self.character)]
         if pairs == self._trait_pairs:
             return self._traits_offered
         self._trait_pairs = pairs
@@ -182,7 +180,7 @@ class RollForm(VerticalScroll):
         return "\n".join(self._fields.status)
 
     def values(self) -> dict[str, Any]:
-        """Every field as the play layer's ``make_request`` takes it (faces apart)."""
+        """Every field by its :class:`~vtm_tui.rules.roll_options.RollOptions` name (faces apart)."""
         inputs, checks = self._inputs, self._checks
 
         def checked(name: str) -> bool:
@@ -191,20 +189,23 @@ class RollForm(VerticalScroll):
 
         select = self._specialty
         specialty = "" if select is None or select.is_blank() else str(select.value)
-        return {
-            "pool_text": self.fixed_pool or inputs["pool"].value,
+        values: dict[str, Any] = {
+            "pool": self.fixed_pool or inputs["pool"].value,
             "difficulty": inputs["difficulty"].value,
             "modifier": inputs["modifier"].value,
             "difficulty_modifier": inputs["difficulty-modifier"].value,
             "secret": checked("secret"),
-            "surge": checked("surge"),
-            "willpower": checked("willpower"),
-            "voluntary": not checked("forced"),
-            "rouse_reroll": checked("rouse-reroll"),
             "specialty": specialty,
             "comment": inputs["comment"].value,
             "storyteller_comment": inputs["st-comment"].value if "st-comment" in inputs else "",
         }
+        for option in self._declared:
+            values[option.name] = checked(option.field_id) != option.negate
+        return values
+
+    def options(self, kind: str) -> RollOptions:
+        """The form as the one typed value the play layer takes (:func:`vtm_tui.play.request.request_for`)."""
+        return RollOptions(kind=kind, **self.values())
 
     @property
     def faces(self) -> str:
@@ -230,17 +231,12 @@ class RollForm(VerticalScroll):
         self._chart.view = None
 
     def _offer_specialties(self, request: RollRequest) -> None:
-        """Offer the specialties of the pool's traits (Ingenuity: every proficiency)."""
+        """Offer what the rule set offers for this pool (the specialties of its traits; Ingenuity's proficiencies)."""
         select = self._specialty
         if select is None:
             return
-        sheet = self.character.sheet
-        if ruleset_for(self.character.ruleset).has_proficiencies:
-            options = tuple((Text(f"{name} +{bonus}"), name) for name, bonus in sheet.proficiencies.items())
-        else:
-            names = {name for name, _ in request.traits}
-            options = tuple((Text(f"{spec} ({trait})"), spec) for trait, specs in sheet.specialties.items()
-                            if trait in names for spec in specs)
+        offered = ruleset_for(self.character.ruleset).roll_play().specialty_choices(self.character.sheet, request)
+        options = tuple((Text(label), value) for label, value in offered)  # names from the sheet: text
         if options != self._specialties:
             self._specialties = options
             select.set_options(options)
@@ -271,9 +267,9 @@ class RollForm(VerticalScroll):
             field.cursor_position = len(field.value)
         for box in self._checks.values():
             box.value = False
-        surge = self._checks.get("surge")
-        if surge is not None:
-            surge.label = f"Blood Surge +{surge_dice}"
+        for option in self._declared:
+            if "{surge_dice}" in option.label:
+                self._checks[option.field_id].label = option.label.format(surge_dice=surge_dice)
         if self._specialty is not None:
             self._specialty.clear()
         if not self.fixed_pool:

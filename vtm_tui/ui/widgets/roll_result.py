@@ -24,21 +24,13 @@ from textual.strip import Strip
 
 from vtm_tui.play.follow_ups import FollowUp, describe_result
 from vtm_tui.rules.ruleset import ruleset_for
-from vtm_tui.ui.widgets.dice_view import append_dice, describe_dice, shown_roll
+from vtm_tui.ui.widgets.dice_view import append_dice, describe_dice
 from vtm_tui.ui.widgets.text_strips import line_strip
 
 
 def outcome_line(outcome: Any) -> str:
     """``3 successes → messy critical, margin 2`` (Ingenuity: the total)."""
-    roll = shown_roll(outcome)
-    if ruleset_for(outcome.ruleset).judges_total:
-        count = f"total {getattr(outcome, 'total', getattr(outcome, 'face', '?'))}"
-    elif hasattr(roll, "kept"):  # a check
-        count = f"kept {roll.kept}"
-    else:
-        successes = getattr(roll, "successes", 0)
-        count = f"{successes} success{'' if successes == 1 else 'es'}"
-    return f"{count} → {describe_result(outcome)}"
+    return f"{ruleset_for(outcome.ruleset).roll_play().count_text(outcome)} → {describe_result(outcome)}"
 
 
 def follow_up_text(item: FollowUp) -> str:
