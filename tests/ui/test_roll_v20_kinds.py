@@ -45,3 +45,27 @@ async def test_f_on_a_v20_character_opens_a_frenzy_roll_on_self_control(campaign
         assert "Frenzy resisted" in app.screen.query_one(RollResult).describe()
     entry = entries(path, session=1)[-1]
     assert entry.kind == "frenzy" and entry.roll["kind"] == "frenzy" and entry.result == "success"
+
+
+async def test_v20_frenzy_and_rotschreck_offer_the_cores_provocations_and_degeneration_starts_at_8(campaigns):
+    path = campaigns / "the-iron-vigil"
+    app = app_for(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = await open_for(app, pilot, "edwin-hallam", kind="frenzy")
+        assert "Provocations: Smell of blood (hungry) 3" in " ".join(screen_text(app).split())
+        await set_field(pilot, dialog, "difficulty", "malicious taunts")
+        await set_field(pilot, dialog, "faces", "4 6")  # Self-Control 2
+        dialog.query_one("#faces").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        dialog = await open_for(app, pilot, "edwin-hallam", kind="rotschreck")
+        assert "Provocations: Lighting a cigarette 3" in " ".join(screen_text(app).split())
+        await pilot.press("escape")
+        await pilot.pause()
+        dialog = await open_for(app, pilot, "edwin-hallam", kind="degeneration")
+        assert dialog.query_one("#difficulty").value == "8"  # the V20 core's Conscience roll
+    frenzy = [e for e in entries(path, session=1) if e.kind == "frenzy"]
+    assert [(e.difficulty, e.result) for e in frenzy] == [(4, "success")]

@@ -58,15 +58,17 @@ def parse_difficulty(ruleset: str, text: str | int | None) -> int | None:
     return ruleset_for(ruleset).roll_play().parse_difficulty(text)
 
 
-def read_ladder(ruleset: str, text: str | int | None) -> int:
+def read_ladder(ruleset: str, text: str | int | None, *, rungs: tuple[tuple[str, int], ...] = (),
+                default: int | None = None) -> int:
     """A Difficulty on a ladder of whole numbers (a d10 rule set's): a number or a rung's name, in range.
 
-    Empty text is the rule set's ``default_difficulty``.
+    ``rungs`` are more names to read (a kind of roll's provocations: V20 frenzy's "Malicious taunts" 4).
+    Empty text is ``default``, else the rule set's ``default_difficulty``.
     """
     rules = ruleset_for(ruleset)
     low, high = rules.difficulty_range
     if text is None or (isinstance(text, str) and not text.strip()):
-        return rules.default_difficulty
+        return rules.default_difficulty if default is None else default
     if isinstance(text, int):
         value = text
     else:
@@ -74,11 +76,12 @@ def read_ladder(ruleset: str, text: str | int | None) -> int:
         if looks_whole(words[-1]):
             value = read_whole(words[-1], "Difficulty")
         else:
-            rungs = dict(rules.difficulty_ladder)
+            names = dict(rungs) | dict(rules.difficulty_ladder)
             try:
-                value = rungs[match_trait(text, rungs)]
+                value = names[match_trait(text, names)]
             except PoolError:
-                raise VtmError(f"Difficulty {text.strip()!r} is not a number or a name ({ladder_text(ruleset)})") from None
+                offered = " · ".join(f"{name} {rung}" for name, rung in rungs) or ladder_text(ruleset)
+                raise VtmError(f"Difficulty {text.strip()!r} is not a number or a name ({offered})") from None
     if not low <= value <= high:
         what = "successes needed" if rules.difficulty_counts_successes else "the target number of each die"
         raise VtmError(f"Difficulty {value} is out of range: a {ruleset.upper()} Difficulty ({what}) is {low}-{high}")

@@ -46,6 +46,15 @@ class RollPlay(Protocol):
         """What the result page counts before the outcome's name: ``3 successes``, ``kept 7``, ``total 14``."""
         ...
 
+    def ladder_text(self, kind: str) -> str:
+        """What the roll form shows under the Difficulty for a roll of ``kind``: the ladder's rungs, or the
+        provocations the kind is rolled against (V20 frenzy, Rötschreck), each typed by name there too."""
+        ...
+
+    def default_difficulty(self, kind: str) -> int | None:
+        """The Difficulty the form starts with for ``kind`` (V20 degeneration 8), None for none at all."""
+        ...
+
     def build(self, base: RollRequest, difficulty: int | str | None, sheet: Any, *, name: str,
               traits: dict[str, int], willpower: bool, surge: bool, voluntary: bool, rouse_reroll: bool,
               wounds: int | None) -> RollRequest:

@@ -37,6 +37,16 @@ class IngenuityRollPlay:
         return f"total {getattr(outcome, 'total', getattr(outcome, 'face', '?'))}"
 
 
+    def ladder_text(self, kind: str) -> str:
+        from vtm_tui.rules.ladders import ladder_text
+
+        return "Ladder: " + ladder_text("ingenuity")
+
+    def default_difficulty(self, kind: str) -> int | None:
+        from vtm_tui.rules.ruleset import ruleset_for
+
+        return ruleset_for("ingenuity").default_difficulty or None
+
     def build(self, base: RollRequest, difficulty: int | str | None, sheet: Any, *, name: str,
               traits: dict[str, int], willpower: bool, surge: bool, voluntary: bool, rouse_reroll: bool,
               wounds: int | None) -> RollRequest:

@@ -38,6 +38,10 @@ class V20Kind:
     costs_morality: bool = False  #: a failure costs a dot of Humanity / Path
     combat: bool = False  #: damage and soak: rolled within a conflict
     log_kind: str = "roll"  #: the log entry's kind (a frenzy roll is logged as ``frenzy``, as V5's is)
+    #: The core's provocations with their Difficulties (frenzy, Rötschreck): offered beside the Difficulty field
+    #: and typed by name there, as a ladder's rungs are.
+    provocations: tuple[tuple[str, int], ...] = ()
+    difficulty: int | None = None  #: the Difficulty when none is typed (None: the rule set's, 6)
 
     @property
     def virtue_roll(self) -> bool:
@@ -70,10 +74,24 @@ class V20Kind:
 TEST = V20Kind("test", "test")
 DAMAGE = V20Kind("damage", "damage roll", can_botch=False, willpower=False, combat=True)
 SOAK = V20Kind("soak", "soak roll", can_botch=False, willpower=False, combat=True)
-FRENZY = V20Kind("frenzy", "frenzy roll", virtues=("Self-Control", "Instinct"), willpower=False, log_kind="frenzy")
-ROTSCHRECK = V20Kind("rotschreck", "Rötschreck roll", virtues=("Courage",), willpower=False)
+#: V20 core, "Frenzy": what provokes it and the Self-Control (Instinct) Difficulty; "when hungry" raises it
+#: further at the storyteller's word.
+FRENZY_PROVOCATIONS = (("Smell of blood (hungry)", 3), ("Sight of blood (hungry)", 4), ("Being harassed", 4),
+                       ("Life-threatening situation", 4), ("Malicious taunts", 4), ("Physical provocation", 6),
+                       ("Taste of blood (hungry)", 6), ("Loved one in danger", 7), ("Outright humiliation", 8))
+#: V20 core, "Rötschreck": the fire or sunlight and the Courage Difficulty.
+ROTSCHRECK_PROVOCATIONS = (("Lighting a cigarette", 3), ("Sight of a torch", 5), ("Bonfire", 6),
+                           ("Obscured sunlight", 7), ("Being burned", 7), ("Direct sunlight", 8),
+                           ("Trapped in a burning building", 9))
+
+FRENZY = V20Kind("frenzy", "frenzy roll", virtues=("Self-Control", "Instinct"), willpower=False, log_kind="frenzy",
+                 provocations=FRENZY_PROVOCATIONS)
+ROTSCHRECK = V20Kind("rotschreck", "Rötschreck roll", virtues=("Courage",), willpower=False,
+                     provocations=ROTSCHRECK_PROVOCATIONS)
+#: V20 core, "Degeneration": a Conscience roll at Difficulty 8 ("reprehensible acts are hard to justify"),
+#: which the storyteller may change.
 DEGENERATION = V20Kind("degeneration", "degeneration roll", virtues=("Conscience", "Conviction"),
-                       willpower=False, costs_morality=True)
+                       willpower=False, costs_morality=True, difficulty=8)
 
 #: Every kind, by id, in the order a storyteller meets them.
 KINDS: dict[str, V20Kind] = {k.id: k for k in (TEST, DAMAGE, SOAK, FRENZY, ROTSCHRECK, DEGENERATION)}

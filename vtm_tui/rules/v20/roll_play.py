@@ -38,6 +38,21 @@ class V20RollPlay:
         return counted_successes(outcome)
 
 
+    def ladder_text(self, kind: str) -> str:
+        from vtm_tui.rules.ladders import ladder_text
+        from vtm_tui.rules.v20.kinds import parse_kind
+
+        provocations = parse_kind(kind).provocations
+        if provocations:
+            return "Provocations: " + " · ".join(f"{name} {value}" for name, value in provocations)
+        return "Ladder: " + ladder_text("v20")
+
+    def default_difficulty(self, kind: str) -> int | None:
+        from vtm_tui.rules.v20.kinds import parse_kind
+        from vtm_tui.rules.v20.pools import DEFAULT_DIFFICULTY
+
+        return parse_kind(kind).difficulty or DEFAULT_DIFFICULTY
+
     def build(self, base: RollRequest, difficulty: int | str | None, sheet: Any, *, name: str,
               traits: dict[str, int], willpower: bool, surge: bool, voluntary: bool, rouse_reroll: bool,
               wounds: int | None) -> RollRequest:
@@ -66,7 +81,7 @@ class V20RollPlay:
             resolved = resolve_pool_text(base.pool_text, traits)
         pool = V20Pool(resolved.traits, resolved.modifier + base.modifier, -penalty, base.pool_text)
         check_dice(pool.dice, what="Pool")
-        value = read_ladder("v20", difficulty)
+        value = read_ladder("v20", difficulty, rungs=kind.provocations, default=kind.difficulty)
         effective = value + base.difficulty_modifier
         if not 2 <= effective <= 10:
             raise VtmError(f"Difficulty {value} with modifier {base.difficulty_modifier:+d} is {effective}: "

@@ -21,7 +21,6 @@ from textual.widgets import Checkbox, Input, Select
 
 from vtm_tui.model.character import Character
 from vtm_tui.play.defaults import completion_names, trait_completions
-from vtm_tui.play.ladders import ladder_text
 from vtm_tui.play.request import RollRequest, headline
 from vtm_tui.rules.roll_options import RollOption, RollOptions, form_ticks
 from vtm_tui.rules.ruleset import ruleset_for
@@ -55,7 +54,7 @@ class RollForm(VerticalScroll):
         self.initial_pool = pool
         self.fixed_pool = fixed_pool
         ruleset = character.ruleset
-        default = ruleset_for(ruleset).default_difficulty
+        default = ruleset_for(ruleset).roll_play().default_difficulty(kind)
         self.initial_difficulty = difficulty if difficulty is not None else ("" if not default else str(default))
         self.surge_dice = surge_dice
         self._specialties: tuple[tuple[Text, str], ...] = ()
@@ -117,7 +116,7 @@ class RollForm(VerticalScroll):
         fields = RollFields(rows, {model.id: model for model in models if model.id},
                             options=self._options, completion=self._complete, id="fields")
         if not no_difficulty:
-            fields.ladder = "Ladder: " + ladder_text(ruleset)
+            fields.ladder = rules.roll_play().ladder_text(self.kind)
         yield fields
         yield OddsChart(id="odds")
 
@@ -257,7 +256,7 @@ class RollForm(VerticalScroll):
         self.character = character
         self.surge_dice = surge_dice
         self._completions.clear()
-        default = ruleset_for(character.ruleset).default_difficulty
+        default = ruleset_for(character.ruleset).roll_play().default_difficulty(self.kind)
         self.initial_pool = pool
         self.initial_difficulty = difficulty if difficulty is not None else ("" if not default else str(default))
         inputs = self._inputs
