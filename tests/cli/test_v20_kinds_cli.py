@@ -110,3 +110,11 @@ def test_a_damage_roll_logged_in_a_chronicle_is_a_roll_and_keeps_the_free_botch(
     assert test["result"] == "failure" and test["free_botch_consumed"]  # the free botch was still there
     entries = read_session(folder, 2, recover=False).entries
     assert [e.kind for e in entries[-2:]] == ["roll", "roll"]
+
+
+def test_a_degeneration_roll_defaults_to_the_cores_difficulty_8_as_the_dialog_does(capsys) -> None:
+    assert main(["roll", "v20", "--pool", "3", "--kind", "degeneration", "--faces", "7,7,7", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["difficulty"], data["result"]) == (8, "failure")
+    assert main(["roll", "v20", "--pool", "3", "--faces", "7,7,7", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["difficulty"] == 6

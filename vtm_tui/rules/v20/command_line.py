@@ -84,7 +84,11 @@ def _pool(args: Any, host: CommandHost) -> tuple[int, str]:
 
 
 def _difficulty(args: Any) -> int:
-    """The Difficulty after trying again; the errors name the options."""
+    """The Difficulty after trying again; the errors name the options. None given: the kind's own (a
+    degeneration roll's 8), else 6, as the roll dialog starts with."""
+    if args.difficulty is None:
+        kind = getattr(args, "kind", None) or getattr(args, "odds_kind", None) or "test"
+        args.difficulty = parse_kind(kind).difficulty or DEFAULT_DIFFICULTY
     check_difficulty(args.difficulty, what="--difficulty")
     try:
         return retry_difficulty(args.difficulty, args.attempt)

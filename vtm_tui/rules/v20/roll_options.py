@@ -23,8 +23,8 @@ OPTIONS: tuple[RollOption, ...] = (
                default="test"),
     RollOption("odds_kind", "choice", "test (default); damage and soak cannot botch; frenzy, rotschreck, degeneration",
                flag="--kind", choices=tuple(KINDS), default="test", roll=False, odds=True),
-    RollOption("difficulty", "int", f"target number for each die, 2-10 (default {DEFAULT_DIFFICULTY})",
-               flag="--difficulty", default=DEFAULT_DIFFICULTY, metavar="D", **_BOTH),
+    RollOption("difficulty", "int", f"target number for each die, 2-10 (default {DEFAULT_DIFFICULTY}; a degeneration "
+               f"roll {KINDS['degeneration'].difficulty})", flag="--difficulty", metavar="D", **_BOTH),
     RollOption("specialty", "bool", "a specialty applies: a 10 counts two successes", flag="--specialty", **_BOTH),
     RollOption("willpower", "bool", "spend Willpower: one success 1s cannot cancel", flag="--willpower",
                label="Spend Willpower", kinds=("test",), **_BOTH),
