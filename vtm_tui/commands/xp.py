@@ -52,8 +52,7 @@ def run(args: argparse.Namespace) -> int:
             raise VtmError("xp award needs --character NAME or --all (not both)")
         if args.trait or args.power:
             raise VtmError("--raise and --power go with 'spend', not 'award'")
-        chosen = ([c for c in store.characters if not c.is_storyteller_character] if args.all
-                  else [store.character(args.character)])
+        chosen = xp.coterie(store) if args.all else [store.character(args.character)]
         done = xp.award(store, chosen, args.amount, args.reason)
         human = "\n".join(f"{a.character.name}: +{a.amount} experience ({xp.remaining(a.character)} unspent "
                           f"of {a.character.sheet.experience_total})" for a in done)

@@ -275,6 +275,11 @@ def spend(store: ChronicleStore, character: Character, field: str, label: str | 
     return Spent(saved, offer, left, entry, replaced[0] if replaced else character)
 
 
+def coterie(store: ChronicleStore) -> list[Character]:
+    """Whom "the whole coterie" means for an award: every player character (``--all``, and the app's ``G``)."""
+    return [c for c in store.characters if not c.is_storyteller_character]
+
+
 def award(store: ChronicleStore, characters: Sequence[Character], amount: int, reason: str, *,
           now: datetime | None = None) -> list[Awarded]:
     """Give ``amount`` experience to each of ``characters``, one log entry and history row each."""

@@ -50,6 +50,11 @@ def refusal(field: str, after: int, *, generation: int | None, clan: str, dots: 
     return None
 
 
+def suggestions(prefix: str) -> tuple[str, ...]:
+    """Names to complete after ``prefix`` (``""``: a trait by name)."""
+    return (*KNOWN.get("attributes", ()), *KNOWN.get("skills", KNOWN.get("abilities", ()))) if not prefix else ()
+
+
 def step(field: str, before: int) -> int:
     """A die goes up one size (an unlearned skill starts at d4); a proficiency one point."""
     if field.split(".", 1)[0] == "proficiencies":

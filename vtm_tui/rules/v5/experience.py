@@ -124,6 +124,19 @@ def refusal(field: str, after: int, *, generation: int | None, clan: str, dots: 
     return None
 
 
+def suggestions(prefix: str) -> tuple[str, ...]:
+    """Names to complete after ``prefix`` (``"ritual"``, ``"formula"``, ``"advantage"``, ``""`` for a trait)."""
+    if prefix in ("ritual", "formula"):
+        from vtm_tui.rules.catalogue.v5_rituals import FORMULAS, RITUALS
+
+        return tuple(r.name for r in (RITUALS if prefix == "ritual" else FORMULAS))
+    if prefix == "advantage":
+        from vtm_tui.rules.v5.catalogue import MERITS
+
+        return MERITS
+    return (*ATTRIBUTE_NAMES, *SKILL_NAMES, *DISCIPLINES, "Blood Potency") if not prefix else ()
+
+
 def step(field: str, before: int) -> int:
     """Dots go up one at a time."""
     return before + 1
