@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ui_support import character_file, log_entries, make_app, screen_text
+from ui_support import character_file, log_entries, make_app, screen_text, sheet_text
 
 from vtm_tui.play import experience as xp
 from vtm_tui.store.chronicle_store import open_chronicle
@@ -76,7 +76,7 @@ async def test_n_refuses_a_ritual_without_blood_sorcery_naming_what_is_missing(c
         await pilot.press(*"Ward against Ghouls", "enter")
         await pilot.pause()
         assert isinstance(app.screen, CoterieScreen)
-        assert "a level-1 ritual needs Blood Sorcery 1; the sheet has Blood Sorcery 0" in status(app)
+        assert "a level-1 ritual needs Blood Sorcery 1 (has 0)" in status(app)
     assert character_file(chronicle, "duarte-moniz") == before
 
 
@@ -134,3 +134,22 @@ async def test_n_buys_a_specialty_and_an_advantage(campaigns):
     assert "Bar fights" in saved["specialties"]["Brawl"] and saved["advantages"].get("Herd") == 1
     store = open_chronicle(chronicle)
     assert xp.remaining(store.character("Duarte")) == 4 + 30 - 3 - 3
+
+
+async def test_a_bought_ritual_shows_on_the_sheet_and_a_level_3_one_is_refused(campaigns):
+    chronicle = campaigns / LISBOA
+    give(chronicle, "Tomás", 30)  # a Tremere with Blood Sorcery 2, the fourth player character
+    app = make_app(chronicle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "N", "down", "down", "down", "enter", *"Firewalker", "enter")
+        await pilot.pause()
+        assert "a level-3 ritual needs Blood Sorcery 3 (has 2)" in status(app)
+        await pilot.press("N", "down", "down", "down", "enter", *"Truth of", "right", "enter")
+        await pilot.pause()
+        assert "Truth of Blood (level 2)" in screen_text(app) and "Cost: 6 experience" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Rituals: Truth of Blood (2)" in sheet_text(app)
+    saved = character_file(chronicle, "tomas-queiroz")
+    assert saved["rituals"] == ["Truth of Blood"] and "Truth of Blood" not in str(saved.get("powers"))

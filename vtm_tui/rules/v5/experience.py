@@ -110,7 +110,7 @@ def refusal(field: str, after: int, *, generation: int | None, clan: str, dots: 
         cap = blood_potency_cap(generation, clan)
         if after > cap:
             who = "a thin-blood" if cap == 0 else f"generation {generation}"
-            return f"Blood Potency {after} is past the cap of {cap} for {who} (V5 core, Blood Potency by generation)"
+            return f"Blood Potency {after} is past the cap of {cap} for {who}"
         return None
     kind = LEVELLED.get(field.split(".", 1)[0])
     if kind is None:
@@ -120,7 +120,7 @@ def refusal(field: str, after: int, *, generation: int | None, clan: str, dots: 
     held = next((d for name, d in dots.items() if name.casefold() == KINDS[kind].casefold()), 0)
     lack = missing(kind, after, held)
     if lack:
-        return f"a level-{after} {kind} needs {lack}; the sheet has {KINDS[kind]} {held}"
+        return f"a level-{after} {kind} needs {lack} (has {held})"
     return None
 
 

@@ -52,7 +52,8 @@ class AwardXpDialog(VtmDialog[Award | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = "Give experience — Tab/Enter next, ctrl+s gives, Esc cancels"
+            box.border_title = "Give experience"
+            box.border_subtitle = "Enter next · ctrl+s gives · Esc cancels"
             yield Label("Experience")
             yield Input(id="award-amount", type="integer", max_length=3, placeholder=f"1-{MAX_AWARD}")
             yield Label("Reason (goes into the log)")

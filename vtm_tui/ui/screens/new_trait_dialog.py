@@ -37,13 +37,14 @@ class NewTraitDialog(VtmDialog[str | None]):
     def __init__(self, character_name: str, prefixes: tuple[str, ...], rules: object) -> None:
         super().__init__()
         self.character_name = character_name
-        self.kinds = [TRAIT, SPECIALTY, *((p, f"{p.capitalize()}: a new one", f"e.g. {p.capitalize()}'s name")
+        self.kinds = [TRAIT, SPECIALTY, *((p, f"{p.capitalize()}: a new one", f"the {p}'s name")
                                           for p in prefixes)]
         self.rules = rules  # the rule set's experience module (its ``suggestions``)
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = f"{self.character_name}: buy something new — Enter next, Esc cancels"
+            box.border_title = f"{self.character_name}: buy something new"
+            box.border_subtitle = "Enter next · → completes · Esc cancels"
             yield Label("What")
             yield MarkedOptionList(*[Option(Text(text), id=f"kind-{index}")
                                      for index, (_key, text, _hint) in enumerate(self.kinds)], id="new-kind")

@@ -32,7 +32,8 @@ class PowerPickDialog(VtmDialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = "Which power comes with it — Enter takes it, Esc cancels"
+            box.border_title = "Which power comes with it"
+            box.border_subtitle = "Enter takes it · Esc buys nothing"
             yield Label(Text(self.title_text))
             yield MarkedOptionList(*[Option(Text(power.describe()), id=f"power-{index}")
                                      for index, power in enumerate(self.choices)], id="power-pick")
