@@ -59,3 +59,22 @@ def test_refusals_exit_2_with_one_line(chronicle, capsys, args, message):
 def test_costs_lists_the_table(chronicle, capsys):
     assert main(["xp", str(chronicle), "costs"]) == 0
     assert "attribute: new level × 5" in capsys.readouterr().out
+
+
+def test_spend_power_names_the_power_a_disciplines_new_dot_brings(chronicle, capsys):
+    main(["xp", str(chronicle), "award", "20", "--character", "ana", "--reason", "r"])
+    assert main(["xp", str(chronicle), "spend", "--character", "ana", "--raise", "Dominate", "--power", "compel"]) == 0
+    sheet = open_chronicle(chronicle).character("ana").sheet
+    assert sheet.disciplines["Dominate"] == 1 and [p.name for p in sheet.powers["Dominate"]] == ["Compel"]
+    capsys.readouterr()
+    assert main(["xp", str(chronicle), "spend", "--character", "ana", "--raise", "Dominate",
+                 "--power", "Dementation"]) == 2  # its amalgam, Obfuscate 2, is missing
+    assert "'Dementation' is not a power Dominate 2 may bring (choices: Cloud Memory, Mesmerize)" in \
+        capsys.readouterr().err
+
+
+def test_a_ritual_without_blood_sorcery_exits_2_naming_what_is_missing(chronicle, capsys):
+    main(["xp", str(chronicle), "award", "20", "--character", "ana", "--reason", "r"])
+    capsys.readouterr()
+    assert main(["xp", str(chronicle), "spend", "--character", "ana", "--raise", "Ritual: Ward against Ghouls"]) == 2
+    assert "a level-1 ritual needs Blood Sorcery 1 (has 0)" in capsys.readouterr().err

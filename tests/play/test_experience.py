@@ -139,23 +139,110 @@ def test_a_ghoul_has_no_blood_potency_to_buy(tmp_path):
         xp.spend(store, store.character("Ana"), *xp.resolve(store.character("Ana"), "blood potency"), now=NOW)
 
 
+def give(store, name: str, **disciplines: int):
+    """The character with these Discipline dots written to its sheet."""
+    character = store.character(name)
+    character.sheet.disciplines.update(disciplines)
+    store.save_character(character)
+    return store.character(name)
+
+
 def test_new_advantage_ritual_and_formula_with_prefixes(tmp_path):
     store = make(tmp_path)
     xp.award(store, [store.character("Ana")], 30, "x", now=NOW)
-    ana = store.character("Ana")
+    ana = give(store, "Ana", **{"Blood Sorcery": 2, "Thin-Blood Alchemy": 1})
     spent = xp.spend(store, ana, *xp.resolve(ana, "advantage: Herd"), now=NOW)
     assert (spent.price.kind, spent.price.cost, spent.character.sheet.advantages) == ("advantage", 3, {"Herd": 1})
     spent = xp.spend(store, spent.character, *xp.resolve(spent.character, "ritual: Wards (level 2)"), now=NOW)
     assert (spent.price.kind, spent.price.before, spent.price.after, spent.price.cost) == ("ritual", 0, 2, 6)
     spent = xp.spend(store, spent.character, *xp.resolve(spent.character, "Formula: Far Reach 1"), now=NOW)
     sheet = open_chronicle(store.path).character("Ana").sheet
-    assert {d: [p.name for p in listed] for d, listed in sheet.powers.items()} == {
-        "Blood Sorcery": ["Ritual: Wards (level 2)"], "Thin-Blood Alchemy": ["Formula: Far Reach (level 1)"]}
+    # their own kind on the sheet, not pretend powers of a Discipline
+    assert sheet.powers == {}
+    assert [(r.name, r.level) for r in sheet.rituals] == [("Wards", 2)]
+    assert [(r.name, r.level) for r in sheet.formulas] == [("Far Reach", None)]  # the core's level 1
     assert spent.remaining == 30 - 3 - 6 - 3
-    with pytest.raises(xp.XpRefused, match="give its level"):
+    with pytest.raises(xp.XpRefused, match="not a ritual of the core; give its level"):
         xp.resolve(spent.character, "ritual: Wards")
     with pytest.raises(xp.XpRefused, match="a level is 1-5, not 7"):
         xp.resolve(spent.character, "ritual: Wards 7")
+    with pytest.raises(xp.XpRefused, match="already knows the ritual 'wards'"):
+        xp.resolve(spent.character, "ritual: wards (level 2)")
+
+
+def test_a_core_ritual_takes_the_catalogues_level_and_is_priced_level_times_three(tmp_path):
+    store = make(tmp_path)
+    xp.award(store, [store.character("Ana")], 30, "x", now=NOW)
+    ana = give(store, "Ana", **{"Blood Sorcery": 3})
+    assert xp.resolve(ana, "Ritual: Firewalker") == ("rituals.Firewalker", "Ritual: Firewalker (level 3)")
+    spent = xp.spend(store, ana, *xp.resolve(ana, "Ritual: Firewalker"), now=NOW)
+    assert (spent.price.after, spent.price.cost) == (3, 9)
+    assert [r.name for r in open_chronicle(store.path).character("Ana").sheet.rituals] == ["Firewalker"]
+
+
+def test_a_ritual_needs_blood_sorcery_and_a_formula_thin_blood_alchemy(tmp_path):
+    store = make(tmp_path)
+    xp.award(store, [store.character("Ana")], 30, "x", now=NOW)
+    ana = store.character("Ana")  # a Brujah with no Blood Sorcery
+    with pytest.raises(xp.XpRefused, match="a level-1 ritual needs Blood Sorcery 1 \\(has 0\\)"):
+        xp.spend(store, ana, *xp.resolve(ana, "Ritual: Ward against Ghouls"), now=NOW)
+    ana = give(store, "Ana", **{"Blood Sorcery": 2})
+    with pytest.raises(xp.XpRefused, match="a level-3 ritual needs Blood Sorcery 3 \\(has 2\\)"):
+        xp.spend(store, ana, *xp.resolve(ana, "Ritual: Firewalker"), now=NOW)
+    with pytest.raises(xp.XpRefused, match="needs Thin-Blood Alchemy 1"):
+        xp.spend(store, ana, *xp.resolve(ana, "Formula: Haze"), now=NOW)
+    assert open_chronicle(store.path).character("Ana").sheet.experience_spent == 0
+
+
+@pytest.mark.parametrize(("generation", "clan", "potency", "cap"), [
+    (13, "Brujah", 3, 3), (12, "Brujah", 3, 3), (11, "Brujah", 4, 4), (9, "Brujah", 5, 5), (7, "Brujah", 6, 6),
+    (14, "Thin-Blood", 0, 0), (None, "Thin-Blood", 0, 0),
+])
+def test_blood_potency_stops_at_its_generations_cap(tmp_path, generation, clan, potency, cap):
+    store = make(tmp_path)
+    xp.award(store, [store.character("Ana")], 100, "x", now=NOW)
+    ana = store.character("Ana")
+    ana.sheet.generation, ana.sheet.clan, ana.sheet.blood_potency = generation, clan, potency
+    store.save_character(ana)
+    ana = store.character("Ana")
+    with pytest.raises(xp.XpRefused, match=rf"Blood Potency {potency + 1} is past the cap of {cap} for"):
+        xp.spend(store, ana, *xp.resolve(ana, "Blood Potency"), now=NOW)
+
+
+def test_blood_potency_below_the_cap_is_bought(tmp_path):
+    store = make(tmp_path)
+    xp.award(store, [store.character("Ana")], 100, "x", now=NOW)
+    ana = store.character("Ana")
+    ana.sheet.generation, ana.sheet.blood_potency = 13, 2
+    store.save_character(ana)
+    spent = xp.spend(store, store.character("Ana"), *xp.resolve(store.character("Ana"), "Blood Potency"), now=NOW)
+    assert (spent.price.after, spent.price.cost) == (3, 30)
+
+
+def test_a_disciplines_new_dot_brings_the_chosen_core_power(tmp_path):
+    store = make(tmp_path)
+    xp.award(store, [store.character("Ana")], 30, "x", now=NOW)
+    ana = give(store, "Ana", Celerity=2)
+    offer = xp.quote(store.chronicle, ana, "disciplines.Celerity", "Celerity")
+    # level 3 or lower, not held; Unerring Aim (level 4, amalgam Auspex 2) is not offered
+    assert [p.name for p in xp.power_choices(ana, offer)] == [
+        "Cat's Grace", "Rapid Reflexes", "Fleetness", "Blink", "Traversal"]
+    with pytest.raises(xp.XpRefused, match="'Split Second' is not a power Celerity 3 may bring"):
+        xp.spend(store, ana, "disciplines.Celerity", "Celerity", now=NOW, power="Split Second")
+    spent = xp.spend(store, ana, "disciplines.Celerity", "Celerity", now=NOW, power="Blink")
+    sheet = open_chronicle(store.path).character("Ana").sheet
+    assert sheet.disciplines["Celerity"] == 3 and [p.name for p in sheet.powers["Celerity"]] == ["Blink"]
+    assert spent.entry.comment == "spent 15 on Celerity with the power Blink"
+    assert sheet.experience_history[-1].note == "Celerity 2 → 3 (Blink)"
+
+
+def test_amalgam_powers_are_offered_only_with_their_other_discipline(tmp_path):
+    store = make(tmp_path)
+    ana = give(store, "Ana", Dominate=1)
+    offer = xp.quote(store.chronicle, ana, "disciplines.Dominate", "Dominate")
+    assert "Dementation" not in [p.name for p in xp.power_choices(ana, offer)]
+    ana = give(store, "Ana", Obfuscate=2)
+    assert "Dementation" in [p.name for p in xp.power_choices(ana, offer)]
 
 
 def test_ingenuity_new_proficiency(tmp_path):

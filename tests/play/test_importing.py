@@ -41,7 +41,9 @@ def test_progeny_v1_maps_traits_disciplines_from_powers_and_state(tmp_path):
     assert sheet.attributes["Intelligence"] == 4 and sheet.skills["Medicine"] == 3
     assert sheet.disciplines == {"Auspex": 2, "Blood Sorcery": 1}
     assert [p.name for p in sheet.powers["Auspex"]] == ["Heightened Senses", "Sense the Unseen"]
-    assert any(p.name.startswith("Ritual: Wake with") for p in sheet.powers["Blood Sorcery"])
+    # a ritual is its own kind on the sheet, with the core catalogue's level (not a pretend power)
+    assert [(r.name, r.known_level("ritual")) for r in sheet.rituals] == [("Wake with Evening's Freshness", 1)]
+    assert [p.name for p in sheet.powers["Blood Sorcery"]] == ["Corrosive Vitae"]
     # the predator type's picks, kept apart in Progeny, join the sheet's own lists
     assert sheet.specialties == {"Medicine": ["Haematology"], "Occult": ["Tremere lore"],
                                  "Persuasion": ["Bedside manner"]}

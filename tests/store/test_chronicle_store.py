@@ -32,8 +32,9 @@ def chronicle(tmp_path: Path) -> Path:
 def test_layout_and_schema_version(chronicle: Path) -> None:
     assert sorted(p.name for p in (chronicle / "characters").iterdir()) == ["ana-sousa.toml", "rui.toml"]
     assert (chronicle / "sessions").is_dir()
-    for file in [chronicle / "chronicle.toml", *(chronicle / "characters").glob("*.toml")]:
-        assert load_toml(file)["schema_version"] == 1
+    assert load_toml(chronicle / "chronicle.toml")["schema_version"] == 1
+    for file in (chronicle / "characters").glob("*.toml"):
+        assert load_toml(file)["schema_version"] == 2  # 2: rituals and formulas have tables of their own
 
 
 def test_disjoint_changes_from_two_processes_are_merged(chronicle: Path) -> None:
@@ -135,15 +136,35 @@ def test_unknown_keys_survive_a_save(chronicle: Path) -> None:
 
 def test_old_schema_is_migrated_on_load_and_newer_refused(chronicle: Path) -> None:
     path = chronicle / "characters" / "rui.toml"
-    path.write_text(path.read_text().replace("schema_version = 1\n", ""))
+    path.write_text(path.read_text().replace("schema_version = 2\n", ""))
     store = open_chronicle(chronicle)
     assert load_toml(path).get("schema_version") is None  # opening changes nothing on disk
     rui = store.character("rui")
     rui.notes = "migrated"
     store.save_character(rui)
-    assert load_toml(path)["schema_version"] == 1
-    path.write_text(path.read_text().replace("schema_version = 1", "schema_version = 9"))
+    assert load_toml(path)["schema_version"] == 2
+    path.write_text(path.read_text().replace("schema_version = 2", "schema_version = 9"))
     assert "schema_version 9 was written by a newer vtm-tui" in open_chronicle(chronicle).broken[path]
+
+
+def test_version_1_pretend_ritual_powers_move_to_rituals_and_formulas(chronicle: Path) -> None:
+    path = chronicle / "characters" / "rui.toml"
+    text = path.read_text().replace("schema_version = 2\n", "schema_version = 1\n")
+    path.write_text(text + '\n[powers]\n"Blood Sorcery" = ["A Taste for Blood", "Ritual: Clinging of the Insect (level 1)",'
+                    ' "Ritual: Bind the Familiar (level 2)"]\n"Thin-Blood Alchemy" = ["Formula: Far Reach (level 1)"]\n')
+    store = open_chronicle(chronicle)
+    assert path.read_text().startswith("schema_version = 1")  # opening changes nothing on disk
+    rui = store.character("rui")
+    assert [p.name for p in rui.sheet.powers["Blood Sorcery"]] == ["A Taste for Blood"]
+    assert [(r.name, r.level) for r in rui.sheet.rituals] == [("Clinging of the Insect", None), ("Bind the Familiar", 2)]
+    assert [r.name for r in rui.sheet.formulas] == ["Far Reach"] and "Thin-Blood Alchemy" not in rui.sheet.powers
+    assert not any("not in the core catalogue" in w for w in store.warnings)
+    rui.notes = "migrated"
+    store.save_character(rui)
+    saved = load_toml(path)
+    assert saved["schema_version"] == 2 and saved["powers"] == {"Blood Sorcery": ["A Taste for Blood"]}
+    assert saved["rituals"] == ["Clinging of the Insect", {"name": "Bind the Familiar", "level": 2}]
+    assert saved["formulas"] == ["Far Reach"]
 
 
 def test_add_rename_delete(chronicle: Path) -> None:

@@ -26,6 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--reason", default="", help="with award: what it is for (logged)")
     parser.add_argument("--raise", dest="trait", metavar="TRAIT",
                         help="with spend: the trait to raise one step, e.g. Strength, 'Brawl (Grappling)'")
+    parser.add_argument("--power", metavar="NAME",
+                        help="with spend on a Discipline: the core power its new dot brings (V5)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
 
@@ -48,10 +50,9 @@ def run(args: argparse.Namespace) -> int:
             raise VtmError("xp award needs an amount, e.g. 'vtm-tui xp PATH award 3 --all --reason ...'")
         if bool(args.all) == bool(args.character):
             raise VtmError("xp award needs --character NAME or --all (not both)")
-        if args.trait:
-            raise VtmError("--raise goes with 'spend', not 'award'")
-        chosen = ([c for c in store.characters if not c.is_storyteller_character] if args.all
-                  else [store.character(args.character)])
+        if args.trait or args.power:
+            raise VtmError("--raise and --power go with 'spend', not 'award'")
+        chosen = xp.coterie(store) if args.all else [store.character(args.character)]
         done = xp.award(store, chosen, args.amount, args.reason)
         human = "\n".join(f"{a.character.name}: +{a.amount} experience ({xp.remaining(a.character)} unspent "
                           f"of {a.character.sheet.experience_total})" for a in done)
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         raise VtmError("xp spend needs --character NAME and --raise TRAIT")
     character = store.character(args.character)
     field, label = xp.resolve(character, args.trait)
-    spent = xp.spend(store, character, field, label=label)
+    spent = xp.spend(store, character, field, label=label, power=args.power)
     p = spent.price
     emit(args, {"trait": p.trait, "from": p.before, "to": p.after, "cost": p.cost, "remaining": spent.remaining,
                 "character": spent.character.name, "kind": p.kind, "logged": spent.entry.id},

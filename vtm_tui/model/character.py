@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from vtm_tui.model.character_v5 import V5Sheet
-from vtm_tui.model.chronicle import SCHEMA_VERSION
 from vtm_tui.model.validation import Reader, merge_extra
 from vtm_tui.rules.base import RULESETS
 
@@ -24,6 +23,10 @@ if TYPE_CHECKING:
     from vtm_tui.model.character_v20 import V20Sheet
 
     Sheet = V5Sheet | V20Sheet | IngenuitySheet
+
+#: The layout a character file is written in (2: a V5 sheet's rituals and formulas have tables of their own;
+#: ``vtm_tui/store/migrate.py`` upgrades older files as they load).
+SCHEMA_VERSION = 2
 
 #: Rule-set id → the module and class of its sheet, imported when first needed: a chronicle reads only its
 #: own rule set's (the others' took milliseconds of every start).
@@ -73,7 +76,7 @@ class Character:
         return found
 
     def to_toml(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"schema_version": self.schema_version, "name": self.name, "ruleset": self.ruleset,
+        doc: dict[str, Any] = {"schema_version": max(self.schema_version, SCHEMA_VERSION), "name": self.name, "ruleset": self.ruleset,
                                "kind": self.kind, "player": self.player}
         for key in ("concept", "notes", "private_notes"):
             if getattr(self, key):

@@ -17,11 +17,22 @@ from vtm_tui.model.validation import Reader, canonical_name, merge_extra
 from vtm_tui.rules.errors import RulesError
 
 if TYPE_CHECKING:  # the powers' catalogue (a frozen dataclass and its table) comes with the first sheet read or drawn
+    from vtm_tui.model.rituals_v5 import Ritual  # and rituals' class with the first sheet that lists one
     from vtm_tui.rules.catalogue.v5_powers import PowerInfo
 
+#: A ritual's or formula's kind → the sheet's list of them (model/rituals_v5.py holds their class).
+RITUAL_TABLES: dict[str, str] = {"ritual": "rituals", "formula": "formulas"}
 
-#: How a bought or imported ritual or formula is named among a discipline's powers.
-RITUAL_PREFIXES = ("Ritual:", "Formula:")
+
+def holds_pretend_powers(powers: Any) -> bool:
+    """Whether a sheet's ``powers`` table still lists a ritual or formula as ``Ritual: X (level N)``.
+
+    Checked before :func:`vtm_tui.model.rituals_v5.lift_pretend_powers` is imported: most sheets have none, and
+    a chronicle's first screen should not wait for a module it does not use.
+    """
+    return isinstance(powers, dict) and any(
+        isinstance(item, str) and item.lstrip().lower().startswith(("ritual:", "formula:"))
+        for items in powers.values() if isinstance(items, list) for item in items)
 
 
 @dataclass
@@ -122,7 +133,7 @@ class Power:
 class V5Sheet:
     """The V5 part of a character file."""
 
-    #: How the sheet records a power it gains (a bought ritual or formula, an import): a bare-named Power.
+    #: How the sheet records a power it gains (an import, a Discipline dot's power): a bare-named Power.
     POWER: ClassVar[type[Power]] = Power
 
     creature: str = "vampire"  # vampire | ghoul | mortal
@@ -143,6 +154,8 @@ class V5Sheet:
     specialties: dict[str, list[str]] = field(default_factory=dict)
     disciplines: dict[str, int] = field(default_factory=dict)
     powers: dict[str, list[Power]] = field(default_factory=dict)  # discipline → powers
+    rituals: list[Ritual] = field(default_factory=list)  # Blood Sorcery rituals (model/rituals_v5.py)
+    formulas: list[Ritual] = field(default_factory=list)  # thin-blood alchemy formulas
     advantages: dict[str, int] = field(default_factory=dict)  # merits and backgrounds: name → dots
     flaws: dict[str, int] = field(default_factory=dict)
     health: Tracker = field(default_factory=Tracker)
@@ -194,7 +207,34 @@ class V5Sheet:
                 info = power.info(discipline)
                 if info is not None:
                     found.append(info)
+        for kind, table in RITUAL_TABLES.items():  # performed like a power: a Rouse check, then the pool
+            for ritual in getattr(self, table):
+                info = ritual.power_info(kind)
+                if info is not None:
+                    found.append(info)
         return found
+
+    def powers_to_pick(self, discipline: str, dots: int) -> tuple[PowerInfo, ...]:
+        """Core powers a dot of ``discipline`` at ``dots`` may bring: that level or lower, amalgam met, not held."""
+        from vtm_tui.rules.catalogue.v5_powers import powers_to_pick
+
+        held = {p.name.casefold() for d, listed in self.powers.items() if d.casefold() == discipline.casefold()
+                for p in listed}
+        return powers_to_pick(discipline, dots, self.disciplines, held)
+
+    def knows(self, kind: str, name: str) -> bool:
+        """Whether the sheet lists the ritual or formula ``name`` (``kind`` "ritual" or "formula"), case aside."""
+        wanted = " ".join(name.split()).casefold()
+        return any(" ".join(r.name.split()).casefold() == wanted for r in getattr(self, RITUAL_TABLES[kind]))
+
+    def learn(self, kind: str, name: str, level: int | None) -> None:
+        """Add a ritual or formula: a bare name when the catalogue gives the same level, else with its level."""
+        from vtm_tui.model.rituals_v5 import Ritual
+
+        ritual = Ritual(name)
+        if ritual.known_level(kind) != level:
+            ritual.level = level
+        getattr(self, RITUAL_TABLES[kind]).append(ritual)
 
     def traits(self) -> dict[str, int]:
         """Every rollable trait (name → dots) for the pool parser; missing Skills are 0."""
@@ -236,6 +276,9 @@ class V5Sheet:
             doc["disciplines"] = dict(self.disciplines)
         if self.powers:
             doc["powers"] = {k: [p.to_toml() for p in v] for k, v in self.powers.items()}
+        for table in RITUAL_TABLES.values():
+            if getattr(self, table):
+                doc[table] = [ritual.to_toml() for ritual in getattr(self, table)]
         if self.advantages:
             doc["advantages"] = dict(self.advantages)
         if self.flaws:
@@ -276,7 +319,18 @@ class V5Sheet:
             if skill not in V5_SKILLS and skill not in sheet.skills:
                 r.warn(f"specialties.{skill}", "names no skill on this sheet")
         sheet.disciplines = _read_named(r.table("disciplines"), V5_DISCIPLINES, 0, 5, "discipline")
-        sheet.powers = _read_powers(r.table("powers"))
+        # A file not yet migrated (a template, an import) may still hold "Ritual: X (level N)" among the powers.
+        lists = {"powers": r.raw("powers", {}), **{t: r.raw(t, []) for t in RITUAL_TABLES.values()}}
+        if holds_pretend_powers(lists["powers"]):
+            from vtm_tui.model.rituals_v5 import lift_pretend_powers
+
+            lists = lift_pretend_powers(lists)
+        sheet.powers = _read_powers(Reader(lists["powers"], r.where, r.name("powers"), r.warnings))
+        if any(lists[t] != [] for t in RITUAL_TABLES.values()):
+            from vtm_tui.model.rituals_v5 import read_rituals
+
+            ritual_lists = Reader(lists, r.where, r.prefix, r.warnings)
+            sheet.rituals, sheet.formulas = (read_rituals(ritual_lists, kind) for kind in RITUAL_TABLES)
         sheet.advantages = r.dots("advantages", 0, 5)
         sheet.flaws = r.dots("flaws", 0, 5)
         sheet.health = Tracker.read(r.table("health"), sheet.health_size)
@@ -331,9 +385,7 @@ def _read_powers(r: Reader) -> dict[str, list[Power]]:
         for index, item in enumerate(items):
             if isinstance(item, str):
                 powers.append(Power(item))
-                # A ritual or formula bought with experience or imported is written "Ritual: Wards (level 2)":
-                # no power of the catalogue, and nothing to use from the Blood dialog, so nothing to warn of.
-                if catalogue_power(discipline, item) is None and not item.startswith(RITUAL_PREFIXES):
+                if catalogue_power(discipline, item) is None:
                     r.warn(f"{discipline}[{index}]", f"{item!r} is not in the core catalogue; give it a table with "
                                                       "level, rouse and pool to use it from the Blood dialog")
                 continue

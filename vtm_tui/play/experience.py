@@ -118,19 +118,38 @@ def resolve(character: Character, trait: str) -> tuple[str, str]:
 
 
 def _new_entry(character: Character, table: str, prefix: str, name: str) -> tuple[str, str]:
-    """``Advantage: Herd``, ``Ritual: Wards (level 2)``, ``Proficiency: Swords``: something new of a table."""
-    if table == "rituals":
+    """``Advantage: Herd``, ``Ritual: Wards (level 2)``, ``Proficiency: Swords``: something new of a table.
+
+    A ritual or formula of the core catalogue may be named without its level (the catalogue's is used).
+    """
+    kind = xp_rules(character.ruleset).LEVELLED.get(table)
+    if kind is not None:
         found = _LEVELLED.match(name)
-        if found is None or not found.group("name"):
-            raise XpRefused(f"--raise '{prefix}: {name}': give its level, e.g. '{prefix}: Wards (level 2)'")
-        name, level = found.group("name").strip(), found.group("a") or found.group("b")
+        level = found.group("a") or found.group("b") if found and found.group("name") else None
+        if level is not None:
+            name = found.group("name").strip()  # type: ignore[union-attr]
+        else:
+            level = str(catalogue_level(kind, name) or "")
+            if not name or not level:
+                raise XpRefused(f"--raise '{prefix}: {name}': not a {kind} of the core; give its level, "
+                                f"e.g. '{prefix}: Wards (level 2)'")
         if not 1 <= int(level) <= 5:
             raise XpRefused(f"--raise '{prefix}: {name}': a level is 1-5, not {level}")
-        return f"rituals.{name}", f"{prefix}: {name} (level {level})"
+        if character.sheet.knows(kind, name):
+            raise XpRefused(f"{character.name} already knows the {kind} {name!r}")
+        return f"{table}.{name}", f"{prefix}: {name} (level {level})"
     if not name:
         raise XpRefused(f"--raise '{prefix}:' names nothing; e.g. '{prefix}: Herd'")
     held = getattr(character.sheet, table, {})
     return f"{table}.{canonical_name(name, held) or name}", canonical_name(name, held) or name
+
+
+def catalogue_level(kind: str, name: str) -> int | None:
+    """The core catalogue's level of the ritual or formula ``name``, or ``None``."""
+    from vtm_tui.rules.catalogue.v5_rituals import catalogue_ritual
+
+    known = catalogue_ritual(kind, name)
+    return known.level if known else None
 
 
 def ritual_level(label: str) -> int | None:
@@ -143,7 +162,7 @@ def current_value(character: Character, field: str) -> int:
     if "." not in field:
         return int(getattr(sheet, field))
     table, name = field.split(".", 1)
-    if table in ("specialties", "rituals"):
+    if table == "specialties" or table in xp_rules(character.ruleset).LEVELLED:
         return 0  # a specialty, ritual or formula is bought new
     held = getattr(sheet, table, {})
     if name in held:
@@ -161,15 +180,23 @@ def ceiling(character: Character, field: str) -> int:
 def quote(chronicle: Chronicle, character: Character, field: str, label: str | None = None) -> Price:
     """What raising ``field`` one step costs; refused when it is at its maximum or not bought with experience."""
     label = label or field.split(".")[-1].replace("_", " ")
-    level = ritual_level(label) if field.startswith("rituals.") else None
-    if field.startswith("rituals.") and level is None:
+    rules = xp_rules(character.ruleset)
+    levelled = field.split(".", 1)[0] in rules.LEVELLED
+    level = ritual_level(label) if levelled else None
+    if levelled and level is None:
         raise XpRefused(f"{character.name}: {label} needs its level, e.g. 'Ritual: Wards (level 2)'")
+    sheet = character.sheet
+    clan = getattr(sheet, "clan", "")
     try:
-        return price(character.ruleset, field, label, before=current_value(character, field),
-                     clan=getattr(character.sheet, "clan", ""), ceiling=ceiling(character, field),
-                     costs=costs_of(chronicle), after=level)
+        offer = price(character.ruleset, field, label, before=current_value(character, field), clan=clan,
+                      ceiling=ceiling(character, field), costs=costs_of(chronicle), after=level)
     except RulesError as exc:
         raise XpRefused(f"{character.name}: {exc}") from None
+    why = rules.refusal(field, offer.after, generation=getattr(sheet, "generation", None), clan=clan,
+                        dots=getattr(sheet, "disciplines", {}))
+    if why:
+        raise XpRefused(f"{character.name}: {why}")
+    return offer
 
 
 def check_affordable(character: Character, offer: Price) -> None:
@@ -179,19 +206,39 @@ def check_affordable(character: Character, offer: Price) -> None:
                         f"experience, only {left} unspent")
 
 
-def raised(character: Character, offer: Price, now: datetime) -> Character:
-    """A copy of ``character`` with ``offer`` bought and paid for (history row added)."""
+def power_choices(character: Character, offer: Price) -> tuple[Any, ...]:
+    """The core powers a Discipline's new dot may bring (none for another trait, or a sheet without powers)."""
+    picker = getattr(character.sheet, "powers_to_pick", None)
+    if picker is None or not offer.field.startswith("disciplines."):
+        return ()
+    return tuple(picker(offer.field.split(".", 1)[1], offer.after))
+
+
+def check_power(character: Character, offer: Price, power: str | None) -> None:
+    """``power`` must be one of :func:`power_choices` (names the choices when it is not)."""
+    if power is None:
+        return
+    choices = power_choices(character, offer)
+    if not any(p.name.casefold() == power.casefold() for p in choices):
+        names = ", ".join(p.name for p in choices) or "none left in the core catalogue"
+        raise XpRefused(f"{character.name}: {power!r} is not a power {offer.trait} {offer.after} may bring "
+                        f"(choices: {names})")
+
+
+def raised(character: Character, offer: Price, now: datetime, power: str | None = None) -> Character:
+    """A copy of ``character`` with ``offer`` bought and paid for (history row added), with ``power`` learned."""
     new = copy.deepcopy(character)
     sheet = new.sheet
+    if power is not None:
+        known = next(p for p in power_choices(character, offer) if p.name.casefold() == power.casefold())
+        sheet.powers.setdefault(known.discipline, []).append(type(sheet).POWER(name=known.name))
     if "." in offer.field:
         table, name = offer.field.split(".", 1)
         if table == "specialties":
             special = offer.trait[len(name):].strip()[1:-1]
             sheet.specialties[name] = [*sheet.specialties.get(name, []), special]
-        elif table == "rituals":
-            home = xp_rules(new.ruleset).RITUAL_HOMES[offer.trait.split(":", 1)[0].casefold()]
-            power_type = type(sheet).POWER  # the sheet's own record of a power (V5: a Power)
-            sheet.powers[home] = [*sheet.powers.get(home, []), power_type(name=offer.trait)]
+        elif table in xp_rules(new.ruleset).LEVELLED:
+            sheet.learn(xp_rules(new.ruleset).LEVELLED[table], name, offer.after)  # V5: its own list
         else:
             getattr(sheet, table)[name] = offer.after
     else:
@@ -199,26 +246,38 @@ def raised(character: Character, offer: Price, now: datetime) -> Character:
         if offer.field == "willpower_permanent":  # V20: a bought Willpower dot comes with its point
             sheet.willpower_current = min(offer.after, sheet.willpower_current + 1)
     sheet.experience_spent += offer.cost
-    sheet.experience_history.append(XpEvent(now, -offer.cost, f"{offer.trait} {offer.before} → {offer.after}"))
+    bought = f"{offer.trait} {offer.before} → {offer.after}" + (f" ({power})" if power else "")
+    sheet.experience_history.append(XpEvent(now, -offer.cost, bought))
     return new
 
 
 def spend(store: ChronicleStore, character: Character, field: str, label: str | None = None, *,
-          now: datetime | None = None) -> Spent:
-    """Raise ``field`` with experience: checks the price, saves the sheet, logs the spend."""
+          now: datetime | None = None, power: str | None = None) -> Spent:
+    """Raise ``field`` with experience: checks the price, saves the sheet, logs the spend.
+
+    ``power``: a Discipline's new dot brings that core power (one of :func:`power_choices`).
+    """
     now = now or utc_now()
     offer = quote(store.chronicle, character, field, label)
     check_affordable(character, offer)
+    check_power(character, offer, power)
     replaced: list[Character] = []
-    saved = store.save_character(raised(character, offer, now), before_write=lambda was, _now: replaced.append(was))
+    saved = store.save_character(raised(character, offer, now, power),
+                                 before_write=lambda was, _now: replaced.append(was))
     left = remaining(saved)
     session, _ = store.logging_session(now)
     entry = LogEntry.new("experience", session=session, ruleset=store.chronicle.ruleset, now=now,
-                         actor=saved.name, comment=f"spent {offer.cost} on {offer.trait}",
+                         actor=saved.name, comment=f"spent {offer.cost} on {offer.trait}"
+                         + (f" with the power {power}" if power else ""),
                          change={"field": offer.field, "before": offer.before, "after": offer.after,
                                  "xp_cost": offer.cost, "xp_remaining": left})
     store.log(entry)
     return Spent(saved, offer, left, entry, replaced[0] if replaced else character)
+
+
+def coterie(store: ChronicleStore) -> list[Character]:
+    """Whom "the whole coterie" means for an award: every player character (``--all``, and the app's ``G``)."""
+    return [c for c in store.characters if not c.is_storyteller_character]
 
 
 def award(store: ChronicleStore, characters: Sequence[Character], amount: int, reason: str, *,

@@ -35,7 +35,7 @@ def test_a_power_of_ones_own_is_a_table_with_level_rouse_and_pool():
     ("Mesmerize", "a colon"),
     ("Dominate: Mesmerize", "no dots"),  # the sheet has no Dominate
     ("Potence: Prowess", "above the 1 dot"),
-    ("Potence: Earthshock", "not in the catalogue"),
+    ("Potence: Unheard-of Might", "not in the catalogue"),
     ("Potence: Own; 9; 1", "level is 1-5"),
     ("Potence: Own; 1; 7", "Rouse is 0-5 or free"),
     ("Potence: Own; 1; 1; pool; more", "at most a level"),

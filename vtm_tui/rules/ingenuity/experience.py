@@ -31,7 +31,8 @@ KNOWN: dict[str, tuple[str, ...]] = {"attributes": ATTRIBUTES, "skills": SKILLS}
 SINGLES: dict[str, tuple[str, str]] = {}
 EXAMPLES = ("Strength", "Combat", "Sorcery", "Proficiency: Swords")
 PREFIXES: dict[str, str] = {"proficiency": "proficiencies", "skill": "skills"}
-RITUAL_HOMES: dict[str, str] = {}
+#: Sheet tables bought at a level (V5's rituals and formulas): none here.
+LEVELLED: dict[str, str] = {}
 
 
 def ceiling(field: str, trait_max: int) -> int:
@@ -42,6 +43,16 @@ def ceiling(field: str, trait_max: int) -> int:
 def kind_of(field: str, label: str, *, clan: str, before: int) -> str | None:
     table = field.split(".", 1)[0]
     return {"attributes": "die", "skills": "die", "proficiencies": "proficiency"}.get(table)
+
+
+def refusal(field: str, after: int, *, generation: int | None, clan: str, dots: Mapping[str, int]) -> str | None:
+    """No prerequisite beyond the ceiling here (V5 has Blood Potency's cap by generation and rituals' dots)."""
+    return None
+
+
+def suggestions(prefix: str) -> tuple[str, ...]:
+    """Names to complete after ``prefix`` (``""``: a trait by name)."""
+    return (*KNOWN.get("attributes", ()), *KNOWN.get("skills", KNOWN.get("abilities", ()))) if not prefix else ()
 
 
 def step(field: str, before: int) -> int:

@@ -60,7 +60,8 @@ SINGLES: dict[str, tuple[str, str]] = {"willpower": ("willpower_permanent", "Wil
                                        "humanity": ("path_rating", "Humanity"), "path": ("path_rating", "Path")}
 EXAMPLES = ("Strength", "Alertness", "Dominate", "Conscience", "Willpower", "Humanity", "Path: Lure of Flames")
 PREFIXES: dict[str, str] = {"path": "disciplines", "discipline": "disciplines"}
-RITUAL_HOMES: dict[str, str] = {}
+#: Sheet tables bought at a level (V5's rituals and formulas): none here.
+LEVELLED: dict[str, str] = {}
 #: Flat prices for a trait bought from nothing.
 NEW = {"ability": "new_ability", "secondary_path": "new_path"}
 
@@ -96,6 +97,16 @@ def ceiling(field: str, trait_max: int) -> int:
     if table in ("willpower_permanent", "path_rating"):
         return 10
     return trait_max
+
+
+def refusal(field: str, after: int, *, generation: int | None, clan: str, dots: Mapping[str, int]) -> str | None:
+    """No prerequisite beyond the ceiling here (V5 has Blood Potency's cap by generation and rituals' dots)."""
+    return None
+
+
+def suggestions(prefix: str) -> tuple[str, ...]:
+    """Names to complete after ``prefix`` (``""``: a trait by name)."""
+    return (*KNOWN.get("attributes", ()), *KNOWN.get("skills", KNOWN.get("abilities", ()))) if not prefix else ()
 
 
 def step(field: str, before: int) -> int:

@@ -27,6 +27,7 @@ from vtm_tui.rules.importing import (
     table,
     text,
 )
+from vtm_tui.rules.catalogue.v5_rituals import ritual_entry
 from vtm_tui.rules.v5.traits import ATTRIBUTE_NAMES, DISCIPLINES, SKILL_NAMES
 
 #: Keys Progeny writes that need no mapping (derived from others, or the creator's own bookkeeping: its saved
@@ -75,9 +76,10 @@ def convert(data: Mapping[str, Any]) -> Converted:
     if specialties:
         doc["specialties"] = specialties
     ratings, powers = _disciplines(rows(data.get("disciplines")), lost)
-    for row in rows(data.get("rituals")):
-        powers.setdefault("Blood Sorcery", []).append(
-            f"Ritual: {text(row.get('name'), 100)} (level {number(row.get('level'), 1)})")
+    rituals = [ritual_entry("ritual", text(row.get("name"), 100), number(row.get("level"), 1))
+               for row in rows(data.get("rituals")) if text(row.get("name"), 100)]
+    if rituals:
+        doc["rituals"] = rituals
     if ratings:
         doc["disciplines"] = ratings
     if powers:

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from datetime import datetime, timezone
 from typing import Any
 
+from vtm_tui.rules.catalogue.v5_rituals import ritual_entry
 from vtm_tui.rules.catalogue.v5_trackers import doc_health_size
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.importing import (
@@ -37,6 +38,8 @@ from vtm_tui.rules.v5.traits import ATTRIBUTE_NAMES, DISCIPLINES, SKILL_NAMES
 ACTOR_TYPES = {"vampire": "vampire", "ghoul": "ghoul", "mortal": "mortal", "spc": "vampire"}
 DISCIPLINE_KEYS = {"sorcery": "Blood Sorcery", "alchemy": "Thin-Blood Alchemy", "bloodsorcery": "Blood Sorcery"}
 RITUAL_KEYS = ("rituals", "ceremonies")
+#: Where :func:`_disciplines` gathers ritual items, apart from the Disciplines (they go to the sheet's ``rituals``).
+RITUALS = "rituals"
 #: The time of an experience row whose timestamp is missing.
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 FEATURES = {"merit": "advantages", "background": "advantages", "flaw": "flaws"}
@@ -118,6 +121,9 @@ def convert(data: Mapping[str, Any]) -> Converted:
     ratings, powers = _disciplines(table(system.get("disciplines")), items, lost)
     if ratings:
         doc["disciplines"] = ratings
+    rituals = powers.pop(RITUALS, [])
+    if rituals:
+        doc["rituals"] = rituals
     if powers:
         doc["powers"] = powers
     advantages: dict[str, dict[str, int]] = {"advantages": {}, "flaws": {}}
@@ -200,10 +206,10 @@ def _labelled(label: str, value: Any) -> str:
 
 
 def _disciplines(held: Mapping[str, Any], items: list[Mapping[str, Any]],
-                 lost: list[str]) -> tuple[dict[str, int], dict[str, list[str]]]:
+                 lost: list[str]) -> tuple[dict[str, int], dict[str, list[Any]]]:
     """Ratings from ``disciplines.<key>.value``, else from the power items of that discipline."""
     ratings: dict[str, int] = {}
-    powers: dict[str, list[str]] = {}
+    powers: dict[str, list[Any]] = {}  # Discipline → power names; RITUALS → ritual entries
     levels: dict[str, list[int]] = {}
     for item in items:
         if str(item.get("type", "")).lower() != "power":
@@ -211,8 +217,8 @@ def _disciplines(held: Mapping[str, Any], items: list[Mapping[str, Any]],
         info = table(item.get("system", item.get("data")))
         key = text(info.get("discipline"), 40)
         if key.lower() in RITUAL_KEYS:
-            powers.setdefault("Blood Sorcery", []).append(
-                f"Ritual: {text(item.get('name'), 100)} (level {number(info.get('level'), 1)})")
+            powers.setdefault(RITUALS, []).append(ritual_entry("ritual", text(item.get("name"), 100),
+                                                               number(info.get("level"), 1)))
             continue
         name = DISCIPLINE_KEYS.get(key.lower()) or match(key, DISCIPLINES)
         if name is None:

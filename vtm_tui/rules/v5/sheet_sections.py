@@ -25,6 +25,9 @@ def sections(doc: dict) -> list[Section]:
     disc += [(n, ", ".join(p)) for n, p in powers.items() if n not in doc.get("disciplines", {})]
     if disc:
         out.append(Section("Disciplines", disc))
+    learned = [_learned(kind, entry) for kind in ("ritual", "formula") for entry in doc.get(f"{kind}s", [])]
+    if learned:  # their own kind on the sheet, printed apart from the Disciplines' powers
+        out.append(Section("Rituals and formulas", learned))
     health, will = doc.get("health", {}), doc.get("willpower", {})
     from vtm_tui.rules.catalogue.v5_trackers import doc_health_size
 
@@ -43,6 +46,18 @@ def sections(doc: dict) -> list[Section]:
         out.append(Section("Convictions and touchstones", convictions
                            + [("Conviction", c) for c in doc.get("convictions", []) if c not in dict(convictions).values()]))
     return out
+
+
+def _learned(kind: str, entry: object) -> tuple[str, str]:
+    """``("Ritual: Ward against Ghouls", "level 1")``: a bare name takes the core catalogue's level."""
+    from vtm_tui.rules.catalogue.v5_rituals import catalogue_ritual
+
+    name = entry if isinstance(entry, str) else str(entry.get("name", "")) if isinstance(entry, dict) else str(entry)
+    level = entry.get("level") if isinstance(entry, dict) else None
+    if level is None:
+        known = catalogue_ritual(kind, name)
+        level = known.level if known else "?"
+    return f"{kind.capitalize()}: {name}", f"level {level}"
 
 
 def _track(size: int, track: dict) -> str:

@@ -110,6 +110,9 @@ def layout_v5(character: Character, width: int, cursor: str | None) -> SheetLayo
             b.rows(cells)
         else:
             b.paragraph("none", style="dim")
+    for label, kind, listed in (("Rituals", "ritual", sheet.rituals), ("Formulas", "formula", sheet.formulas)):
+        if listed:  # their own kind, beside the Disciplines: name and level (a level unknown shows "?")
+            b.paragraph(f"{label}: " + " · ".join(f"{r.name} ({r.known_level(kind) or '?'})" for r in listed))
 
     b.heading("Blood" if sheet.is_vampire else "Humanity")
     rows: list[Cell] = []
