@@ -6,6 +6,7 @@ the open chronicle, each a call into the store or the play layer and a notice of
 
 from __future__ import annotations
 
+from vtm_tui.errors import VtmError
 from vtm_tui.ui.app_base import VtmAppBase
 
 
@@ -14,8 +15,6 @@ class SessionActions(VtmAppBase):
 
     def action_start_session(self) -> None:
         """Open the next session (its log file is created; the header follows)."""
-        from vtm_tui.errors import VtmError
-
         store = self.chronicle_store
         if store is None:
             return
@@ -29,8 +28,6 @@ class SessionActions(VtmAppBase):
 
     def action_end_session(self) -> None:
         """Close the current session; V5 characters with stains are named (they owe a Remorse test)."""
-        from vtm_tui.errors import VtmError
-
         store = self.chronicle_store
         if store is None:
             return
@@ -54,7 +51,6 @@ class SessionActions(VtmAppBase):
 
     def _save_note(self, kind: str, text: str, secret: bool) -> str | None:
         """Log what the note dialog holds; the refusal's words (the dialog stays open), else None."""
-        from vtm_tui.errors import VtmError
         from vtm_tui.play.notes import log_note
 
         if self.chronicle_store is None:
