@@ -64,7 +64,7 @@ from vtm_tui.errors import VtmError
 #: The Textual releases these overrides were written for and the tests were run against: at least the first,
 #: below the second. pyproject's dependency states the same range (tests/ui/test_textual_public.py keeps the
 #: two equal); widen it only after running the UI, snapshot and adversarial tests under the new release.
-TESTED_RANGE = ((8, 2, 0), (8, 3, 0))
+TESTED_RANGE = ((8, 2, 7), (8, 3, 0))
 #: The largest terminal the app lays out (columns, rows): far beyond any real screen, small enough to stay cheap.
 MAX_SIZE = (500, 200)
 
@@ -105,7 +105,7 @@ def check_version(version: str | None = None) -> bool:
 
 
 def tested_range_text() -> str:
-    """:data:`TESTED_RANGE` as a pip requirement (``textual>=8.2,<8.3``), as pyproject states it."""
+    """:data:`TESTED_RANGE` as a pip requirement (``textual>=8.2.7,<8.3``), as pyproject states it."""
     lowest, beyond = TESTED_RANGE
     return f"textual>={_release(lowest)},<{_release(beyond)}"
 
