@@ -114,25 +114,6 @@ async def test_tab_in_the_roll_form_moves_its_own_cursor_not_the_focus(lisboa: P
         assert fields.at == fields.order[-1]
 
 
-async def test_a_focus_move_restyles_from_memory_exactly(lisboa: Path) -> None:
-    app = make_app(lisboa)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        memo = app.stylesheet.restyle_memo
-        screen = app.screen
-        for _ in range(2):  # round the coterie's panes twice: the second time every state is remembered
-            for _ in range(6):
-                await pilot.press("tab")
-                await pilot.pause()
-        assert memo.hits > 0
-        focused = screen.focused
-        assert focused is not None
-        remembered = (focused.styles.base.get_rules(), dict(focused._component_styles))
-        type(app.stylesheet).apply(app.stylesheet, focused)  # Textual's own, from the whole stylesheet
-        assert focused.styles.base.get_rules() == remembered[0]
-        assert focused._component_styles == remembered[1]
-
-
 async def test_the_storytellers_app_keeps_its_roll_dialog_too(lisboa: Path) -> None:
     app = make_app(lisboa)
     async with app.run_test(size=(100, 30)) as pilot:

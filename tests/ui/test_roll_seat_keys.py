@@ -71,52 +71,6 @@ async def test_a_row_is_reused_only_in_the_state_it_was_drawn_in(lisboa: Path) -
         assert [fields.render_line(y) for y in before] != list(before.values())
 
 
-def _sent(app, compositor, regions, renders) -> str:
-    """What a partial update of ``regions`` sends to the terminal, the widgets rendered by ``renders``."""
-    from textual._compositor import ChopsUpdate
-    from textual.geometry import Region
-
-    spans = list(compositor._regions_to_spans(regions))
-    crop = Region.from_union(regions).intersection(compositor.size.region)
-    rows = {y for y, _, _ in spans}
-    saved = compositor.__dict__.pop("_get_renders", None)
-    compositor._get_renders = renders
-    try:
-        chops = compositor._render_chops(crop, rows.__contains__)
-    finally:
-        del compositor._get_renders
-        if saved is not None:
-            compositor._get_renders = saved
-    return ChopsUpdate(chops, spans, [cuts[1:] for cuts in compositor.cuts]).render_segments(app.console)
-
-
-async def test_a_partial_update_sends_what_textual_would_rendering_only_its_rows(lisboa: Path) -> None:
-    """The dialog renders, for a key that changed a row or two, only those rows (``cropped_renders``), not every
-    line of every widget in its box and of the dimmed screen behind it: what reaches the terminal is the same."""
-    from functools import partial
-
-    from textual.geometry import Region
-
-    from vtm_tui.ui.textual_compat import cropped_renders
-
-    app = make_app(lisboa, player="Marta")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("r", "ctrl+t", "k")
-        await pilot.pause()
-        compositor = app.screen._compositor
-        textual_own = partial(type(compositor)._get_renders, compositor)
-        ours = partial(cropped_renders, compositor)
-        for page in ("form", "result"):
-            cases = [[Region(0, y, 80, 1)] for y in range(24)]  # each row, part rows, several at once, all
-            cases += [[Region(3, 2, 20, 1)], [Region(0, 1, 80, 1), Region(0, 4, 80, 1)], [Region(10, 5, 50, 9)],
-                      [Region(0, 0, 80, 24)], [Region(70, 20, 10, 4), Region(0, 0, 5, 2)]]
-            for regions in cases:
-                assert _sent(app, compositor, regions, ours) == _sent(app, compositor, regions, textual_own)
-            await pilot.press("enter")
-            await pilot.pause()
-
-
 async def test_typing_a_comment_works_out_no_request_or_odds(lisboa: Path, monkeypatch) -> None:
     """The comment changes neither the dice nor the odds: a key typed in it only draws its row (a regression
     guard: the pool's keys do recompute them, and the comment is read again when Enter rolls)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
 import textual
 from textual.app import App, ComposeResult
 from textual.dom import DOMNode
@@ -104,20 +105,22 @@ def test_the_scan_sees_what_it_looks_for():
 
 
 def test_compat_is_written_for_the_installed_textual():
-    assert check_version(textual.__version__), "re-check every function in ui/textual_compat.py, then the pin"
+    assert check_version(textual.__version__), "run the UI tests under this Textual, then widen TESTED_RANGE and the pin"
 
 
-def test_compat_names_exactly_the_pinned_textual():
-    """The private overrides switch off on any other release, a patch one included, and the pin is that release."""
+def test_the_pin_is_the_tested_range():
+    """pyproject lets pip install exactly the releases the version check accepts: the first of the range and every
+    patch release of it, nothing past its end, no pre-release."""
     import tomllib
 
-    from vtm_tui.ui.textual_compat import TESTED_VERSION
+    from vtm_tui.ui.textual_compat import TESTED_RANGE, tested_range_text
 
     pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
-    assert f"textual=={TESTED_VERSION}" in pyproject["project"]["dependencies"]
-    assert check_version(TESTED_VERSION)
-    major, minor, patch = (int(part) for part in TESTED_VERSION.split("."))
-    for other in (f"{major}.{minor}.{patch + 1}", f"{major}.{minor + 1}.0", f"{major}.{minor}", "nonsense", ""):
+    assert tested_range_text() in pyproject["project"]["dependencies"]
+    (major, minor, patch), (end_major, end_minor, end_patch) = TESTED_RANGE
+    assert check_version(f"{major}.{minor}.{patch}") and check_version(f"{major}.{minor}.{patch + 9}")
+    for other in (f"{end_major}.{end_minor}.{end_patch}", f"{major}.{minor}.{patch + 1}rc1", f"{major}.{minor}",
+                  f"{major - 1}.9.9", "nonsense", ""):
         assert not check_version(other), other
 
 
@@ -139,17 +142,29 @@ async def test_css_generation_moves_on_with_a_theme_change_and_a_screen_can_be_m
         assert screen._css_update_count == css_generation(app)
 
 
-async def test_under_another_textual_the_screens_are_restyled_as_textual_does(monkeypatch):
+@pytest.mark.parametrize("version", ["9.0.0", "8.3.0", "8.1.1", "8.2.9rc1"])
+def test_under_a_textual_the_tests_have_not_seen_the_app_refuses_to_start(monkeypatch, tmp_path, capsys, version):
+    """The safety overrides are never switched off silently: the command says which Textual to install, in one
+    line, before it looks at a terminal, takes a seat or draws anything."""
     import vtm_tui.ui.textual_compat as compat
+    from vtm_tui.cli import main
 
-    monkeypatch.setattr(compat, "check_version", lambda version=textual.__version__: False)
-    app = _Two()
-    async with app.run_test(size=(20, 5)):
-        assert css_generation(app) != css_generation(app)  # nothing ever looks unchanged
-        screen = Screen()
-        before = screen._css_update_count
-        mark_styles_current(screen, app)
-        assert screen._css_update_count == before  # Textual's own bookkeeping, untouched
+    monkeypatch.setattr(compat, "textual_version", lambda: version)
+    monkeypatch.setattr(compat, "needs_terminal", lambda: pytest.fail("looked for a terminal first"))
+    assert main([str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"Textual {version} is installed" in err
+    assert compat.tested_range_text() in err and "Traceback" not in err
+
+
+def test_under_a_tested_textual_the_seat_driver_is_the_one_used(monkeypatch):
+    import vtm_tui.ui.textual_compat as compat
+    from vtm_tui.ui.app import VtmApp
+
+    lowest, _beyond = compat.TESTED_RANGE
+    monkeypatch.setattr(compat, "textual_version", lambda: ".".join(map(str, lowest)))
+    compat.require_tested_textual()  # does not refuse
+    assert VtmApp().get_driver_class() is compat.SeatDriver
 
 
 def test_screens_and_widgets_reach_the_app_typed():

@@ -15,21 +15,26 @@ Every binding carries an id so ``keymap.toml`` can remap it (see :mod:`vtm_tui.u
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 
+from vtm_tui.errors import VtmError
+from vtm_tui.store.paths import find_campaigns_dir, hide_root
 from vtm_tui.ui.app_base import VtmAppBase
+from vtm_tui.ui.css_cache import ParsedCss, css_cache_path
 from vtm_tui.ui.seat_actions import SeatActions
 from vtm_tui.ui.session_actions import SessionActions
 from vtm_tui.ui.clock import Clock, system_clock
 from vtm_tui.ui.fast_start import FastStart
-from vtm_tui.ui.textual_compat import CrashGuard, install_css_cache, install_restyle_memo, textual_version
+from vtm_tui.ui.textual_compat import CrashGuard, install_css_cache, textual_version
 from vtm_tui.ui.theme import THEME_NAME, VTM_THEME
 
 if TYPE_CHECKING:
@@ -152,9 +157,6 @@ class VtmApp(CrashGuard, FastStart, SessionActions, SeatActions, VtmAppBase):
         keymap: dict[str, str] | None = None,
     ) -> None:
         super().__init__()
-        install_restyle_memo(self.stylesheet)  # a focus move restyles from memory (docs/server.md)
-        from vtm_tui.ui.css_cache import ParsedCss, css_cache_path
-
         version = textual_version()
         self.css_cache = ParsedCss(css_cache_path(version), version)  # styles parsed at an earlier start
         install_css_cache(self.stylesheet, self.css_cache)
@@ -236,8 +238,6 @@ class VtmApp(CrashGuard, FastStart, SessionActions, SeatActions, VtmAppBase):
     @property
     def campaigns_dir(self) -> Path:
         """The folder the picker lists (``--campaigns``, else the store's search order)."""
-        from vtm_tui.store.paths import find_campaigns_dir
-
         return find_campaigns_dir(self.campaigns_arg)
 
     # -- the open chronicle -----------------------------------------------------------
@@ -247,7 +247,6 @@ class VtmApp(CrashGuard, FastStart, SessionActions, SeatActions, VtmAppBase):
         Returns whether it opened. A broken file is never touched: the message names the file, line and
         column, and the storyteller can fix it and retry.
         """
-        from vtm_tui.errors import VtmError
         from vtm_tui.store.chronicle_store import open_chronicle
 
         try:
@@ -307,10 +306,6 @@ class VtmApp(CrashGuard, FastStart, SessionActions, SeatActions, VtmAppBase):
         from vtm_tui.ui.screens.broken import ProblemScreen
 
         if self.player is not None:  # a player never reaches the picker (other chronicles), nor server paths
-            from rich.text import Text
-
-            from vtm_tui.store.paths import hide_root
-
             self.exit(return_code=2, message=Text(f"vtm-tui: error: {hide_root(str(error), path)}"))
             return
         if self.current_mode != "picker":
@@ -401,8 +396,6 @@ def run(args: argparse.Namespace) -> int:
     """Run the app for parsed command-line arguments; returns the exit status."""
     dice = None
     if getattr(args, "player", None) is not None and not args.path:
-        from vtm_tui.errors import VtmError
-
         raise VtmError("--player needs the chronicle's PATH (vtm-tui /srv/chronicle --player Ana)")
     if getattr(args, "seed", None) is not None:
         from vtm_tui.rules.dice import SeededDice
@@ -413,8 +406,6 @@ def run(args: argparse.Namespace) -> int:
 
     moved = redirect(path, campaigns)  # a checkout's example opens as a copy: the repository stays as shipped
     if moved is not None:
-        import sys
-
         print(f"vtm-tui: {moved.notice}", file=sys.stderr)
         path, campaigns = moved.path or path, moved.campaigns or campaigns
     app = VtmApp(path=path, campaigns=campaigns, dice=dice, player=getattr(args, "player", None))

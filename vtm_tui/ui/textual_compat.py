@@ -1,7 +1,7 @@
-"""Where the app leans on Textual's private parts, each for a reason a seat makes real, all checked against one version.
+"""Where the app leans on Textual's private parts, each for a reason a seat makes real, all behind one version check.
 
 A seat is a terminal on a player's screen, fed by a player's keyboard. Textual
-8.2 gets three things wrong there, and no public hook reaches them:
+8.2 gets three things wrong there, and no public hook reaches them (the safety overrides):
 
 - **Crash reports.** ``App._handle_exception`` → ``_fatal_error`` prints a Rich
   traceback *with local variables* (a secret Difficulty, private notes, server
@@ -16,35 +16,39 @@ A seat is a terminal on a player's screen, fed by a player's keyboard. Textual
 - **Sizes.** A terminal may report any size (``CSI 48;3000;3000 t`` or a window
   change over SSH); laying out 3000×3000 cells takes hundreds of MB and seconds
   per frame. :class:`SeatDriver` clamps every size to :data:`MAX_SIZE`.
+
+The speed overrides, each kept for a figure it buys (docs/textual.md has them, measured):
+
 - **Restyles.** Textual counts its stylesheet's generations in a private ``_css_update_count`` on the app and
   on each screen, and restyles a whole screen whose count lags. A mode's screen is styled as it mounts, so it
-  is current from the start; :func:`mark_styles_current` says so and :func:`css_generation` reads the count
-  (:mod:`vtm_tui.ui.screens.mode_screen` explains the cost).
+  is current from the start; :func:`mark_styles_current` says so, and :func:`css_generation` reads the count,
+  so that what was drawn or styled under one generation is reused until it moves on
+  (:mod:`vtm_tui.ui.screens.mode_screen`, the roll dialog opened again, the log's painted lines).
 - **Frames.** A screen whose layout and whole repaint are both due in one update (a kept dialog shown again
   with another page than it closed on) is sent twice in that update: the layout's changed part, then the
-  whole screen. :class:`OneFrameScreen` skips the first (it is drawn again at once): 2.5 KB of the roll
-  dialog's opening on a seat. A key that changed a row or two rendered every line of the dialog and of the
-  dimmed screen behind it to send those rows: :func:`cropped_renders` renders the rows sent.
-- **Carets.** An ``Input`` moves the terminal's cursor to its caret and scrolls to it whenever its selection
-  changes; the roll form's inputs are never drawn (the form draws their caret), so :class:`UndrawnCaret` skips it.
+  whole screen. :class:`OneFrameScreen` skips the first (it is drawn again at once).
+- **Parsed styles.** :func:`install_css_cache` has the stylesheet look its parsed rules up in
+  :mod:`vtm_tui.ui.css_cache` before parsing.
 
 Everything else in ``vtm_tui/ui`` uses Textual's public API only (``tests/ui/test_textual_public.py`` checks).
 
-``tests/adversarial/test_terminal*.py`` and ``test_crash*.py`` fail if an upgrade
-breaks any of this; :func:`check_version` names the version it was written for.
+**The version check.** These overrides copy or lean on the internals of the Textual releases the tests were run
+against: :data:`TESTED_RANGE`, the same range as pyproject's dependency. :func:`require_tested_textual` is the one
+check: under any other Textual the app refuses to start with one line saying so (``CrashGuard.run``), so no
+override is ever switched off silently. ``tests/adversarial/test_terminal*.py`` and ``test_crash*.py`` fail if a
+release in the range breaks any of this.
 """
 
 from __future__ import annotations
 
 import functools
-import itertools
 import os
+import re
 import selectors
 import signal
 import sys
 import threading
 from codecs import getincrementaldecoder
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,14 +57,14 @@ from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.driver import Driver
-from textual.geometry import Region, Size
-from textual.screen import Screen
+from textual.geometry import Size
 
-#: The Textual version these overrides were written and tested against: exactly the one pyproject pins (a patch
-#: release may move a private name as well as a minor one; tests/ui/test_textual_public.py keeps the two equal).
-TESTED_VERSION = "8.2.8"
-#: Numbers :func:`css_generation` answers under an untested Textual.
-_UNKNOWN_GENERATION = itertools.count()
+from vtm_tui.errors import VtmError
+
+#: The Textual releases these overrides were written for and the tests were run against: at least the first,
+#: below the second. pyproject's dependency states the same range (tests/ui/test_textual_public.py keeps the
+#: two equal); widen it only after running the UI, snapshot and adversarial tests under the new release.
+TESTED_RANGE = ((8, 2, 7), (8, 3, 0))
 #: The largest terminal the app lays out (columns, rows): far beyond any real screen, small enough to stay cheap.
 MAX_SIZE = (500, 200)
 
@@ -71,7 +75,7 @@ def textual_version() -> str:
 
     ``textual.__version__`` asks ``importlib.metadata``, whose import (email parsing, zip files) took
     20-50 ms of every start, before the first screen (``python -m benchmarks startup``). Read once: the
-    search of the packages folder took about 5 ms, and :func:`check_version` is asked on every screen shown.
+    search of the packages folder took about 5 ms.
     """
     package = Path(textual.__file__).parent
     for info in sorted(package.parent.glob("textual-*.dist-info")):
@@ -88,10 +92,34 @@ def textual_version() -> str:
 
 
 def check_version(version: str | None = None) -> bool:
-    """Whether ``version`` (default: the installed one) is the Textual these private overrides were written for."""
+    """Whether ``version`` (default: the installed one) is a Textual release in :data:`TESTED_RANGE`.
+
+    A pre-release or a development build (``8.2.9rc1``, ``8.2.9.dev0``) is not one the tests have seen."""
     if version is None:
         version = textual_version()
-    return version.strip() == TESTED_VERSION
+    found = re.fullmatch(r"(\d+)\.(\d+)\.(\d+)", version.strip())
+    if found is None:
+        return False
+    lowest, beyond = TESTED_RANGE
+    return lowest <= tuple(int(part) for part in found.groups()) < beyond
+
+
+def tested_range_text() -> str:
+    """:data:`TESTED_RANGE` as a pip requirement (``textual>=8.2.7,<8.3``), as pyproject states it."""
+    lowest, beyond = TESTED_RANGE
+    return f"textual>={_release(lowest)},<{_release(beyond)}"
+
+
+def _release(version: tuple[int, int, int]) -> str:
+    return ".".join(str(part) for part in (version if version[2] else version[:2]))
+
+
+def require_tested_textual() -> None:
+    """Refuse to run the app under a Textual the tests have not seen: its safety overrides (crash report, input,
+    sizes) lean on internals that may have moved, and they are never switched off silently."""
+    if not check_version():
+        raise VtmError(f"this vtm-tui was tested with {tested_range_text()}, and Textual {textual_version()} is "
+                       f"installed; install a tested one: pip install '{tested_range_text()}'")
 
 
 def clamp_size(width: int, height: int) -> tuple[int, int]:
@@ -103,18 +131,16 @@ def css_generation(app: App[Any]) -> int:
     """How many times the app's stylesheet has changed (themes, variables); a screen that saw an older
     generation is restyled when it is next shown.
 
-    Under another Textual every call answers a new number: nothing looks unchanged, so every screen is
-    restyled as Textual does by default (slower, never stale)."""
-    if check_version():
-        return int(app._css_update_count)
-    return -1 - next(_UNKNOWN_GENERATION)
+    Textual private API: ``App._css_update_count``."""
+    return int(app._css_update_count)
 
 
-def mark_styles_current(screen: Screen[Any], app: App[Any]) -> None:
-    """Tell Textual that ``screen`` already has the app's current styles (it is styled as it mounts), so
-    that showing it does not re-parse the stylesheet and restyle it again (under another Textual: nothing)."""
-    if check_version():
-        screen._css_update_count = app._css_update_count
+def mark_styles_current(screen: Any, app: App[Any]) -> None:
+    """Tell Textual that ``screen`` already has the app's current styles (it is styled as it mounts), so that
+    showing it the first time does not re-parse the stylesheet and restyle it again: about 30 ms of CPU on the
+    first visit of each mode's screen (:mod:`vtm_tui.ui.screens.mode_screen`). Textual private API
+    (``_css_update_count`` on the screen and the app)."""
+    screen._css_update_count = app._css_update_count
 
 
 class CrashGuard(App[None]):
@@ -130,9 +156,11 @@ class CrashGuard(App[None]):
         self.panic(Text(report_crash(error)))
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
-        """Refuse to start without a terminal (before a seat is taken or a screen drawn), then run.
+        """Refuse to start under a Textual the tests have not seen, or without a terminal (before a seat is taken
+        or a screen drawn), then run.
 
         A headless run (snapshots, tools) needs none."""
+        require_tested_textual()
         if not kwargs.get("headless"):
             needs_terminal()
         from vtm_tui.crash import install_thread_hook
@@ -143,7 +171,7 @@ class CrashGuard(App[None]):
     def get_driver_class(self) -> type[Driver]:
         """The seat-safe driver wherever Textual would pick its Linux driver (not the web or test drivers)."""
         driver = super().get_driver_class()
-        if SeatDriver is not None and driver is SeatDriver.__mro__[1] and check_version():
+        if SeatDriver is not None and driver is SeatDriver.__mro__[1]:
             return SeatDriver
         return driver
 
@@ -297,98 +325,6 @@ def needs_terminal() -> None:
                    "(and give a seat's key the 'pty' option)")
 
 
-class RestyleMemo:
-    """Remembers, per widget, the styles the stylesheet gave it in each state it has been in.
-
-    Textual restyles a widget (and its descendants) from the whole stylesheet on every change of a class or a
-    pseudo-class: each focus move does it twice (the widget left, the widget reached), at 1–3 ms a widget on
-    this project's machine, more for an input (each of its component classes is matched as a node of its
-    own). A form's widgets go back and forth between the same few states, so the second time a state is
-    reached, its rules, flags and component styles are put back as they were computed: that was a third of
-    the CPU of a Tab in the roll dialog. The memo is exact: a state is the type, id, classes and
-    pseudo-classes of the widget and every ancestor, and it is forgotten whenever the stylesheet's rules
-    change (another theme, more CSS). Widgets whose rules look at their siblings (``:first-child``,
-    ``:odd`` …) are never remembered. Textual private API (``Stylesheet.apply``, ``_component_styles``):
-    installed only on the version :func:`check_version` names.
-    """
-
-    #: States remembered per widget (a form field has two or three: focused, not, invalid).
-    PER_WIDGET = 8
-
-    def __init__(self) -> None:
-        from weakref import WeakKeyDictionary
-
-        self.memo: WeakKeyDictionary[Any, dict[tuple, tuple]] = WeakKeyDictionary()
-        self.rules_map: object = None
-        self.hits = 0
-
-    @staticmethod
-    def state(node: Any) -> tuple:
-        """What the rules for ``node`` can look at: the app's pseudo-classes (focus, dark, ansi …), and for the
-        node and each ancestor its id, classes, hover / focus / disabled and whether the focus is within."""
-        path = node.css_path_nodes
-        app, widgets = path[0], path[1:]
-        focused = getattr(widgets[0], "focused", None) if widgets else None  # the screen's focused widget
-        within = {id(n) for n in focused.ancestors_with_self} if focused is not None else set()
-        return (frozenset(app.get_pseudo_classes()),
-                *((n._id, frozenset(n._classes), n._pseudo_classes_cache_key, id(n) in within) for n in widgets))
-
-    def apply(self, stylesheet: Any, node: Any, animate: bool, cache: Any, full: Any) -> None:
-        from textual.widget import Widget
-
-        if not isinstance(node, Widget) or not isinstance(node._parent, Widget):  # a component class's virtual
-            full(node, animate=animate, cache=cache)  # node (remembered with its widget), or not on a screen
-            return
-        rules_map = stylesheet.rules_map
-        if rules_map is not self.rules_map:
-            self.memo.clear()
-            self.rules_map = rules_map
-        key = self.state(node)
-        states = self.memo.get(node)
-        found = states.get(key) if states else None
-        if found is not None:
-            rules, flags, components = found
-            (node._has_hover_style, node._has_focus_within, node._has_order_style, node._has_odd_or_even) = flags
-            base = node.styles.base
-            if animate and rules.get("transitions"):
-                stylesheet.replace_rules(node, dict(rules), animate=True)
-            else:  # as replace_rules does without animation, setting only the rules that change
-                current = base._rules
-                for name in current.keys() | rules.keys():
-                    value = rules.get(name)
-                    if current.get(name) != value:
-                        setattr(base, name, value)
-                node.notify_style_update()
-            if node._component_styles != components:
-                node._component_styles = dict(components)
-                node.refresh()
-            self.hits += 1
-            return
-        full(node, animate=animate, cache=cache)
-        flags = (node._has_hover_style, node._has_focus_within, node._has_order_style, node._has_odd_or_even)
-        if node._has_order_style or node._has_odd_or_even:
-            return
-        states = self.memo.setdefault(node, {})
-        if len(states) >= self.PER_WIDGET:
-            states.pop(next(iter(states)))
-        states[key] = (node.styles.base.get_rules(), flags, dict(node._component_styles))
-
-
-def install_restyle_memo(stylesheet: Any) -> RestyleMemo | None:
-    """Give ``stylesheet`` (the app's) a :class:`RestyleMemo`; None (and nothing changed) on another Textual."""
-    if not check_version() or not hasattr(stylesheet, "apply") or not hasattr(stylesheet, "replace_rules"):
-        return None
-    memo = RestyleMemo()
-    full = stylesheet.apply
-
-    def apply(node: Any, *, animate: bool = False, cache: Any = None) -> None:
-        memo.apply(stylesheet, node, animate, cache, full)
-
-    stylesheet.apply = apply
-    stylesheet.restyle_memo = memo
-    return memo
-
-
 def install_css_cache(stylesheet: Any, cache: Any) -> bool:
     """Have ``stylesheet`` (the app's) look its parsed rules up in ``cache`` (a
     :class:`~vtm_tui.ui.css_cache.ParsedCss`) before parsing; False (and nothing changed) on another Textual.
@@ -396,7 +332,7 @@ def install_css_cache(stylesheet: Any, cache: Any) -> bool:
     Textual private API: ``Stylesheet._parse_rules`` (what :meth:`Stylesheet.parse` calls for each source)
     and ``Stylesheet._variables`` (the theme's values, substituted while parsing, hence part of the key).
     """
-    if not check_version() or not hasattr(stylesheet, "_parse_rules") or not hasattr(stylesheet, "_variables"):
+    if not hasattr(stylesheet, "_parse_rules") or not hasattr(stylesheet, "_variables"):
         return False
     from vtm_tui.model.digest import sha1
 
@@ -422,25 +358,10 @@ def install_css_cache(stylesheet: Any, cache: Any) -> bool:
     return True
 
 
-def cropped_renders(compositor: Any, crop: Any = None) -> Iterator[tuple[Any, Any, list[Any]]]:
-    """Textual 8.2's ``Compositor._get_renders``, rendering only the rows of ``crop`` of each widget seen in it
-    (Textual renders every line of each widget whose *container* meets it; ``ChopsUpdate`` sends only the
-    changed spans, so the cells sent are the same)."""
-    if crop is None:
-        yield from type(compositor)._get_renders(compositor, crop)
-        return
-    top, bottom = crop.y, crop.bottom
-    for widget, (region, clip) in compositor.visible_widgets.items():
-        seen = region.intersection(clip)
-        if not seen.overlaps(crop):
-            continue  # no cell of it is in the update
-        rows = Region(seen.x, max(seen.y, top), seen.width, min(seen.bottom, bottom) - max(seen.y, top))
-        yield region, rows, widget.render_lines(Region(rows.x - region.x, rows.y - region.y, rows.width,
-                                                       rows.height))
-
-
 class OneFrameScreen:
-    """Mixed into a screen (before its Screen base): one frame per update. A layout's own frame is skipped
+    """Mixed into a screen (before its Screen base): one frame per update, so that the roll dialog opened again is
+    sent once (about 3.5 KB at 80×24, where Textual sends 6.1 KB, and 7.0 KB the first time: the 4 KB budget of
+    docs/architecture.md). A layout's own frame is skipped
     when the whole screen is repainted in the same update (Textual 8.2's ``_on_timer_update`` lays out,
     drawing what moved, then draws everything); the repaint still pending keeps the update coming, so
     nothing is left undrawn. Not a Screen itself: Textual takes a class's CSS from its first DOM base.
@@ -450,19 +371,6 @@ class OneFrameScreen:
     _repaint_required: bool
 
     def _compositor_refresh(self) -> None:
-        if check_version():
-            if self._layout_required and self._repaint_required:
-                return
-            compositor = self._compositor  # type: ignore[attr-defined]
-            if "_get_renders" not in vars(compositor):  # this screen's compositor only
-                compositor._get_renders = functools.partial(cropped_renders, compositor)
+        if self._layout_required and self._repaint_required:
+            return
         super()._compositor_refresh()  # type: ignore[misc]
-
-
-class UndrawnCaret:
-    """Mixed into an ``Input`` never drawn: a new selection (each key typed) neither moves the terminal's cursor
-    nor scrolls (Textual 8.2's ``Input._watch_selection``, a third of a typed key's work in the roll form)."""
-
-    def _watch_selection(self, selection: Any) -> None:
-        if not check_version():
-            super()._watch_selection(selection)  # type: ignore[misc]

@@ -13,7 +13,6 @@ from typing import Any
 
 from textual.widgets import Input, Select
 
-from vtm_tui.ui.textual_compat import UndrawnCaret
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
 
 HIDDEN = "display: none;"
@@ -46,7 +45,7 @@ def _focus_form(model: Any) -> None:
             return
 
 
-class FieldInput(NeverDrawn, UndrawnCaret, Input):
+class FieldInput(NeverDrawn, Input):
     """A text field's value and editing; drawn by the form."""
 
     DEFAULT_CSS = f"FieldInput {{ {HIDDEN} }}"
