@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
+from vtm_tui.model.text_change import bounded_change
 from vtm_tui.play.sessions import session_for_action
 from vtm_tui.play.sheet_edits import Edit
 from vtm_tui.play.visibility import Viewer, refusal
@@ -76,7 +77,7 @@ class SheetKeeper:
         from vtm_tui.model.log_entry import LogEntry  # the first change's: not at start
 
         entry = LogEntry.new(kind, session=self.session(), ruleset=self.store.chronicle.ruleset, now=self.clock(),
-                             actor=actor, change=_plain(change), comment=comment, ref=ref)
+                             actor=actor, change=bounded_change(_plain(change)), comment=comment, ref=ref)
         self.store.log(entry)
         return entry
 
@@ -128,6 +129,8 @@ class SheetKeeper:
         current = next((c for c in self.store.characters if c.slug == record.slug), None)
         change = dict(record.entry.change)
         reverse = {"field": change.get("field", ""), "before": change.get("after"), "after": change.get("before")}
+        if ("span" in change or "spans" in change) and record.after is not None and record.before is not None:
+            reverse = _whole_reverse(change, record.before, record.after)  # the entry holds only the changed span
         if current is None:
             raise VtmError("the character of the last change is gone (another process removed it); nothing undone")
         try:
@@ -232,6 +235,15 @@ def _revert_doc(current: dict[str, Any], before: dict[str, Any], after: dict[str
         else:
             result[key] = copy.deepcopy(old)
     return result
+
+
+def _whole_reverse(change: dict[str, Any], before: Character, after: dict[str, Any]) -> dict[str, Any]:
+    """The reverse of a change whose entry logged a long text as its changed span (:mod:`vtm_tui.model.text_change`):
+    the whole texts, read from the two sheets the undo record keeps, so the undo's own entry is worked out from
+    them like any other."""
+    saved = Character.from_toml(after, where=f"undo of {before.name}", ruleset=before.ruleset)
+    probe = Edit(saved, "edit", change.get("field", ""), change.get("before"), change.get("after"))
+    return {"field": probe.field, "before": probe.values_on(saved), "after": probe.values_on(before)}
 
 
 def _plain(change: dict[str, Any]) -> dict[str, Any]:
