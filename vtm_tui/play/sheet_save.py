@@ -92,9 +92,19 @@ class SheetKeeper:
 
         conflict = turn_blood.counted(self.store, before, turn_blood.spent_by(before, edit))
         replaced: list[Character] = []
-        saved = self._save(edit.character, before_write=lambda was, _now: replaced.append(was))
+        logged: list[LogEntry] = []
+
+        def log_first(was: Character, now: Character) -> None:
+            # Under the store's lock, just before the write: two logins' saves are logged in the order they are
+            # written (logged after the lock was let go, 4→3 and 3→2 came out 3→2 first), and an entry refused
+            # (a seat past its bound, a full session) leaves the sheet unsaved, never saved and not logged.
+            replaced.append(was)
+            logged.append(self._log(edit.kind, now.name, as_saved(edit, before, was, now), edit.comment))
+
+        saved = self._save(edit.character, before_write=log_first)
         was = replaced[0] if replaced else before
-        entry = self._log(edit.kind, saved.name, as_saved(edit, before, was, saved), edit.comment)
+        entry = logged[0] if logged else self._log(edit.kind, saved.name, as_saved(edit, before, was, saved),
+                                                   edit.comment)
         if conflict is not None:
             self.store.save_conflict(conflict)
         # The undo takes back what this save changed on disk (``was`` → ``saved``), not what this process had
@@ -147,14 +157,21 @@ class SheetKeeper:
             assert record.before is not None and record.after is not None
             restored = revert(current, record.before, record.after)
             undone = Edit(restored, record.entry.kind, reverse["field"], reverse["before"], reverse["after"])
-            replaced: list[Character] = []
-            saved = self._save(restored, before_write=lambda was, _now: replaced.append(was))
-            reverse = as_saved(undone, current, replaced[0] if replaced else current, saved)
+            logged: list[LogEntry] = []
+
+            def log_first(was: Character, now: Character) -> None:  # in the order of the saves (see apply)
+                logged.append(self._log(record.entry.kind, now.name, as_saved(undone, current, was, now), "undo",
+                                        ref=record.entry.id))
+
+            saved = self._save(restored, before_write=log_first)
+            entry = logged[0] if logged else self._log(record.entry.kind, saved.name,
+                                                       as_saved(undone, current, current, saved), "undo",
+                                                       ref=record.entry.id)
+            reverse = dict(entry.change)
             if record.counted_in is not None:  # the spend undone no longer counts in its round
                 from vtm_tui.play import turn_blood
 
                 turn_blood.uncount(self.store, saved, record.entry, record.counted_in)
-            entry = self._log(record.entry.kind, saved.name, reverse, "undo", ref=record.entry.id)
             return saved, entry, f"Undid {saved.name}: {reverse['field']} back to {_short(reverse['after'])}"
         except VtmError:
             self.undo_stack.append(record)

@@ -55,6 +55,9 @@ class ChronicleStore:
         self._chronicle_file = TrackedFile(self.path / CHRONICLE_FILE, "chronicle", self.lock_path)
         self._files: dict[str, TrackedFile] = {}
         self._conflict_file = TrackedFile(self.path / CONFLICT_FILE, "conflict", self.lock_path)
+        #: The player whose seat this is ('' for the storyteller): every entry appended is stamped with the name
+        #: and held to the seat's bound (:mod:`vtm_tui.store.seat_quota`).
+        self.seat = ""
 
     # -- loading ---------------------------------------------------------------------
     def reload(self) -> ChronicleStore:
@@ -305,7 +308,7 @@ class ChronicleStore:
         """Append an entry to its session's log (the log store locks and fsyncs)."""
         from vtm_tui.store import session_log
 
-        session_log.append_entry(self.path, entry)
+        session_log.append_entry(self.path, entry, seat=self.seat)
 
     def refresh_chronicle(self) -> None:
         """Bring ``self.chronicle`` up to date with the disk (another login may have started or ended a session)."""
