@@ -270,20 +270,29 @@ class ChronicleStore:
         return number
 
     def end_session(self, now: datetime | None = None) -> int:
-        """Close the current session (appends its ``session_end`` entry); returns its number."""
+        """Close the current session (appends its ``session_end`` entry); returns its number.
+
+        All or nothing: the end is appended and ``chronicle.toml`` saved under both locks, and when the save fails
+        (a full disk) the end is cut from the log again and the error raised, so the session stays open in both
+        files and no entry is ever logged after an end that did not happen (nor a second end after it)."""
         from vtm_tui.store import session_log
 
         now = now or utc_now()
-        with exclusive_lock(self.lock_path):
+        with exclusive_lock(self.lock_path), exclusive_lock(session_log.lock_path(self.path)):
             self._refresh_chronicle()
             if not self.chronicle.session_open:
                 number = self.chronicle.current_session
                 state = f"session {number} has already ended" if number else "no session was ever started"
                 raise VtmError(f"{self.path}: {state}; start one with 'vtm-tui session {self.path} start'")
             number = self.chronicle.current_session
-            session_log.end_session(self.path, number, ended=now, ruleset=self.chronicle.ruleset)
+            entry = session_log.end_session(self.path, number, ended=now, ruleset=self.chronicle.ruleset)
             self.chronicle.session_open = False
-            self.save_chronicle()
+            try:
+                self.save_chronicle()
+            except BaseException:
+                self.chronicle.session_open = True
+                session_log.take_back_end(self.path, number, entry.id)
+                raise
         return number
 
     def logging_session(self, now: datetime | None = None) -> tuple[int, bool]:
@@ -311,8 +320,20 @@ class ChronicleStore:
         session_log.append_entry(self.path, entry, seat=self.seat)
 
     def refresh_chronicle(self) -> None:
-        """Bring ``self.chronicle`` up to date with the disk (another login may have started or ended a session)."""
+        """Bring ``self.chronicle`` up to date with the disk (another login may have started or ended a session).
+
+        A session the log says has ended is ended, whatever ``chronicle.toml`` says (a process killed between
+        appending the end and saving the file): the file is put right, and nothing is logged after that end."""
+        from vtm_tui.store import session_log
+
         self._refresh_chronicle()
+        number = self.chronicle.current_session
+        if self.chronicle.session_open and number and session_log.ended_at_tail(self.path, number):
+            with exclusive_lock(self.lock_path):
+                self._refresh_chronicle()
+                if self.chronicle.session_open and session_log.ended_at_tail(self.path, number):
+                    self.chronicle.session_open = False
+                    self.save_chronicle()
 
     def reread_chronicle(self) -> bool:
         """Read ``chronicle.toml`` again if another process changed it (a session started or ended at another

@@ -54,7 +54,7 @@ from vtm_tui.store.toml_io import atomic_write_text, load_toml
 
 __all__ = [
     "LogFullError", "LogRewrittenError", "SessionInfo", "SessionLog", "SessionSummary", "TornReport",
-    "append_entry", "create_session", "end_session", "lock_path", "read_new_entries",
+    "append_entry", "create_session", "end_session", "ended_at_tail", "take_back_end", "lock_path", "read_new_entries",
     "read_session", "recover_session", "session_numbers", "session_path", "sessions_dir", "set_aside_files",
 ]  # fmt: skip
 _TAIL_PROBE = 512
@@ -297,6 +297,47 @@ def _write_all(fd: int, block: bytes, size: int, path: Path) -> None:
         except OSError:
             pass
         raise StoreError(f"{path}: could not append ({exc.strerror or exc}); the log is as it was before") from None
+
+
+def take_back_end(chronicle_dir: Path, number: int, entry_id: str) -> bool:
+    """Cut session ``number``'s log back to before its last block, when that block is the ``session_end`` entry
+    ``entry_id``: ending a session whose ``chronicle.toml`` could not then be saved is taken back whole. The
+    caller holds the log's lock since the append, so the block is still the last; whether it was cut."""
+    path = session_path(chronicle_dir, number)
+    marker = f"# end entry {entry_id}\n".encode()
+    with exclusive_lock(lock_path(chronicle_dir)):
+        try:
+            fd = os.open(path, os.O_RDWR)
+        except OSError:
+            return False
+        try:
+            size = os.fstat(fd).st_size
+            start = max(0, size - 4096)  # a session_end block is a few hundred bytes
+            tail = os.pread(fd, size - start, start)
+            block = tail.rfind(b"\n[[entry]]\n")
+            if not tail.endswith(marker) or block < 0 or b'\nkind = "session_end"\n' not in tail[block:]:
+                return False
+            os.ftruncate(fd, start + block)
+            _fdatasync(fd)
+            return True
+        finally:
+            os.close(fd)
+
+
+def ended_at_tail(chronicle_dir: Path, number: int) -> bool:
+    """Whether session ``number``'s last block is its ``session_end`` entry (one read of the file's end).
+
+    A process killed between appending the end and saving ``chronicle.toml`` leaves the session ended in the log
+    and open in the chronicle file; the store treats the logged end as final (:meth:`ChronicleStore.refresh_chronicle`)."""
+    try:
+        with open_regular_binary(session_path(chronicle_dir, number)) as handle:
+            size = os.fstat(handle.fileno()).st_size
+            start = max(0, size - 4096)
+            tail = os.pread(handle.fileno(), size - start, start)
+    except (OSError, StoreError):
+        return False
+    block = tail.rfind(b"\n[[entry]]\n")
+    return block >= 0 and fmt.ends_with_marker(tail) and b'\nkind = "session_end"\n' in tail[block:]
 
 
 def recover_session(chronicle_dir: Path, number: int) -> TornReport | None:
