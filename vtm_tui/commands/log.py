@@ -85,6 +85,9 @@ def _chronicle(path_text: str) -> Path:
     path = Path(path_text)
     if not (path / "chronicle.toml").is_file():
         raise VtmError(f"{path}: not a chronicle folder (no chronicle.toml)")
+    from vtm_tui.store.paths import check_own_folders
+
+    check_own_folders(path)
     return path
 
 

@@ -31,6 +31,7 @@ from vtm_tui.store.paths import (
     STORE_LOCK,
     TRASH_DIR,
     character_path,
+    check_own_folders,
 )
 from vtm_tui.store.sheet_cache import SheetCache
 from vtm_tui.store.tracked_file import TrackedFile
@@ -66,6 +67,7 @@ class ChronicleStore:
             hint = "" if self.path.is_dir() else " (no such folder)"
             raise StoreError(f"{self.path}: not a chronicle, {CHRONICLE_FILE} is missing{hint}; "
                              "create one with 'vtm-tui new PATH --ruleset v5 --name NAME'")
+        check_own_folders(self.path)
         for folder_name in (CHARACTERS_DIR, SESSIONS_DIR):
             if (self.path / folder_name).exists() and not (self.path / folder_name).is_dir():
                 raise StoreError(f"{self.path / folder_name}: not a folder; a chronicle keeps its "
