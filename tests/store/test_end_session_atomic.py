@@ -1,7 +1,6 @@
 """Ending a session is all or nothing (issue 27): on a full disk the ``session_end`` entry was appended, then
 ``chronicle.toml``'s save failed, so the session stayed open; later rolls were logged after its end and a second
-end wrote a second ``session_end``. Now a failed save takes the end back out of the log, and a logged end (a
-process killed between the two writes) is final: the chronicle file is put right and nothing is logged after it."""
+end wrote a second ``session_end``. Now a failed save takes the end back out of the log."""
 
 from __future__ import annotations
 
@@ -13,10 +12,9 @@ import pytest
 
 from vtm_tui.errors import VtmError
 from vtm_tui.play.notes import add_note
-from vtm_tui.play.sessions import NoSessionOpen, session_for_action
 from vtm_tui.store import toml_io, tracked_file
 from vtm_tui.store.chronicle_store import open_chronicle
-from vtm_tui.store.session_log import end_session, read_session
+from vtm_tui.store.session_log import read_session
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "campaigns"
 
@@ -55,15 +53,3 @@ def test_a_full_disk_leaves_the_session_open_in_both_files_and_one_end_later(lis
     with pytest.raises(VtmError, match="already ended"):
         store.end_session()
     assert _kinds(lisboa, 4) == ["note", "session_end"]
-
-
-def test_a_logged_end_is_final_even_when_chronicle_toml_still_says_open(lisboa) -> None:
-    end_session(lisboa, 4, ended=open_chronicle(lisboa).chronicle.last_session)  # killed before the save
-    store = open_chronicle(lisboa)
-    assert store.chronicle.session_open  # what the file says
-    with pytest.raises(NoSessionOpen):
-        session_for_action(store, player=True)  # a seat: refused, nothing after the end
-    assert not open_chronicle(lisboa).chronicle.session_open  # the file is put right
-    add_note(store, "the storyteller's next note")  # opens session 5, never after 4's end
-    assert _kinds(lisboa, 4) == ["session_end"]
-    assert _kinds(lisboa, 5) == ["note"]

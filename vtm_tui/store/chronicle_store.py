@@ -322,20 +322,8 @@ class ChronicleStore:
         session_log.append_entry(self.path, entry, seat=self.seat)
 
     def refresh_chronicle(self) -> None:
-        """Bring ``self.chronicle`` up to date with the disk (another login may have started or ended a session).
-
-        A session the log says has ended is ended, whatever ``chronicle.toml`` says (a process killed between
-        appending the end and saving the file): the file is put right, and nothing is logged after that end."""
-        from vtm_tui.store import session_log
-
+        """Bring ``self.chronicle`` up to date with the disk (another login may have started or ended a session)."""
         self._refresh_chronicle()
-        number = self.chronicle.current_session
-        if self.chronicle.session_open and number and session_log.ended_at_tail(self.path, number):
-            with exclusive_lock(self.lock_path):
-                self._refresh_chronicle()
-                if self.chronicle.session_open and session_log.ended_at_tail(self.path, number):
-                    self.chronicle.session_open = False
-                    self.save_chronicle()
 
     def reread_chronicle(self) -> bool:
         """Read ``chronicle.toml`` again if another process changed it (a session started or ended at another

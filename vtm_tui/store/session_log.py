@@ -54,7 +54,7 @@ from vtm_tui.store.toml_io import atomic_write_text, load_toml
 
 __all__ = [
     "LogFullError", "LogRewrittenError", "SessionInfo", "SessionLog", "SessionSummary", "TornReport",
-    "append_entry", "create_session", "end_session", "ended_at_tail", "take_back_end", "lock_path", "read_new_entries",
+    "append_entry", "create_session", "end_session", "take_back_end", "lock_path", "read_new_entries",
     "read_session", "recover_session", "session_numbers", "session_path", "sessions_dir", "set_aside_files",
 ]  # fmt: skip
 _TAIL_PROBE = 512
@@ -322,22 +322,6 @@ def take_back_end(chronicle_dir: Path, number: int, entry_id: str) -> bool:
             return True
         finally:
             os.close(fd)
-
-
-def ended_at_tail(chronicle_dir: Path, number: int) -> bool:
-    """Whether session ``number``'s last block is its ``session_end`` entry (one read of the file's end).
-
-    A process killed between appending the end and saving ``chronicle.toml`` leaves the session ended in the log
-    and open in the chronicle file; the store treats the logged end as final (:meth:`ChronicleStore.refresh_chronicle`)."""
-    try:
-        with open_regular_binary(session_path(chronicle_dir, number)) as handle:
-            size = os.fstat(handle.fileno()).st_size
-            start = max(0, size - 4096)
-            tail = os.pread(handle.fileno(), size - start, start)
-    except (OSError, StoreError):
-        return False
-    block = tail.rfind(b"\n[[entry]]\n")
-    return block >= 0 and fmt.ends_with_marker(tail) and b'\nkind = "session_end"\n' in tail[block:]
 
 
 def recover_session(chronicle_dir: Path, number: int) -> TornReport | None:
