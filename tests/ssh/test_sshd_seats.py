@@ -260,3 +260,55 @@ def test_a_seat_key_used_without_a_terminal_gets_one_line_and_no_orphan(rig) -> 
     assert done.stderr.strip().count("\n") == 0 and "needs a terminal" in done.stderr
     assert str(chronicle) not in done.stdout + done.stderr and "\x1b[" not in done.stdout + done.stderr
     assert not list_seats(chronicle, prune=False)
+
+
+def test_a_notes_flood_over_ssh_logs_bounded_edits_and_the_log_reads(rig) -> None:
+    """Issue 27's attack, scaled down, through the README's forced command: Marta pastes 5,000 × U+1F987 into her
+    notes with ``e``, then makes one-key edits. Each one-key edit logs a few hundred bytes (its changed span, not
+    both whole texts: 40 KB each before), every entry names her seat, and ``vtm-tui log`` reads the session."""
+    work, chronicle, sshd, terminals = rig
+    env_vars = {"VTM_TUI_CACHE": str(work / "cache"), "VTM_TUI_KEYMAP": str(work / "no-keymap.toml"),
+                "VTM_TUI_LOG_DIR": str(work / "logs"), "TEXTUAL_ANIMATIONS": "none"}
+    local_env = {**__import__("os").environ, **env_vars}
+    prefix = ["env", *(f"{k}={v}" for k, v in env_vars.items()), *vtm_command()]
+    run_vtm(local_env, "session", str(chronicle), "start")
+    key = work / "id_marta"
+    forced = shlex.join([*prefix, str(chronicle), "--player", "Marta"])
+    try:
+        sshd.start([f'command="{forced}",restrict,pty {keygen(key, "marta")}'])
+    except Unavailable as exc:
+        pytest.skip(str(exc))
+    terminals.open("marta", sshd.ssh_command(key))
+    terminals.wait_for_text("marta", "Marta's seat", WAIT)
+    session = chronicle / "sessions" / "0004.toml"
+
+    def notes_edits() -> list[dict]:
+        return [e for e in entries(chronicle, 4) if e.get("change", {}).get("field") == "notes"]
+
+    terminals.keys("marta", "e")
+    terminals.wait_for_text("marta", "Esc saves and closes", WAIT)
+    for _chunk in range(20):  # tmux takes a command line of a few KB: the paste in pieces
+        terminals.keys("marta", "\U0001F987" * 250, literal=True)
+    terminals.keys("marta", "END", literal=True)
+    terminals.wait_for_text("marta", "END", WAIT)  # the whole paste is in (the cursor, and the view, at its end)
+    terminals.keys("marta", "Escape")
+    wait_for(lambda: len(notes_edits()) == 1, WAIT, "the pasted notes to be logged")
+    terminals.wait_until_gone("marta", "Esc saves and closes", WAIT)
+    typed = "END"
+    for count, key in enumerate("xyz", 2):
+        size = session.stat().st_size
+        terminals.keys("marta", "e")
+        terminals.wait_for_text("marta", "Esc saves and closes", WAIT)
+        terminals.wait_for_text("marta", typed, WAIT)
+        typed += key
+        terminals.keys("marta", key, literal=True)
+        terminals.wait_for_text("marta", typed, WAIT)
+        terminals.keys("marta", "Escape")
+        wait_for(lambda count=count: len(notes_edits()) == count, WAIT, "a one-key edit to be logged")
+        terminals.wait_until_gone("marta", "Esc saves and closes", WAIT)
+        assert session.stat().st_size - size < 1_500  # both whole texts: over 40,000 bytes
+    logged = notes_edits()
+    assert all(e.get("seat") == "Marta" and e["change"]["span"]["after_length"] >= 5000 for e in logged)
+    assert "notes" in run_vtm(local_env, "log", str(chronicle), "--session", "4")
+    terminals.keys("marta", "q")
+    wait_for(lambda: not list_seats(chronicle), WAIT, "Marta's seat to go")

@@ -85,6 +85,9 @@ def _chronicle(path_text: str) -> Path:
     path = Path(path_text)
     if not (path / "chronicle.toml").is_file():
         raise VtmError(f"{path}: not a chronicle folder (no chronicle.toml)")
+    from vtm_tui.store.paths import check_own_folders
+
+    check_own_folders(path)
     return path
 
 
@@ -200,7 +203,11 @@ def select(args: argparse.Namespace, chronicle: Path) -> Iterable[LogEntry]:
     for number in numbers:  # set aside any torn block first, so the index sees clean files
         from vtm_tui.store.session_log import recover_session
 
-        report = recover_session(chronicle, number)
+        try:
+            report = recover_session(chronicle, number)
+        except VtmError as exc:  # the index leaves it out too: named, and the others answer
+            _skipped(exc)
+            continue
         if report is not None:
             print(f"vtm-tui: warning: {report.message}", file=sys.stderr)
     hits = query(chronicle, **{k: v for k, v in filters.items() if v}, limit=args.limit, order="desc",
@@ -213,9 +220,18 @@ def _every_session(chronicle: Path, numbers: list[int]) -> Iterator[LogEntry]:
     from vtm_tui.store.session_log import read_session
 
     for number in numbers:
-        log = read_session(chronicle, number)
+        try:
+            log = read_session(chronicle, number)
+        except VtmError as exc:  # an empty file, a FIFO, a file broken by hand: named, and the others print
+            _skipped(exc)
+            continue
         _report_torn(log)
         yield from log.entries
+
+
+def _skipped(exc: VtmError) -> None:
+    """Say on stderr which session file was left out and why (one bad file never hides the others)."""
+    print(f"vtm-tui: warning: {exc}; that session is skipped", file=sys.stderr)
 
 
 def _progress_on_stderr():

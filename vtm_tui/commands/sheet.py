@@ -74,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"vtm-tui: {store.path}: {started_note(number)}", file=sys.stderr)
 
     viewer = viewer_for(args.player, store.characters) if args.player else None
+    if viewer is not None:
+        store.seat = args.player  # its entries name the seat and count against its bound, as the app's seat's
     keeper = SheetKeeper(store, utc_now, said, player=viewer is not None)
     done = apply_edits(keeper, character, makes, viewer=viewer, options=store.chronicle.options)
     # What each save really did: another process's save merged in makes it differ from the edit's own view.

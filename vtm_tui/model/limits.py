@@ -26,6 +26,15 @@ MAX_NOTES = 50_000
 #: One log entry as written to the session file, whatever it holds: above a notes edit at the notes limit
 #: (before and after, every character escaped as ``\uXXXX``), so no edit that saved is refused its entry.
 MAX_ENTRY_BYTES = 1024 * 1024
+#: All that one seat (a player's login, ``--player NAME``; every login of that name together) may append to one
+#: session's log: thousands of rolls and notes edits. Counted from the file (each of a seat's entries names it in
+#: ``seat``), so logging in again does not start a new count; the storyteller is not counted.
+MAX_SEAT_SESSION_BYTES = 4 * 1024 * 1024
+#: What the app lets one session's log grow to, everyone's entries together: an append past it is refused
+#: (nothing is saved) and the storyteller starts the next session; only a ``session_end`` entry still goes in.
+#: Every reader of a session log accepts four times this (``vtm_tui.store.safe_read.MAX_LOG_BYTES``), so the
+#: app always reads back a log it wrote, and one an older version wrote without this bound.
+MAX_SESSION_BYTES = 64 * 1024 * 1024
 
 
 def check_text(value: str, field: str, limit: int) -> str:

@@ -65,6 +65,8 @@ class Edit:
     def as_logged(self, change: Mapping[str, Any]) -> Edit:
         """This edit with the ``before``/``after`` its entry logged: what its save really did, which another
         login's save merged in may make differ (what ``Saved · …`` and ``vtm-tui sheet`` say)."""
+        if "span" in change or "spans" in change:  # a long text logged as its changed span: the edit has it whole
+            return self
         return replace(self, before=change.get("before", self.before), after=change.get("after", self.after))
 
     @property

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
+from vtm_tui.model.text_change import bounded_change
 from vtm_tui.play.sessions import session_for_action
 from vtm_tui.play.sheet_edits import Edit
 from vtm_tui.play.visibility import Viewer, refusal
@@ -76,7 +77,7 @@ class SheetKeeper:
         from vtm_tui.model.log_entry import LogEntry  # the first change's: not at start
 
         entry = LogEntry.new(kind, session=self.session(), ruleset=self.store.chronicle.ruleset, now=self.clock(),
-                             actor=actor, change=_plain(change), comment=comment, ref=ref)
+                             actor=actor, change=bounded_change(_plain(change)), comment=comment, ref=ref)
         self.store.log(entry)
         return entry
 
@@ -91,9 +92,19 @@ class SheetKeeper:
 
         conflict = turn_blood.counted(self.store, before, turn_blood.spent_by(before, edit))
         replaced: list[Character] = []
-        saved = self._save(edit.character, before_write=lambda was, _now: replaced.append(was))
+        logged: list[LogEntry] = []
+
+        def log_first(was: Character, now: Character) -> None:
+            # Under the store's lock, just before the write: two logins' saves are logged in the order they are
+            # written (logged after the lock was let go, 4→3 and 3→2 came out 3→2 first), and an entry refused
+            # (a seat past its bound, a full session) leaves the sheet unsaved, never saved and not logged.
+            replaced.append(was)
+            logged.append(self._log(edit.kind, now.name, as_saved(edit, before, was, now), edit.comment))
+
+        saved = self._save(edit.character, before_write=log_first)
         was = replaced[0] if replaced else before
-        entry = self._log(edit.kind, saved.name, as_saved(edit, before, was, saved), edit.comment)
+        entry = logged[0] if logged else self._log(edit.kind, saved.name, as_saved(edit, before, was, saved),
+                                                   edit.comment)
         if conflict is not None:
             self.store.save_conflict(conflict)
         # The undo takes back what this save changed on disk (``was`` → ``saved``), not what this process had
@@ -128,6 +139,8 @@ class SheetKeeper:
         current = next((c for c in self.store.characters if c.slug == record.slug), None)
         change = dict(record.entry.change)
         reverse = {"field": change.get("field", ""), "before": change.get("after"), "after": change.get("before")}
+        if ("span" in change or "spans" in change) and record.after is not None and record.before is not None:
+            reverse = _whole_reverse(change, record.before, record.after)  # the entry holds only the changed span
         if current is None:
             raise VtmError("the character of the last change is gone (another process removed it); nothing undone")
         try:
@@ -144,14 +157,21 @@ class SheetKeeper:
             assert record.before is not None and record.after is not None
             restored = revert(current, record.before, record.after)
             undone = Edit(restored, record.entry.kind, reverse["field"], reverse["before"], reverse["after"])
-            replaced: list[Character] = []
-            saved = self._save(restored, before_write=lambda was, _now: replaced.append(was))
-            reverse = as_saved(undone, current, replaced[0] if replaced else current, saved)
+            logged: list[LogEntry] = []
+
+            def log_first(was: Character, now: Character) -> None:  # in the order of the saves (see apply)
+                logged.append(self._log(record.entry.kind, now.name, as_saved(undone, current, was, now), "undo",
+                                        ref=record.entry.id))
+
+            saved = self._save(restored, before_write=log_first)
+            entry = logged[0] if logged else self._log(record.entry.kind, saved.name,
+                                                       as_saved(undone, current, current, saved), "undo",
+                                                       ref=record.entry.id)
+            reverse = dict(entry.change)
             if record.counted_in is not None:  # the spend undone no longer counts in its round
                 from vtm_tui.play import turn_blood
 
                 turn_blood.uncount(self.store, saved, record.entry, record.counted_in)
-            entry = self._log(record.entry.kind, saved.name, reverse, "undo", ref=record.entry.id)
             return saved, entry, f"Undid {saved.name}: {reverse['field']} back to {_short(reverse['after'])}"
         except VtmError:
             self.undo_stack.append(record)
@@ -232,6 +252,15 @@ def _revert_doc(current: dict[str, Any], before: dict[str, Any], after: dict[str
         else:
             result[key] = copy.deepcopy(old)
     return result
+
+
+def _whole_reverse(change: dict[str, Any], before: Character, after: dict[str, Any]) -> dict[str, Any]:
+    """The reverse of a change whose entry logged a long text as its changed span (:mod:`vtm_tui.model.text_change`):
+    the whole texts, read from the two sheets the undo record keeps, so the undo's own entry is worked out from
+    them like any other."""
+    saved = Character.from_toml(after, where=f"undo of {before.name}", ruleset=before.ruleset)
+    probe = Edit(saved, "edit", change.get("field", ""), change.get("before"), change.get("after"))
+    return {"field": probe.field, "before": probe.values_on(saved), "after": probe.values_on(before)}
 
 
 def _plain(change: dict[str, Any]) -> dict[str, Any]:

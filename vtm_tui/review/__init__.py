@@ -21,6 +21,7 @@ command line share it.
 ``detail``
     ``detail_rows(entry, *, odds, original, rerolls, storyteller, tz) -> list[DetailRow]``.
 ``source``
-    ``SessionTail(chronicle_dir, number, follow_newest=False)``: ``load()``, ``poll() -> Poll``;
+    ``SessionTail(chronicle_dir, number, follow_newest=False, current=None)`` (``current``: the chronicle's current
+    session to follow, a seat's): ``load()``, ``poll() -> Poll``;
     ``history_rows(chronicle_dir, log_filter, sessions=None, progress=None)``; ``EntryCache``.
 """

@@ -46,10 +46,14 @@ class Poll:
 class SessionTail:
     """One session's entries, kept up to date by reading only what was appended."""
 
-    def __init__(self, chronicle_dir: Path, number: int, *, follow_newest: bool = False) -> None:
+    def __init__(self, chronicle_dir: Path, number: int, *, follow_newest: bool = False,
+                 current: Callable[[], int] | None = None) -> None:
         self.chronicle_dir = Path(chronicle_dir)
         self.number = number
         self.follow_newest = follow_newest  # switch to a newer session when one appears
+        #: The chronicle's current session (``chronicle.toml``), to follow instead of the newest file: a seat's
+        #: live log is where its rolls go, whatever else is in ``sessions/`` (an empty ``99999.toml``, a FIFO).
+        self.current = current
         self.entries: list[LogEntry] = []
         self.offset = 0
         self.title = ""
@@ -105,7 +109,13 @@ class SessionTail:
 
     def poll(self) -> Poll:
         """New entries since the last read; a newer session (when following) or a replaced file reloads."""
-        if self.follow_newest:
+        if self.current is not None:
+            wanted = self.current()
+            if wanted >= 1 and wanted != self.number:
+                self.number = wanted
+                self.load()
+                return Poll(reloaded=True, problem=self.problem)
+        elif self.follow_newest:
             numbers = session_numbers(self.chronicle_dir)
             if numbers and numbers[-1] > self.number:
                 self.number = numbers[-1]

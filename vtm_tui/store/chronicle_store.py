@@ -31,6 +31,7 @@ from vtm_tui.store.paths import (
     STORE_LOCK,
     TRASH_DIR,
     character_path,
+    check_own_folders,
 )
 from vtm_tui.store.sheet_cache import SheetCache
 from vtm_tui.store.tracked_file import TrackedFile
@@ -55,6 +56,9 @@ class ChronicleStore:
         self._chronicle_file = TrackedFile(self.path / CHRONICLE_FILE, "chronicle", self.lock_path)
         self._files: dict[str, TrackedFile] = {}
         self._conflict_file = TrackedFile(self.path / CONFLICT_FILE, "conflict", self.lock_path)
+        #: The player whose seat this is ('' for the storyteller): every entry appended is stamped with the name
+        #: and held to the seat's bound (:mod:`vtm_tui.store.seat_quota`).
+        self.seat = ""
 
     # -- loading ---------------------------------------------------------------------
     def reload(self) -> ChronicleStore:
@@ -63,6 +67,7 @@ class ChronicleStore:
             hint = "" if self.path.is_dir() else " (no such folder)"
             raise StoreError(f"{self.path}: not a chronicle, {CHRONICLE_FILE} is missing{hint}; "
                              "create one with 'vtm-tui new PATH --ruleset v5 --name NAME'")
+        check_own_folders(self.path)
         for folder_name in (CHARACTERS_DIR, SESSIONS_DIR):
             if (self.path / folder_name).exists() and not (self.path / folder_name).is_dir():
                 raise StoreError(f"{self.path / folder_name}: not a folder; a chronicle keeps its "
@@ -267,20 +272,29 @@ class ChronicleStore:
         return number
 
     def end_session(self, now: datetime | None = None) -> int:
-        """Close the current session (appends its ``session_end`` entry); returns its number."""
+        """Close the current session (appends its ``session_end`` entry); returns its number.
+
+        All or nothing: the end is appended and ``chronicle.toml`` saved under both locks, and when the save fails
+        (a full disk) the end is cut from the log again and the error raised, so the session stays open in both
+        files and no entry is ever logged after an end that did not happen (nor a second end after it)."""
         from vtm_tui.store import session_log
 
         now = now or utc_now()
-        with exclusive_lock(self.lock_path):
+        with exclusive_lock(self.lock_path), exclusive_lock(session_log.lock_path(self.path)):
             self._refresh_chronicle()
             if not self.chronicle.session_open:
                 number = self.chronicle.current_session
                 state = f"session {number} has already ended" if number else "no session was ever started"
                 raise VtmError(f"{self.path}: {state}; start one with 'vtm-tui session {self.path} start'")
             number = self.chronicle.current_session
-            session_log.end_session(self.path, number, ended=now, ruleset=self.chronicle.ruleset)
+            entry = session_log.end_session(self.path, number, ended=now, ruleset=self.chronicle.ruleset)
             self.chronicle.session_open = False
-            self.save_chronicle()
+            try:
+                self.save_chronicle()
+            except BaseException:
+                self.chronicle.session_open = True
+                session_log.take_back_end(self.path, number, entry.id)
+                raise
         return number
 
     def logging_session(self, now: datetime | None = None) -> tuple[int, bool]:
@@ -305,7 +319,7 @@ class ChronicleStore:
         """Append an entry to its session's log (the log store locks and fsyncs)."""
         from vtm_tui.store import session_log
 
-        session_log.append_entry(self.path, entry)
+        session_log.append_entry(self.path, entry, seat=self.seat)
 
     def refresh_chronicle(self) -> None:
         """Bring ``self.chronicle`` up to date with the disk (another login may have started or ended a session)."""

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import StoreError
-from vtm_tui.store.safe_read import open_regular_binary
+from vtm_tui.store.safe_read import check_log_size, open_regular_binary
 from vtm_tui.store.paths import CACHE_ENV, cache_file
 from vtm_tui.store.log_index_rows import IndexedEntry, SyncReport, effective_title, summarize
 from vtm_tui.store.log_index_rows import micros as _micros, moment as _moment
@@ -232,6 +232,10 @@ class HistoryIndex:
             stamp = (st.st_size, st.st_mtime_ns, st.st_ino)
             if row is not None and tuple(row[:3]) == stamp:
                 return 0  # another process indexed it meanwhile
+            try:
+                check_log_size(path, st.st_size)  # the one size rule of every reader of a session log
+            except StoreError as exc:
+                return self._unreadable(number, stamp, exc)
             start = 0
             grew = row is not None and row[5] is None and row[2] == st.st_ino and st.st_size > row[0]
             if grew and 0 < row[3] <= st.st_size:  # type: ignore[index]
@@ -248,13 +252,17 @@ class HistoryIndex:
         try:
             added = self._index_bytes(number, path, data, start, stamp, row)
         except StoreError as exc:
-            self.db.execute("DELETE FROM entries WHERE session = ?", (number,))
-            self.db.execute(
-                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, 0, x'', NULL, '', ?, 0, 0, '[]', NULL, NULL)",
-                (number, *stamp, str(exc)),
-            )
-            return 0
+            return self._unreadable(number, stamp, exc)
         return added
+
+    def _unreadable(self, number: int, stamp: tuple, exc: StoreError) -> int:
+        """Index session ``number`` as a file that cannot be read, with why (the session list shows it)."""
+        self.db.execute("DELETE FROM entries WHERE session = ?", (number,))
+        self.db.execute(
+            "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, 0, x'', NULL, '', ?, 0, 0, '[]', NULL, NULL)",
+            (number, *stamp, str(exc)),
+        )
+        return 0
 
     def _index_bytes(self, number: int, path: Path, data: bytes, start: int, stamp: tuple, row: tuple | None) -> int:
         end = fmt.last_marker_end(data)

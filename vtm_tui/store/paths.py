@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 
 from vtm_tui.model.digest import sha256
+from vtm_tui.store.errors import StoreError
 
 CHRONICLE_FILE = "chronicle.toml"
 CHARACTERS_DIR = "characters"
@@ -101,3 +102,12 @@ def cache_file(chronicle_dir: Path, kind: str, suffix: str) -> Path:
     digest = sha256(str(resolved).encode("utf-8", "surrogatepass")).hexdigest()[:16]
     slug = re.sub(r"[^A-Za-z0-9_-]+", "-", resolved.name).strip("-")[:40] or "chronicle"
     return base / kind / f"{slug}-{digest}{suffix}"
+
+
+def check_own_folders(path: Path) -> None:
+    """Refuse a chronicle whose ``characters/`` or ``sessions/`` is a symbolic link: every read and write would
+    follow it out of the chronicle's folder (onto another chronicle, another account's files)."""
+    for folder_name in (CHARACTERS_DIR, SESSIONS_DIR):
+        if (path / folder_name).is_symlink():
+            raise StoreError(f"{path / folder_name}: a symbolic link; a chronicle keeps its {folder_name} in its own "
+                             "folder (replace the link with the folder itself); nothing was read or written")

@@ -16,12 +16,22 @@ import os
 import stat
 from pathlib import Path
 
+from vtm_tui.model.limits import MAX_SESSION_BYTES
 from vtm_tui.store.errors import StoreError
 
 #: A sheet, ``chronicle.toml``, ``conflict.toml`` or a seat file: a real sheet is a few KB.
 MAX_DOCUMENT_BYTES = 1024 * 1024
-#: One session's log: a long session of rolls is a few MB.
-MAX_LOG_BYTES = 64 * 1024 * 1024
+#: One session's log, for every reader alike (the log screen and its index, ``vtm-tui log``, a seat, the roll
+#: dialog's last pool): four times what the app lets a session grow to (:data:`MAX_SESSION_BYTES`), so a log the
+#: app wrote, or an older version wrote without that bound, always reads; only a foreign file is refused.
+MAX_LOG_BYTES = 4 * MAX_SESSION_BYTES
+
+
+def check_log_size(path: Path | str, size: int) -> None:
+    """The one size rule of a session log's readers: a :class:`StoreError` naming ``path`` past :data:`MAX_LOG_BYTES`."""
+    if size > MAX_LOG_BYTES:
+        raise StoreError(f"{Path(path)}: {size:,} bytes, more than the {MAX_LOG_BYTES:,} a session log may hold; "
+                         "it is not read")
 
 
 def open_regular(path: Path | str) -> int:

@@ -24,12 +24,18 @@ The promises, and how they are kept:
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from vtm_tui.model.limits import MAX_COMMENT, MAX_ENTRY_BYTES, check_text
+from vtm_tui.model.limits import (
+    MAX_COMMENT,
+    MAX_ENTRY_BYTES,
+    MAX_SEAT_SESSION_BYTES,
+    MAX_SESSION_BYTES,
+    check_text,
+)
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import InvalidDataError, StoreError
@@ -42,16 +48,21 @@ from vtm_tui.store.log_paths import (  # noqa: F401 - part of this module's API
     set_aside_files,
 )
 from vtm_tui.store.log_recovery import TornReport, set_aside_torn, torn_entry_id
-from vtm_tui.store.safe_read import MAX_LOG_BYTES, open_regular_binary, read_regular
+from vtm_tui.store.safe_read import MAX_LOG_BYTES, check_log_size, open_regular_binary, read_regular
+from vtm_tui.store.seat_quota import SEAT_KEY, seat_bytes
 from vtm_tui.store.toml_io import atomic_write_text, load_toml
 
 __all__ = [
-    "LogRewrittenError", "SessionInfo", "SessionLog", "SessionSummary", "TornReport",
-    "append_entry", "create_session", "end_session", "lock_path", "read_new_entries",
+    "LogFullError", "LogRewrittenError", "SessionInfo", "SessionLog", "SessionSummary", "TornReport",
+    "append_entry", "create_session", "end_session", "take_back_end", "lock_path", "read_new_entries",
     "read_session", "recover_session", "session_numbers", "session_path", "sessions_dir", "set_aside_files",
 ]  # fmt: skip
 _TAIL_PROBE = 512
 _fdatasync = getattr(os, "fdatasync", os.fsync)
+
+
+class LogFullError(StoreError):
+    """An append past the session's or the seat's bound: nothing was appended."""
 
 
 class LogRewrittenError(StoreError):
@@ -213,18 +224,24 @@ def end_session(
     return entry
 
 
-def append_entry(chronicle_dir: Path, entry: LogEntry) -> TornReport | None:
+def append_entry(chronicle_dir: Path, entry: LogEntry, *, seat: str = "") -> TornReport | None:
     """Append ``entry`` to its session's file: one write, fsynced, under the lock.
 
     A missing session file is created first (started at the entry's time), so
     a roll is never refused for want of a ``session start``. If the file ends
     with a torn block from an earlier crash, it is set aside first and the
     report is returned (else ``None``).
+
+    ``seat`` (a player's login) stamps the entry with the seat's name and holds it to the seat's bound
+    (:mod:`vtm_tui.store.seat_quota`); every append is held to the session's bound: past either, nothing is
+    appended and :class:`LogFullError` says so (a ``session_end`` always goes in, so a full session can end).
     """
     if not isinstance(entry, LogEntry):
         raise StoreError(f"only log entries can be appended, got {type(entry).__name__}")
     path = session_path(chronicle_dir, entry.session)
     check_text(entry.comment, "The comment", MAX_COMMENT)
+    if seat:
+        entry = replace(entry, extra={**entry.extra, SEAT_KEY: seat})
     block = fmt.format_block(entry)
     if len(block) > MAX_ENTRY_BYTES:
         raise StoreError(f"{path}: this {entry.kind} entry would be {len(block):,} bytes; a log entry holds at "
@@ -244,10 +261,25 @@ def append_entry(chronicle_dir: Path, entry: LogEntry) -> TornReport | None:
                 size = os.fstat(fd).st_size
                 if size and not os.pread(fd, 1, size - 1) == b"\n":
                     block = b"\n" + block  # a hand-typed last line without its newline
+            _check_room(fd, path, entry, block, size, seat)
             _write_all(fd, block, size, path)
         finally:
             os.close(fd)
     return report
+
+
+def _check_room(fd: int, path: Path, entry: LogEntry, block: bytes, size: int, seat: str) -> None:
+    """Refuse an append past the session's bound, or past the seat's (:mod:`vtm_tui.model.limits`)."""
+    if entry.kind == "session_end":
+        return
+    if size + len(block) > MAX_SESSION_BYTES:
+        raise LogFullError(f"Session {entry.session}'s log is full ({MAX_SESSION_BYTES // (1024 * 1024)} MB, all "
+                           "one session may hold); nothing was saved: the storyteller ends it and starts the next "
+                           f"({path.name})")
+    if seat and seat_bytes(fd, path, seat) + len(block) > MAX_SEAT_SESSION_BYTES:
+        raise LogFullError(f"This seat has written all it may to session {entry.session}'s log "
+                           f"({MAX_SEAT_SESSION_BYTES // (1024 * 1024)} MB); nothing was saved: your next changes "
+                           "go in when the storyteller starts the next session")
 
 
 def _write_all(fd: int, block: bytes, size: int, path: Path) -> None:
@@ -265,6 +297,31 @@ def _write_all(fd: int, block: bytes, size: int, path: Path) -> None:
         except OSError:
             pass
         raise StoreError(f"{path}: could not append ({exc.strerror or exc}); the log is as it was before") from None
+
+
+def take_back_end(chronicle_dir: Path, number: int, entry_id: str) -> bool:
+    """Cut session ``number``'s log back to before its last block, when that block is the ``session_end`` entry
+    ``entry_id``: ending a session whose ``chronicle.toml`` could not then be saved is taken back whole. The
+    caller holds the log's lock since the append, so the block is still the last; whether it was cut."""
+    path = session_path(chronicle_dir, number)
+    marker = f"# end entry {entry_id}\n".encode()
+    with exclusive_lock(lock_path(chronicle_dir)):
+        try:
+            fd = os.open(path, os.O_RDWR)
+        except OSError:
+            return False
+        try:
+            size = os.fstat(fd).st_size
+            start = max(0, size - 4096)  # a session_end block is a few hundred bytes
+            tail = os.pread(fd, size - start, start)
+            block = tail.rfind(b"\n[[entry]]\n")
+            if not tail.endswith(marker) or block < 0 or b'\nkind = "session_end"\n' not in tail[block:]:
+                return False
+            os.ftruncate(fd, start + block)
+            _fdatasync(fd)
+            return True
+        finally:
+            os.close(fd)
 
 
 def recover_session(chronicle_dir: Path, number: int) -> TornReport | None:
@@ -354,9 +411,7 @@ def read_new_entries(chronicle_dir: Path, number: int, offset: int) -> tuple[lis
             size = os.fstat(handle.fileno()).st_size
             if offset > size:
                 raise LogRewrittenError(f"{path}: the log was replaced since it was read; reload it")
-            if size - offset > MAX_LOG_BYTES:
-                raise StoreError(f"{path}: {size - offset:,} new bytes, more than a session log may hold "
-                                 f"({MAX_LOG_BYTES:,}); they are not read")
+            check_log_size(path, size)
             handle.seek(offset)
             data = handle.read()
     except FileNotFoundError:

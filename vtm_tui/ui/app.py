@@ -263,6 +263,8 @@ class VtmApp(CrashGuard, FastStart, SessionActions, SeatActions, VtmAppBase):
 
     def set_store(self, store: ChronicleStore | None) -> None:
         """Make ``store`` the open chronicle: screens of the previous one are dropped."""
+        if store is not None and self.player is not None:
+            store.seat = self.player  # every entry this seat appends names it, within the seat's bound
         self.chronicle_store = store
         for mode in CHRONICLE_MODES:
             if self.mode_built(mode) and mode != self.current_mode:

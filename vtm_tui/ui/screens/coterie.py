@@ -146,6 +146,8 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, TransferActions, She
         if self._following is not None:
             self.poll_disk()
 
+    _reload_failed = False  # the status line says "Could not reload": cleared once the files read again
+
     def poll_disk(self) -> None:
         """Show what another login saved (a second SSH session on the same chronicle)."""
         store = self.app.chronicle_store
@@ -153,11 +155,16 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, TransferActions, She
             return
         try:
             if not store.changed_on_disk():
+                if self._reload_failed:  # put back as it was read: the message goes with the problem
+                    self._reload_failed = False
+                    self.say(status_hint(ruleset_for(store.chronicle.ruleset)))
                 return
             store.reload()
         except VtmError as exc:
+            self._reload_failed = True
             self.say(f"Could not reload: {exc}", error=True)
             return
+        self._reload_failed = False
         self.app.publish_chronicle()
         current = self.selected_character
         self.selected_character = None if current is None else next(

@@ -156,7 +156,7 @@ class PlayerScreen(SeatRequests, XpActions, SheetEditActions, ModeScreen[None]):
         # Before the first read, so nothing is missed.
         self._following = follow_chronicle(store.path, self._changed,
                                            "sessions", "characters", "chronicle.toml")
-        self.tail = SessionTail(store.path, current, follow_newest=True)
+        self.tail = SessionTail(store.path, current, current=lambda: store.chronicle.current_session)
         self._requests_read(self.tail.load(), whole=True)
         self._show_log()
         self._find_requests(announce=False)
