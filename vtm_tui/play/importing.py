@@ -21,7 +21,8 @@ from vtm_tui.model.character import Character
 from vtm_tui.model.chronicle import utc_now
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.importing import FORMATS, convert, detect
+from vtm_tui.rules.importing import FORMATS, character_name, convert, detect
+from vtm_tui.rules.user_text import clean_document, clean_imported, name_key
 from vtm_tui.store.chronicle_store import ChronicleStore
 
 #: The largest export read (Progeny's and Foundry's are a few tens of kilobytes; portraits are links).
@@ -92,14 +93,17 @@ def prepare(path: Path, ruleset: str, fmt: str | None = None) -> Imported:
         if yields is not None and yields != ruleset:
             raise RulesError(f"is a {fmt} export, a {yields} character, but this chronicle plays {ruleset}")
         converted = convert(fmt, data)
+        name = character_name(converted.doc.get("name"))  # refused with a control character, else normalised
     except RulesError as exc:
         raise ImportRefused(f"{path}: {exc}") from None
     own = converted.doc.get("ruleset", ruleset)
     if own != ruleset:
         raise ImportRefused(f"{path}: holds a {own} character but this chronicle plays {ruleset}")
-    converted.doc.pop("schema_version", None)
+    doc = clean_document(converted.doc)  # every format's every string and key, this tool's own included
+    doc.pop("schema_version", None)
+    doc["name"] = name
     warnings: list[str] = []
-    character = Character.from_toml(converted.doc, where=str(path), ruleset=ruleset, warnings=warnings)
+    character = Character.from_toml(doc, where=str(path), ruleset=ruleset, warnings=warnings)
     return Imported(character, fmt, converted.unmapped, warnings)
 
 
@@ -108,8 +112,8 @@ def import_character(store: ChronicleStore, path: str | Path, *, fmt: str | None
     """Import one file into ``store``; refuses to overwrite a character of the same name without ``replace_existing``."""
     path = Path(path).expanduser()
     result = prepare(path, store.chronicle.ruleset, fmt)
-    wanted = result.character.name.casefold()
-    existing = next((c for c in store.characters if c.name.casefold() == wanted), None)
+    wanted = name_key(result.character.name)
+    existing = next((c for c in store.characters if name_key(c.name) == wanted), None)
     if existing is not None and not replace_existing:
         raise ImportRefused(f"{path}: {store.path} already has a character called {existing.name!r}; "
                             "nothing was changed (use --replace to overwrite it)")
@@ -125,7 +129,7 @@ def import_character(store: ChronicleStore, path: str | Path, *, fmt: str | None
                          change={"field": "character", "before": existing.name if existing else "",
                                  "after": saved.name},
                          comment=f"{'re-imported' if existing else 'imported'} from {result.format} file "
-                                 f"{path.name[:100]}")
+                                 f"{clean_imported(path.name[:100])}")
     store.log(entry)
     result.character, result.replaced, result.entry = saved, existing is not None, entry
     return result

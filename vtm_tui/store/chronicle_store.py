@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.chronicle import Chronicle, utc_now
-from vtm_tui.model.limits import MAX_NAME, MAX_NOTES, MAX_TITLE, check_text
+from vtm_tui.model.limits import MAX_NAME, MAX_NOTES, MAX_TITLE, check_length, check_text
 from vtm_tui.model.slug import fold_name, unique_slug
+from vtm_tui.rules.user_text import name_key, normal_name, refuse_unsafe
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.lock import exclusive_lock
 from vtm_tui.store.paths import (
@@ -94,7 +95,7 @@ class ChronicleStore:
                 warnings.append(broken[file])
                 continue
             character.slug = file.stem
-            key = character.name.casefold()
+            key = name_key(character.name)
             if key in seen:
                 warnings.append(f"{file}: the name {character.name!r} is also used by {seen[key]}; "
                                 "rolls logged under it cannot tell them apart")
@@ -147,7 +148,12 @@ class ChronicleStore:
         save really changed (:meth:`TrackedFile.save`); if it raises, nothing is written."""
         if not character.slug or character.slug not in self._files:
             raise StoreError(f"{character.name!r} is not a character of {self.path} yet; use add_character")
-        _check_texts(character)
+        before = next((c for c in self.characters if c.slug == character.slug), None)
+        if before is not None and character.name != before.name:  # renamed in a batch (the sheet editor)
+            character = replace(character, name=normal_name(character.name))
+            if name_key(character.name) != name_key(before.name):
+                self._check_name_free(character.name)
+        _check_texts(character, before)
         tracked = self._files[character.slug]
         ruleset = self.chronicle.ruleset
         from vtm_tui.store.sheet_merge import merge_sheet  # only a save needs it: not at start
@@ -173,9 +179,10 @@ class ChronicleStore:
 
     def add_character(self, character: Character) -> Character:
         """Add a new character (its file name is a fresh slug of its name); returns it with ``slug`` set."""
-        if not character.name.strip():
+        character = replace(character, name=normal_name(character.name))
+        if not character.name:
             raise VtmError("a character needs a name; the name is empty")
-        _check_texts(character)
+        _check_texts(character, None)
         if character.ruleset != self.chronicle.ruleset:
             raise VtmError(f"{character.name!r} has a {character.ruleset} sheet but {self.path} plays "
                            f"{self.chronicle.ruleset}")
@@ -192,10 +199,11 @@ class ChronicleStore:
 
     def rename_character(self, character: Character, new_name: str) -> Character:
         """Give a character a new name (and file name); older log entries keep the old name."""
-        if not new_name.strip():
+        new_name = normal_name(new_name, "The new name")
+        if not new_name:
             raise VtmError("a character needs a name; the new name is empty")
         check_text(new_name, "The name", MAX_NAME)
-        if new_name.casefold() != character.name.casefold():
+        if name_key(new_name) != name_key(character.name):
             self._check_name_free(new_name)
         old = self._files.get(character.slug)
         if old is None:
@@ -231,8 +239,9 @@ class ChronicleStore:
         return target
 
     def _check_name_free(self, name: str) -> None:
+        """Refuse ``name`` when another character's is the same after normalising (:func:`name_key`)."""
         for other in self.characters:
-            if other.name.casefold() == name.casefold():
+            if name_key(other.name) == name_key(name):
                 raise VtmError(f"{self.path} already has a character called {other.name!r}; "
                                "names must differ so the log can tell them apart")
 
@@ -398,11 +407,17 @@ def find_by_name(name: str, characters: Sequence[Named]) -> Any:
     return []
 
 
-def _check_texts(character: Character) -> None:
-    """Refuse a sheet whose name or notes are beyond :mod:`vtm_tui.model.limits`, before it is written."""
+def _check_texts(character: Character, before: Character | None) -> None:
+    """Refuse a sheet whose name or notes are beyond :mod:`vtm_tui.model.limits`, or whose changed notes hold a
+    terminal control (:func:`~vtm_tui.rules.user_text.refuse_unsafe`), before it is written. Notes a sheet
+    already held (edited by hand) do not stop other changes to it: they are shown through the leaving filter."""
     check_text(character.name, "The name", MAX_NAME)
-    check_text(character.notes, "The notes", MAX_NOTES)
-    check_text(character.private_notes, "The storyteller-only notes", MAX_NOTES)
+    check_length(character.notes, "The notes", MAX_NOTES)
+    check_length(character.private_notes, "The storyteller-only notes", MAX_NOTES)
+    if before is None or character.notes != before.notes:
+        refuse_unsafe(character.notes, "The notes", lines=True)
+    if before is None or character.private_notes != before.private_notes:
+        refuse_unsafe(character.private_notes, "The storyteller-only notes", lines=True)
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:
