@@ -24,6 +24,7 @@ from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.importing import FORMATS, character_name, convert, detect
 from vtm_tui.rules.user_text import clean_document, clean_imported, name_key
 from vtm_tui.store.chronicle_store import ChronicleStore
+from vtm_tui.store.errors import StoreError
 
 #: The largest export read (Progeny's and Foundry's are a few tens of kilobytes; portraits are links).
 MAX_BYTES = 2_000_000
@@ -117,12 +118,10 @@ def import_character(store: ChronicleStore, path: str | Path, *, fmt: str | None
     if existing is not None and not replace_existing:
         raise ImportRefused(f"{path}: {store.path} already has a character called {existing.name!r}; "
                             "nothing was changed (use --replace to overwrite it)")
-    if existing is not None:  # what the other tool has no notion of stays: the seat's player, the kind, secrets
-        saved = store.save_character(replace(result.character, slug=existing.slug, player=existing.player
-                                             or result.character.player, kind=existing.kind,
-                                             private_notes=result.character.private_notes or existing.private_notes))
-    else:
-        saved = store.add_character(result.character)
+    try:
+        saved = _save(store, result, existing)
+    except StoreError as exc:  # e.g. a sheet the loader would refuse (too big, too deep): nothing was written
+        raise ImportRefused(f"{path}: {exc}") from None
     now = now or utc_now()
     session, _ = store.logging_session(now)
     entry = LogEntry.new("edit", session=session, ruleset=store.chronicle.ruleset, now=now, actor=saved.name,
@@ -133,3 +132,13 @@ def import_character(store: ChronicleStore, path: str | Path, *, fmt: str | None
     store.log(entry)
     result.character, result.replaced, result.entry = saved, existing is not None, entry
     return result
+
+
+def _save(store: ChronicleStore, result: Imported, existing: Character | None) -> Character:
+    """The imported sheet saved: a new character, or over ``existing`` keeping what the other tool has no notion
+    of (the seat's player, the kind, secrets)."""
+    if existing is None:
+        return store.add_character(result.character)
+    return store.save_character(replace(result.character, slug=existing.slug, player=existing.player
+                                        or result.character.player, kind=existing.kind,
+                                        private_notes=result.character.private_notes or existing.private_notes))

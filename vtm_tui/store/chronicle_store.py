@@ -163,17 +163,18 @@ class ChronicleStore:
             loaded.slug = character.slug
             return loaded
 
-        told_saved: list[Character] = []
+        checked: list[Character] = []
+
+        def check(doc: dict[str, Any]) -> None:  # the loader's reading of what is about to be written
+            checked.append(load(doc))
 
         def told(replaced: dict[str, Any], result: dict[str, Any]) -> None:
-            told_saved.append(load(result))
             if before_write is not None:
-                before_write(load(replaced), told_saved[-1])
+                before_write(load(replaced), checked[-1])
 
-        written = tracked.save(character.to_toml(), merge=partial(merge_sheet, ruleset=ruleset),
-                               check=lambda doc: Character.from_toml(doc, where=str(tracked.path), ruleset=ruleset),
-                               before_write=told if before_write is not None else None)
-        saved = told_saved[-1] if told_saved else load(written)
+        tracked.save(character.to_toml(), merge=partial(merge_sheet, ruleset=ruleset), check=check,
+                     before_write=told if before_write is not None else None)
+        saved = checked[-1]
         self._replace(saved)
         return saved
 
@@ -191,7 +192,7 @@ class ChronicleStore:
         taken = [p.stem for p in folder.glob("*.toml")] if folder.is_dir() else []
         slug = unique_slug(character.name, taken, fallback="character")
         tracked = TrackedFile(character_path(self.path, slug), "character", self.lock_path)
-        tracked.create(character.to_toml())
+        tracked.create(character.to_toml(), check=self._sheet_check(tracked.path))
         saved = replace(character, slug=slug)
         self._files[slug] = tracked
         self.characters = _sorted([*self.characters, saved])
@@ -218,7 +219,7 @@ class ChronicleStore:
                 renamed.slug = slug
                 return self.save_character(renamed)
             tracked = TrackedFile(character_path(self.path, slug), "character", self.lock_path)
-            tracked.create(renamed.to_toml())
+            tracked.create(renamed.to_toml(), check=self._sheet_check(tracked.path))
             old.path.unlink()
             del self._files[character.slug]
             self._files[slug] = tracked
@@ -238,6 +239,10 @@ class ChronicleStore:
         self.characters = [c for c in self.characters if c.slug != character.slug]
         return target
 
+    def _sheet_check(self, path: Path) -> Callable[[dict[str, Any]], object]:
+        """How the loader reads a sheet of this chronicle (a save checks its document by it before writing)."""
+        return partial(Character.from_toml, where=str(path), ruleset=self.chronicle.ruleset)
+
     def _check_name_free(self, name: str) -> None:
         """Refuse ``name`` when another character's is the same after normalising (:func:`name_key`)."""
         for other in self.characters:
@@ -251,7 +256,8 @@ class ChronicleStore:
     # -- the chronicle file ----------------------------------------------------------
     def save_chronicle(self) -> Chronicle:
         """Save ``self.chronicle`` (compare-and-swap, merging another process's other changes)."""
-        written = self._chronicle_file.save(self.chronicle.to_toml())
+        written = self._chronicle_file.save(self.chronicle.to_toml(), check=partial(
+            Chronicle.from_toml, where=str(self._chronicle_file.path)))
         self.chronicle = Chronicle.from_toml(written, where=str(self._chronicle_file.path))
         return self.chronicle
 
@@ -354,8 +360,9 @@ class ChronicleStore:
     def save_conflict(self, conflict: Conflict) -> Conflict:
         from vtm_tui.model.conflict import Conflict
 
-        written = self._conflict_file.save(conflict.to_toml())
-        return Conflict.from_toml(written, where=str(self._conflict_file.path))
+        where = str(self._conflict_file.path)
+        written = self._conflict_file.save(conflict.to_toml(), check=partial(Conflict.from_toml, where=where))
+        return Conflict.from_toml(written, where=where)
 
     def clear_conflict(self) -> None:
         """End the conflict: its file moves to ``trash/`` (the log keeps what happened)."""
