@@ -16,8 +16,8 @@ reaches a terminal as itself:
   line it draws (:func:`drop_unsafe`, installed by ``ui.textual_compat``): they
   take no cell, so nothing moves, and the printable rest is shown as typed.
 
-Tab and newline are text, not commands, and pass (a note keeps its lines; the
-app lays them out itself).
+Tab and newline are text, not commands, and pass on the command line (a note
+keeps its lines); the app lays lines out itself, so a row it draws never holds one.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ from typing import Any, TextIO
 #: U+2066-2069) and the line and paragraph separators (U+2028, U+2029).
 UNSAFE_CHARS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029"
 UNSAFE = re.compile(f"[{UNSAFE_CHARS}]")
+#: On a screen a line is one row: a tab or a newline inside it would move the cursor as well.
+_OFF_SCREEN = re.compile(f"[\t\n{UNSAFE_CHARS}]")
 
 
 def _escaped(match: re.Match[str]) -> str:
@@ -42,8 +44,9 @@ def visible(text: str) -> str:
 
 
 def drop_unsafe(text: str) -> str:
-    """``text`` without its unsafe characters: for a screen whose layout already gave them no cell."""
-    return text if text.isprintable() or not UNSAFE.search(text) else UNSAFE.sub("", text)
+    """One row of a screen without its unsafe characters, tab and newline included: the layout gave them no
+    cell, and a newline in a row would draw what follows at column 0 of the next row, over another pane."""
+    return text if text.isprintable() else _OFF_SCREEN.sub("", text)
 
 
 class GuardedStream:
