@@ -219,6 +219,13 @@ def test_the_command_line_writes_them_as_visible_escapes(lisboa: Path, capsys) -
     assert "\\u001b]52;c;" in out + err or "\\u001b]52;c;" in _run(capsys, "log", lisboa)[1]
     code, out, _ = _run(capsys, "export", lisboa, "--character", "Rita", "--format", "json")
     assert "\x1b" in json.loads(out)["character"]["name"]  # still valid JSON meaning the same text
+    for fmt in ("markdown", "json"):  # an export written to a file is read on a terminal too
+        target = lisboa.parent / f"rita.{fmt}"
+        assert _run(capsys, "export", lisboa, "--character", "Rita", "--format", fmt, "--output", target)[0] == 0
+        assert _clean(target.read_text(encoding="utf-8")) and "\\u001b" in target.read_text(encoding="utf-8")
+    recap = lisboa.parent / "recap.md"
+    assert _run(capsys, "log", lisboa, "--session", "4", "--export", "markdown", "--output", recap)[0] == 0
+    assert _clean(recap.read_text(encoding="utf-8"))
 
 
 async def _sent(app, keys: tuple[str, ...]) -> str:
