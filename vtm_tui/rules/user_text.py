@@ -40,13 +40,15 @@ SEQUENCE = re.compile(r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
                       r"|\x1b[ -~]?")
 #: In a name, tab, newline and carriage return are spaces (a pasted line end), collapsed with the others.
 _LINE_ENDS = str.maketrans("\t\n\r", "   ")
-#: What a refused field is told (the ledger's loader adds it to the field it names).
+#: In notes, a carriage return is a line end too (see :func:`refuse_unsafe`).
 _UNSAFE_IN_LINES = re.compile(f"(?!\r)[{UNSAFE_CHARS}]")
+#: What a refused field is told where the caller names the field itself (the ledger's and templates' loaders).
 REFUSED = "holds a control character (an escape, a bidirectional or line-separator character); it must be plain text"
 _BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
 
 def _refusal(field: str, text: str, found: re.Match[str]) -> VtmError:
+    """The one message for a refused character: the field, what kind of character, which and where."""
     char = found.group()
     kind = ("an escape" if char == "\x1b" else "a bidirectional control" if char in _BIDI
             else "a line separator" if char in "\u2028\u2029\n" else "a terminal control")
