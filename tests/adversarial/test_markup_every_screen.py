@@ -87,6 +87,12 @@ def _pushed(name: str, make: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return make
 
 
+def _prompt(app):
+    """The conflict's ``action_title`` pushes its own dialog; the walk then finds it on top."""
+    app.screen.action_title()
+    return None
+
+
 def test_the_storyteller_opens_every_screen_on_hostile_data(poisoned: Path) -> None:  # noqa: F811
     from vtm_tui.ui.screens.ask_roll import AskRollDialog
     from vtm_tui.ui.screens.blood_dialog import FeedDialog
@@ -126,23 +132,16 @@ def test_the_storyteller_opens_every_screen_on_hostile_data(poisoned: Path) -> N
         (("escape", "2"), "ConflictScreen", (f"Docks {CLOSE}", CLICK)),
         (("a",), "AddParticipantDialog", ()),
         (("escape",), "ConflictScreen", ()),
-        (_pushed("PromptDialog", lambda app: app.screen.action_title()), "PromptDialog", ()),
+        (_prompt, "PromptDialog", ()),
         (("escape", "t"), "TallyDialog", (CLOSE,)),
         (("escape", "c"), "ContestDialog", (CLOSE,)),
         (("escape", "o"), "PickerScreen", (CLOSE,)),
         (("n",), "NewChronicleDialog", ()),
     ]
     app = make_app(poisoned)
-    problems = asyncio.run(_walk(app, [(a if not (callable(a) and a.__name__ == "push PromptDialog")
-                                        else _prompt, s, w) for a, s, w in steps]))
+    problems = asyncio.run(_walk(app, steps))
     assert not problems, problems
     assert app.return_code in (None, 0)
-
-
-def _prompt(app):
-    """The conflict's ``action_title`` pushes its own dialog; the walk then finds it on top."""
-    app.screen.action_title()
-    return None
 
 
 def test_a_seat_opens_every_screen_it_has_on_hostile_data(poisoned: Path) -> None:  # noqa: F811
