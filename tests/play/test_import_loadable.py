@@ -78,3 +78,12 @@ def test_a_save_of_any_other_kind_is_read_back_before_it_is_written(tmp_path) ->
         store.add_character(replace(new_character("Bea", "v5"), extra={"x": _deep(40)}))
     assert [c.name for c in open_chronicle(tmp_path / "c").characters] == ["Ana"]
     assert not list((tmp_path / "c" / "characters").glob("bea*"))
+
+
+def test_a_name_at_the_models_limit_exports_and_imports_back(tmp_path) -> None:
+    """This tool's own export goes through the importers' name check now: it takes what the model takes (100)."""
+    from vtm_tui.model.limits import MAX_NAME
+
+    file = _own_export(tmp_path, "N" * MAX_NAME)
+    store = create_chronicle(tmp_path / "c", "C", "v5")
+    assert import_character(store, file, now=NOW).character.name == "N" * MAX_NAME

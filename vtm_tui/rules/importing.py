@@ -36,7 +36,9 @@ FORMATS: dict[str, tuple[str, str | None]] = {
 }
 #: Longest text kept from an imported field (names are shorter still; see ``NAME_LIMIT``).
 TEXT_LIMIT = 20_000
-NAME_LIMIT = 80
+#: The model's own limit on a name (model.limits.MAX_NAME, which this layer cannot import): any name the app saved,
+#: exported in this tool's JSON, imports back.
+NAME_LIMIT = 100
 #: Numbers beyond this are not character numbers (and may not fit a TOML integer): read as missing.
 NUMBER_LIMIT = 1_000_000
 
