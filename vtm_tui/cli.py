@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from vtm_tui import __version__
 from vtm_tui.errors import VtmError
+from vtm_tui.terminal_text import guarded
 from vtm_tui.rules.base import RULESETS
 
 if TYPE_CHECKING:
@@ -191,8 +192,19 @@ def _use_example_copies(args: argparse.Namespace) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``vtm-tui`` script and ``python -m vtm_tui``."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    """Entry point of the ``vtm-tui`` script and ``python -m vtm_tui``.
+
+    Whatever it prints goes through :mod:`vtm_tui.terminal_text` (a name holding an escape sequence is written
+    as ``\\u001b...``, never obeyed); the app draws through its own filter and Textual's own streams."""
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = guarded(sys.stdout), guarded(sys.stderr)
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _main(args_list: list[str]) -> int:
     try:
         if _is_command(args_list):
             args = build_command_parser().parse_args(args_list)

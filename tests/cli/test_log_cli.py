@@ -229,3 +229,18 @@ def test_first_index_build_shows_progress_on_a_terminal(chronicle: Path, capsys,
     assert "indexing the history: 0%" in err and err.endswith("indexing the history: 100%\n")
     _, _, again = run(capsys, chronicle, "--character", "The Prince")
     assert again == ""  # already indexed: nothing to show
+
+
+def test_a_roll_of_typed_faces_says_so_as_the_apps_log_does(chronicle: Path, capsys) -> None:
+    """Faces typed from physical dice are marked ``typed`` in ``vtm-tui log`` (issue 27: only the app said so)."""
+    from vtm_tui.model.typed import mark_typed
+
+    create_session(chronicle, 3, started=START + timedelta(days=3))
+    append_entry(chronicle, mark_typed(LogEntry.new("roll", session=3, ruleset="v5", now=START + timedelta(days=3),
+                                                    actor="Inês *Valadares*", pool="Wits 3", difficulty=2,
+                                                    result="win", roll={"faces": [8, 9, 2]})))
+    add(chronicle, 3, 5, actor="Inês *Valadares*", pool="Wits 3", difficulty=2, result="win", roll={"faces": [8, 9]})
+    code, out, _ = run(capsys, chronicle, "--session", "3")
+    typed, rolled = out.strip().splitlines()[-2:]
+    assert code == 0 and "[typed: dice 8 9 2]" in typed
+    assert "typed" not in rolled and "[dice 8 9]" in rolled

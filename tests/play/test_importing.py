@@ -335,11 +335,17 @@ def test_control_characters_and_absurd_numbers_do_not_get_through(tmp_path):
     data = json.loads((FIXTURES / "wod5e-vampire.json").read_text())
     data["name"] = "Seb\x1b[31mastião\x07"
     data["system"]["exp"] = {"value": 10**40, "max": 20}
+    data["system"]["biography"] = "x\x1b]52;c;aGk=\x07y\x9b31mz"
     file = tmp_path / "odd.json"
     file.write_text(json.dumps(data))
-    done = import_character(chronicle(tmp_path), file, now=NOW)
-    assert done.character.name == "Seb[31mastião"
+    store = chronicle(tmp_path)
+    with pytest.raises(ImportRefused, match=r"its name holds a control character \(an escape, U\+001B"):
+        import_character(store, file, now=NOW)  # a name is refused, never silently changed
+    data["name"] = "Sebastião"
+    file.write_text(json.dumps(data))
+    done = import_character(store, file, now=NOW)
     assert done.character.sheet.experience_total == 32  # the absurd value is ignored: max 20 + 12 gained
+    assert "\x1b" not in done.character.notes and "52;c" not in done.character.notes  # the whole sequence goes
 
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=True)

@@ -312,3 +312,34 @@ def test_a_notes_flood_over_ssh_logs_bounded_edits_and_the_log_reads(rig) -> Non
     assert "notes" in run_vtm(local_env, "log", str(chronicle), "--session", "4")
     terminals.keys("marta", "q")
     wait_for(lambda: not list_seats(chronicle), WAIT, "Marta's seat to go")
+
+
+def test_a_seat_gets_no_escape_and_runs_no_other_command_over_real_ssh(rig) -> None:
+    """Issue 27 through the README's forced command: a command the player asks for (``vtm-tui xp … award``,
+    ``vtm-tui sheet … set``) is not run, the seat opens instead; and a name holding OSC 52 (the clipboard) and
+    ``CSI ?1049l`` (a sheet edited by hand) reaches the player's terminal without a byte of either."""
+    work, chronicle, sshd, terminals = rig
+    env_vars = {"VTM_TUI_CACHE": str(work / "cache"), "VTM_TUI_KEYMAP": str(work / "no-keymap.toml"),
+                "TEXTUAL_ANIMATIONS": "none"}
+    prefix = ["env", *(f"{k}={v}" for k, v in env_vars.items()), *vtm_command()]
+    sheet = chronicle / "characters" / "ines-valadares.toml"
+    text = sheet.read_text(encoding="utf-8")
+    sheet.write_text(text.replace('name = "Inês Valadares"',
+                                  'name = "Inês \\u001b]52;c;aGk=\\u001b\\\\Valadares\\u001b[?1049l"', 1),
+                     encoding="utf-8")
+    before = {p.name: p.read_bytes() for p in (chronicle / "characters").iterdir()}
+    key = work / "id_marta"
+    public = keygen(key, "marta")
+    forced = shlex.join([*prefix, str(chronicle), "--player", "Marta"])
+    try:
+        sshd.start([f'command="{forced}",restrict,pty {public}'])
+    except Unavailable as exc:
+        pytest.skip(str(exc))
+    asked = shlex.join([*vtm_command(), "xp", str(chronicle), "award", "99", "--character", "Inês",
+                        "--reason", "x"])
+    terminals.open("marta", sshd.ssh_command(key, asked))
+    terminals.wait_for_text("marta", "Marta's seat", WAIT)
+    terminals.wait_for_text("marta", "52;c;aGk=", WAIT)  # the name's printable rest, shown as text
+    raw = terminals.raw("marta")
+    assert b"\x1b]52" not in raw and b"\x1b[?1049l" not in raw  # the app is still running: it never left its screen
+    assert {p.name: p.read_bytes() for p in (chronicle / "characters").iterdir()} == before  # no award ran

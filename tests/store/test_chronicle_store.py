@@ -3,6 +3,8 @@
 from pathlib import Path
 
 import pytest
+
+from vtm_tui.rules.user_text import normal_name
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -238,16 +240,21 @@ def test_find_campaigns_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     assert find_campaigns_dir(str(tmp_path / "explicit")) == tmp_path / "explicit"
 
 
-NAMES = st.text(st.characters(exclude_categories=("Cs",)), min_size=1, max_size=40).filter(lambda s: s.strip())
-NOTES = st.text(st.characters(exclude_categories=("Cs",)), max_size=200)
+#: Plain text: no terminal control (vtm_tui.terminal_text.UNSAFE; the entering check refuses those, see
+#: tests/adversarial/test_escape_doors.py), tab, newline and carriage return aside.
+PLAIN = st.characters(exclude_categories=("Cs", "Cc"), exclude_characters="\u061c\u200e\u200f\u202a\u202b\u202c"
+                      "\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029") | st.sampled_from("\t\n\r")
+NAMES = st.text(PLAIN, min_size=1, max_size=40).filter(lambda s: s.strip())
+NOTES = st.text(PLAIN, max_size=200)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=NAMES, notes=NOTES, chronicle_name=NAMES)
-@example(name="0\r\n", notes="a line\r\nand the next\r", chronicle_name="0\r")  # a reader folds \r\n in """…"""
+@example(name="0\r\n", notes="a line\r\nand the next\r", chronicle_name="0")  # a reader folds \r\n in """…"""
 def test_any_name_and_note_round_trips_exactly(tmp_path_factory, name: str, notes: str,
                                                chronicle_name: str) -> None:
     root = tmp_path_factory.mktemp("rt")
+    chronicle_name = " ".join(chronicle_name.split())  # a chronicle's name is one line (typed in one field)
     store = create_chronicle(root / "c", chronicle_name, "v5")
     added = store.add_character(new_character(name, "v5", notes=notes, private_notes=notes[::-1]))
     assert added.slug and "/" not in added.slug and added.slug not in {".", ".."}
@@ -255,7 +262,7 @@ def test_any_name_and_note_round_trips_exactly(tmp_path_factory, name: str, note
     back = open_chronicle(root / "c")
     assert back.chronicle.name == chronicle_name
     [character] = back.characters
-    assert (character.name, character.notes, character.private_notes) == (name, notes, notes[::-1])
+    assert (character.name, character.notes, character.private_notes) == (normal_name(name), notes, notes[::-1])
 
 
 def test_conflict_file_round_trip_and_clear(chronicle: Path) -> None:

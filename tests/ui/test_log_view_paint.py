@@ -128,7 +128,7 @@ async def test_a_theme_change_shows_in_the_log_lines_at_once():
         assert _drawn(view) == _as_textual_draws_it(view)
 
 
-PIECE_TEXT = st.text(alphabet=st.sampled_from(list("ab ⟨⟩é漢\x1b\x07\r\t0")), max_size=12)
+PIECE_TEXT = st.text(alphabet=st.sampled_from(list("ab ⟨⟩é漢\x1b\x07\r\t\n0")), max_size=12)
 PIECES = st.lists(st.tuples(PIECE_TEXT, st.sampled_from(["", "log-view--time", "log-view--hunger"])), max_size=12)
 
 
@@ -136,13 +136,15 @@ PIECES = st.lists(st.tuples(PIECE_TEXT, st.sampled_from(["", "log-view--time", "
 @given(PIECES)
 def test_pieces_make_the_strip_rich_text_would(pieces):
     """The line is built from segments directly; it must be what going through ``rich.text.Text`` gave (control
-    codes stripped, unstyled neighbours in one segment, the line cut or padded to the virtual width). A line
-    always starts with its time."""
+    codes stripped, unstyled neighbours in one segment, the line cut or padded to the virtual width), once its
+    line breaks are shown as ``↵`` and its tabs as spaces (a row is one row: tests/ui/test_seat_notes_newline.py).
+    A line always starts with its time."""
     pieces = [("20:41", "log-view--time"), *pieces]
+    shown = [(p.replace("\r\n", " ↵ ").replace("\n", " ↵ ").replace("\t", " "), c) for p, c in pieces]
     styles = {"log-view--time": Style(color="grey50"), "log-view--hunger": Style(color="red", bold=True)}
     base = Style(color="white", bgcolor="black")
     text = Text(no_wrap=True, end="")
-    for piece, component in pieces:
+    for piece, component in shown:
         text.append(piece, styles[component] if component else "")
     expected = Strip(list(text.render(Console())), text.cell_len).extend_cell_length(VIRTUAL_WIDTH) \
         .crop(0, VIRTUAL_WIDTH).apply_style(base)  # fmt: skip

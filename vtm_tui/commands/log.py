@@ -267,6 +267,7 @@ def export(args: argparse.Namespace, chronicle: Path) -> int:
     from vtm_tui.store.log_recap import chronicle_facts, recap_json, recap_markdown
     from vtm_tui.store.session_log import read_session
     from vtm_tui.store.toml_io import atomic_write_text
+    from vtm_tui.terminal_text import visible
 
     if args.session == "all":
         raise VtmError("--export writes the recap of one session: give --session N (or current)")
@@ -281,6 +282,7 @@ def export(args: argparse.Namespace, chronicle: Path) -> int:
         text = recap_markdown(log, facts, hide_secret=args.hide_secret)
     else:
         text = json.dumps(recap_json(log, facts, hide_secret=args.hide_secret), ensure_ascii=False, indent=2) + "\n"
+    text = visible(text)  # a file is read on a terminal too (vtm_tui.terminal_text)
     if args.output:
         atomic_write_text(args.output, text)
         print(f"session {number} recap written to {args.output}", file=sys.stderr)

@@ -23,6 +23,8 @@ from typing import Any
 
 from vtm_tui.model.validation import Reader, merge_extra
 from vtm_tui.model.errors import InvalidDataError
+from vtm_tui.rules.user_text import REFUSED
+from vtm_tui.terminal_text import UNSAFE
 
 SCHEMA_VERSION = 1
 #: Longest name-like field (a character, a domain, a size), in characters.
@@ -33,8 +35,6 @@ NOTE_LIMIT = 2000
 MAX_ITEMS = 2000
 BOON_SIZES = ("trivial", "minor", "major", "blood", "life")
 _ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-#: Control characters (an escape sequence could drive the terminal that shows the text); tab and newline pass.
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def _bad(where: str, field_name: str, reason: str) -> InvalidDataError:
@@ -71,8 +71,8 @@ class FieldSpec:
             return value
         if not isinstance(value, str):
             raise _bad(where, field_name, f"expected text, got {value!r}")
-        if CONTROL.search(value):
-            raise _bad(where, field_name, "holds a control character (such as an escape); type plain text")
+        if UNSAFE.search(value):  # an escape sequence could drive the terminal that shows the text
+            raise _bad(where, field_name, REFUSED)
         if len(value) > self.limit:
             raise _bad(where, field_name, f"is {len(value)} characters long; at most {self.limit}")
         if self.kind == "choice" and value not in self.choices:

@@ -13,6 +13,7 @@ with the same message, before anything is written.
 from __future__ import annotations
 
 from vtm_tui.errors import VtmError
+from vtm_tui.rules.user_text import refuse_unsafe
 
 #: Characters, chronicles: a name fits on one line of any screen.
 MAX_NAME = 100
@@ -37,9 +38,15 @@ MAX_SEAT_SESSION_BYTES = 4 * 1024 * 1024
 MAX_SESSION_BYTES = 64 * 1024 * 1024
 
 
-def check_text(value: str, field: str, limit: int) -> str:
+def check_length(value: str, field: str, limit: int) -> str:
     """``value`` if it has at most ``limit`` characters, else a :class:`VtmError` naming ``field``."""
     if len(value) > limit:
         raise VtmError(f"{field}: {len(value):,} characters, more than the {limit:,} allowed "
                        "(nothing was saved)")
     return value
+
+
+def check_text(value: str, field: str, limit: int) -> str:
+    """``value`` if it fits ``limit`` and holds no terminal control (the entering check of
+    :mod:`vtm_tui.rules.user_text`), else a :class:`VtmError` naming ``field``."""
+    return refuse_unsafe(check_length(value, field, limit), field)

@@ -24,6 +24,7 @@ from vtm_tui.model.experience import NOTE_LIMIT, XpEvent
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.model.validation import canonical_name
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.user_text import refuse_unsafe
 from vtm_tui.rules.experience import Price, cost_table, price, xp_rules
 from vtm_tui.store.chronicle_store import ChronicleStore
 
@@ -285,7 +286,7 @@ def award(store: ChronicleStore, characters: Sequence[Character], amount: int, r
     """Give ``amount`` experience to each of ``characters``, one log entry and history row each."""
     if isinstance(amount, bool) or not 1 <= amount <= MAX_AWARD:
         raise XpRefused(f"award {amount}: give 1-{MAX_AWARD} experience at a time")
-    reason = "".join(ch for ch in " ".join(reason.split()) if ch.isprintable())
+    reason = " ".join(refuse_unsafe(reason, "--reason").split())  # refused, not silently cut (rules/user_text.py)
     if not reason:
         raise XpRefused("--reason is empty; say what the experience is for (it goes into the log)")
     if len(reason) > NOTE_LIMIT:

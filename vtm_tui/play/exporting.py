@@ -18,6 +18,7 @@ from vtm_tui.model.chronicle import Chronicle
 from vtm_tui.rules.import_own import FORMAT_TAG
 from vtm_tui.rules.sheet_sections import sections
 from vtm_tui.store.toml_io import atomic_write_text
+from vtm_tui.terminal_text import visible
 
 FORMATS = ("markdown", "json")
 EXTENSIONS = {"markdown": ".md", "json": ".json"}
@@ -75,9 +76,11 @@ def to_markdown(character: Character, chronicle: Chronicle, *, private: bool = F
 
 
 def export(character: Character, chronicle: Chronicle, fmt: str, *, private: bool = False) -> str:
+    """The export's text, any terminal control a sheet edited by hand holds written as a visible ``\\u001b``
+    (:mod:`vtm_tui.terminal_text`: valid JSON meaning the same, readable Markdown), wherever it is written."""
     if fmt == "json":
-        return to_json(character, private=private)
-    return to_markdown(character, chronicle, private=private)
+        return visible(to_json(character, private=private))
+    return visible(to_markdown(character, chronicle, private=private))
 
 
 def export_files(character: Character, chronicle: Chronicle, folder: Path, *, private: bool = False) -> list[Path]:

@@ -21,8 +21,10 @@ from vtm_tui.model.character import Character
 from vtm_tui.model.chronicle import utc_now
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.importing import FORMATS, convert, detect
+from vtm_tui.rules.importing import FORMATS, character_name, convert, detect
+from vtm_tui.rules.user_text import clean_document, clean_imported, name_key
 from vtm_tui.store.chronicle_store import ChronicleStore
+from vtm_tui.store.errors import StoreError
 
 #: The largest export read (Progeny's and Foundry's are a few tens of kilobytes; portraits are links).
 MAX_BYTES = 2_000_000
@@ -97,14 +99,17 @@ def prepare(path: Path, ruleset: str, fmt: str | None = None) -> Imported:
         if yields is not None and yields != ruleset:
             raise RulesError(f"is a {fmt} export, a {yields} character, but this chronicle plays {ruleset}")
         converted = convert(fmt, data)
+        name = character_name(converted.doc.get("name"))  # refused with a control character, else normalised
     except RulesError as exc:
         raise ImportRefused(f"{path}: {exc}") from None
     own = converted.doc.get("ruleset", ruleset)
     if own != ruleset:
         raise ImportRefused(f"{path}: holds a {own} character but this chronicle plays {ruleset}")
-    converted.doc.pop("schema_version", None)
+    doc = clean_document(converted.doc)  # every format's every string and key, this tool's own included
+    doc.pop("schema_version", None)
+    doc["name"] = name
     warnings: list[str] = []
-    character = Character.from_toml(converted.doc, where=str(path), ruleset=ruleset, warnings=warnings)
+    character = Character.from_toml(doc, where=str(path), ruleset=ruleset, warnings=warnings)
     return Imported(character, fmt, converted.unmapped, warnings)
 
 
@@ -113,24 +118,32 @@ def import_character(store: ChronicleStore, path: str | Path, *, fmt: str | None
     """Import one file into ``store``; refuses to overwrite a character of the same name without ``replace_existing``."""
     path = Path(path).expanduser()
     result = prepare(path, store.chronicle.ruleset, fmt)
-    wanted = result.character.name.casefold()
-    existing = next((c for c in store.characters if c.name.casefold() == wanted), None)
+    wanted = name_key(result.character.name)
+    existing = next((c for c in store.characters if name_key(c.name) == wanted), None)
     if existing is not None and not replace_existing:
         raise NameTaken(f"{path}: {store.path} already has a character called {existing.name!r}; "
                         "nothing was changed")
-    if existing is not None:  # what the other tool has no notion of stays: the seat's player, the kind, secrets
-        saved = store.save_character(replace(result.character, slug=existing.slug, player=existing.player
-                                             or result.character.player, kind=existing.kind,
-                                             private_notes=result.character.private_notes or existing.private_notes))
-    else:
-        saved = store.add_character(result.character)
+    try:
+        saved = _save(store, result, existing)
+    except StoreError as exc:  # e.g. a sheet the loader would refuse (too big, too deep): nothing was written
+        raise ImportRefused(f"{path}: {exc}") from None
     now = now or utc_now()
     session, _ = store.logging_session(now)
     entry = LogEntry.new("edit", session=session, ruleset=store.chronicle.ruleset, now=now, actor=saved.name,
                          change={"field": "character", "before": existing.name if existing else "",
                                  "after": saved.name},
                          comment=f"{'re-imported' if existing else 'imported'} from {result.format} file "
-                                 f"{path.name[:100]}")
+                                 f"{clean_imported(path.name[:100])}")
     store.log(entry)
     result.character, result.replaced, result.entry = saved, existing is not None, entry
     return result
+
+
+def _save(store: ChronicleStore, result: Imported, existing: Character | None) -> Character:
+    """The imported sheet saved: a new character, or over ``existing`` keeping what the other tool has no notion
+    of (the seat's player, the kind, secrets)."""
+    if existing is None:
+        return store.add_character(result.character)
+    return store.save_character(replace(result.character, slug=existing.slug, player=existing.player
+                                        or result.character.player, kind=existing.kind,
+                                        private_notes=result.character.private_notes or existing.private_notes))

@@ -14,9 +14,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from vtm_tui.errors import VtmError
-from vtm_tui.model.ledger import CONTROL
 from vtm_tui.model.limits import MAX_COMMENT, MAX_TITLE
 from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.rules.user_text import refuse_unsafe
 from vtm_tui.store.chronicle_store import ChronicleStore
 
 #: Longest note, in characters: a roll's comment's limit.
@@ -29,8 +29,7 @@ TITLE_LIMIT = MAX_TITLE
 def clean_text(text: str, limit: int, what: str, *, one_line: bool = False) -> str:
     """``text`` trimmed (and on one line for a title); refused when empty or longer than ``limit``."""
     cleaned = " ".join(text.split()) if one_line else text.strip()
-    if CONTROL.search(cleaned):
-        raise VtmError(f"the {what} holds a control character (such as an escape); type plain text")
+    refuse_unsafe(cleaned, f"the {what}", lines=not one_line)
     if not cleaned:
         raise VtmError(f"the {what} is empty; type some words")
     if len(cleaned) > limit:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vtm_tui.errors import VtmError
+from vtm_tui.rules.user_text import normal_name
 from vtm_tui.model.character import Character, new_character
 from vtm_tui.rules.sheet_spec import QuickTemplate
 
@@ -32,7 +33,7 @@ def _laid_over(base: dict[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
 def quick_character(template: QuickTemplate, name: str, ruleset: str, *, player: str = "",
                     kind: str = "spc") -> Character:
     """A new character named ``name`` from ``template`` (not saved)."""
-    name = " ".join(name.split())
+    name = normal_name(name)
     if not name:
         raise VtmError("A character needs a name.")
     if len(name) > MAX_NAME:

@@ -74,12 +74,25 @@ def set_values(character: Character, values: Sequence[tuple[str, str]]) -> Edit:
     unknown = [w for w in found if w not in known]
     if unknown:
         raise EditRefused(unknown[0])
+    for field, _ in values:  # a key the model does not read is kept as an unknown one: a typo, here
+        if _holds(edited.extra, field) and not _holds(character.extra, field):
+            raise EditRefused(f"{field}: not a field of a {character.ruleset} sheet; nothing was changed")
     edited.slug = character.slug
     edit = batch_edit(character, edited)
     if edit is None:
         raise EditRefused(f"{', '.join(f for f, _ in values)}: already {', '.join(t for _, t in values)}; "
                           "nothing to change")
     return edit
+
+
+def _holds(extra: dict[str, Any], field: str) -> bool:
+    """Whether the dotted ``field`` is among a model's unknown keys."""
+    holder: Any = extra
+    for part in field.split("."):
+        if not isinstance(holder, dict) or part not in holder:
+            return False
+        holder = holder[part]
+    return True
 
 
 def _typed(field: str, text: str, held: Any) -> Any:

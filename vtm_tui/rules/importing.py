@@ -23,8 +23,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from vtm_tui.errors import VtmError
 from vtm_tui.rules.base import REGISTRY
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.user_text import clean_imported, normal_name
 
 #: Format id → (module with ``detect`` and ``convert``, the rule set it yields or None for any): each rule set's
 #: formats from its registry line (``rules.base.REGISTRY``), then this tool's own export, which any rule set reads.
@@ -34,11 +36,11 @@ FORMATS: dict[str, tuple[str, str | None]] = {
 }
 #: Longest text kept from an imported field (names are shorter still; see ``NAME_LIMIT``).
 TEXT_LIMIT = 20_000
-NAME_LIMIT = 80
+#: The model's own limit on a name (model.limits.MAX_NAME, which this layer cannot import): any name the app saved,
+#: exported in this tool's JSON, imports back.
+NAME_LIMIT = 100
 #: Numbers beyond this are not character numbers (and may not fit a TOML integer): read as missing.
 NUMBER_LIMIT = 1_000_000
-#: Control characters (terminal escapes among them) are dropped from imported text; line breaks and tabs stay.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 @dataclass
@@ -73,10 +75,11 @@ def convert(fmt: str, data: Any) -> Converted:
 
 # -- helpers the converters share ----------------------------------------------------------------
 def text(value: Any, limit: int = TEXT_LIMIT) -> str:
-    """A plain string from whatever the file holds (None and numbers too), at most ``limit`` long."""
+    """A plain string from whatever the file holds (None and numbers too), at most ``limit`` long, without
+    escape sequences (:func:`~vtm_tui.rules.user_text.clean_imported`)."""
     if value is None or isinstance(value, (dict, list)):
         return ""
-    return _CONTROL.sub("", str(value))[:limit]
+    return clean_imported(str(value))[:limit]
 
 
 def plain_html(value: Any) -> str:
@@ -127,7 +130,11 @@ def join_notes(*parts: str) -> str:
 
 
 def character_name(value: Any) -> str:
-    name = " ".join(text(value, 1000).split())
+    try:
+        name = normal_name("" if value is None or isinstance(value, (dict, list)) else str(value)[:1000],
+                           "its name")
+    except VtmError as exc:
+        raise RulesError(str(exc)) from None
     if not name:
         raise RulesError("has no character name (an empty 'name')")
     if len(name) > NAME_LIMIT:

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.chronicle import Chronicle, utc_now
-from vtm_tui.model.limits import MAX_NAME, MAX_NOTES, MAX_TITLE, check_text
+from vtm_tui.model.limits import MAX_NAME, MAX_NOTES, MAX_TITLE, check_length, check_text
 from vtm_tui.model.slug import fold_name, unique_slug
+from vtm_tui.rules.user_text import name_key, normal_name, refuse_unsafe
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.lock import exclusive_lock
 from vtm_tui.store.paths import (
@@ -99,7 +100,7 @@ class ChronicleStore:
                 warnings.append(broken[file])
                 continue
             character.slug = file.stem
-            key = character.name.casefold()
+            key = name_key(character.name)
             if key in seen:
                 warnings.append(f"{file}: the name {character.name!r} is also used by {seen[key]}; "
                                 "rolls logged under it cannot tell them apart")
@@ -152,7 +153,12 @@ class ChronicleStore:
         save really changed (:meth:`TrackedFile.save`); if it raises, nothing is written."""
         if not character.slug or character.slug not in self._files:
             raise StoreError(f"{character.name!r} is not a character of {self.path} yet; use add_character")
-        _check_texts(character)
+        before = next((c for c in self.characters if c.slug == character.slug), None)
+        if before is not None and character.name != before.name:  # renamed in a batch (the sheet editor)
+            character = replace(character, name=normal_name(character.name))
+            if name_key(character.name) != name_key(before.name):
+                self._check_name_free(character.name)
+        _check_texts(character, before)
         tracked = self._files[character.slug]
         ruleset = self.chronicle.ruleset
         from vtm_tui.store.sheet_merge import merge_sheet  # only a save needs it: not at start
@@ -162,25 +168,27 @@ class ChronicleStore:
             loaded.slug = character.slug
             return loaded
 
-        told_saved: list[Character] = []
+        checked: list[Character] = []
+
+        def check(doc: dict[str, Any]) -> None:  # the loader's reading of what is about to be written
+            checked.append(load(doc))
 
         def told(replaced: dict[str, Any], result: dict[str, Any]) -> None:
-            told_saved.append(load(result))
             if before_write is not None:
-                before_write(load(replaced), told_saved[-1])
+                before_write(load(replaced), checked[-1])
 
-        written = tracked.save(character.to_toml(), merge=partial(merge_sheet, ruleset=ruleset),
-                               check=lambda doc: Character.from_toml(doc, where=str(tracked.path), ruleset=ruleset),
-                               before_write=told if before_write is not None else None)
-        saved = told_saved[-1] if told_saved else load(written)
+        tracked.save(character.to_toml(), merge=partial(merge_sheet, ruleset=ruleset), check=check,
+                     before_write=told if before_write is not None else None)
+        saved = checked[-1]
         self._replace(saved)
         return saved
 
     def add_character(self, character: Character) -> Character:
         """Add a new character (its file name is a fresh slug of its name); returns it with ``slug`` set."""
-        if not character.name.strip():
+        character = replace(character, name=normal_name(character.name))
+        if not character.name:
             raise VtmError("a character needs a name; the name is empty")
-        _check_texts(character)
+        _check_texts(character, None)
         if character.ruleset != self.chronicle.ruleset:
             raise VtmError(f"{character.name!r} has a {character.ruleset} sheet but {self.path} plays "
                            f"{self.chronicle.ruleset}")
@@ -189,7 +197,7 @@ class ChronicleStore:
         taken = [p.stem for p in folder.glob("*.toml")] if folder.is_dir() else []
         slug = unique_slug(character.name, taken, fallback="character")
         tracked = TrackedFile(character_path(self.path, slug), "character", self.lock_path)
-        tracked.create(character.to_toml())
+        tracked.create(character.to_toml(), check=self._sheet_check(tracked.path))
         saved = replace(character, slug=slug)
         self._files[slug] = tracked
         self.characters = _sorted([*self.characters, saved])
@@ -197,10 +205,11 @@ class ChronicleStore:
 
     def rename_character(self, character: Character, new_name: str) -> Character:
         """Give a character a new name (and file name); older log entries keep the old name."""
-        if not new_name.strip():
+        new_name = normal_name(new_name, "The new name")
+        if not new_name:
             raise VtmError("a character needs a name; the new name is empty")
         check_text(new_name, "The name", MAX_NAME)
-        if new_name.casefold() != character.name.casefold():
+        if name_key(new_name) != name_key(character.name):
             self._check_name_free(new_name)
         old = self._files.get(character.slug)
         if old is None:
@@ -215,7 +224,7 @@ class ChronicleStore:
                 renamed.slug = slug
                 return self.save_character(renamed)
             tracked = TrackedFile(character_path(self.path, slug), "character", self.lock_path)
-            tracked.create(renamed.to_toml())
+            tracked.create(renamed.to_toml(), check=self._sheet_check(tracked.path))
             old.path.unlink()
             del self._files[character.slug]
             self._files[slug] = tracked
@@ -235,9 +244,14 @@ class ChronicleStore:
         self.characters = [c for c in self.characters if c.slug != character.slug]
         return target
 
+    def _sheet_check(self, path: Path) -> Callable[[dict[str, Any]], object]:
+        """How the loader reads a sheet of this chronicle (a save checks its document by it before writing)."""
+        return partial(Character.from_toml, where=str(path), ruleset=self.chronicle.ruleset)
+
     def _check_name_free(self, name: str) -> None:
+        """Refuse ``name`` when another character's is the same after normalising (:func:`name_key`)."""
         for other in self.characters:
-            if other.name.casefold() == name.casefold():
+            if name_key(other.name) == name_key(name):
                 raise VtmError(f"{self.path} already has a character called {other.name!r}; "
                                "names must differ so the log can tell them apart")
 
@@ -247,7 +261,8 @@ class ChronicleStore:
     # -- the chronicle file ----------------------------------------------------------
     def save_chronicle(self) -> Chronicle:
         """Save ``self.chronicle`` (compare-and-swap, merging another process's other changes)."""
-        written = self._chronicle_file.save(self.chronicle.to_toml())
+        written = self._chronicle_file.save(self.chronicle.to_toml(), check=partial(
+            Chronicle.from_toml, where=str(self._chronicle_file.path)))
         self.chronicle = Chronicle.from_toml(written, where=str(self._chronicle_file.path))
         return self.chronicle
 
@@ -359,8 +374,9 @@ class ChronicleStore:
     def save_conflict(self, conflict: Conflict) -> Conflict:
         from vtm_tui.model.conflict import Conflict
 
-        written = self._conflict_file.save(conflict.to_toml())
-        return Conflict.from_toml(written, where=str(self._conflict_file.path))
+        where = str(self._conflict_file.path)
+        written = self._conflict_file.save(conflict.to_toml(), check=partial(Conflict.from_toml, where=where))
+        return Conflict.from_toml(written, where=where)
 
     def clear_conflict(self) -> None:
         """End the conflict: its file moves to ``trash/`` (the log keeps what happened)."""
@@ -412,11 +428,17 @@ def find_by_name(name: str, characters: Sequence[Named]) -> Any:
     return []
 
 
-def _check_texts(character: Character) -> None:
-    """Refuse a sheet whose name or notes are beyond :mod:`vtm_tui.model.limits`, before it is written."""
+def _check_texts(character: Character, before: Character | None) -> None:
+    """Refuse a sheet whose name or notes are beyond :mod:`vtm_tui.model.limits`, or whose changed notes hold a
+    terminal control (:func:`~vtm_tui.rules.user_text.refuse_unsafe`), before it is written. Notes a sheet
+    already held (edited by hand) do not stop other changes to it: they are shown through the leaving filter."""
     check_text(character.name, "The name", MAX_NAME)
-    check_text(character.notes, "The notes", MAX_NOTES)
-    check_text(character.private_notes, "The storyteller-only notes", MAX_NOTES)
+    check_length(character.notes, "The notes", MAX_NOTES)
+    check_length(character.private_notes, "The storyteller-only notes", MAX_NOTES)
+    if before is None or character.notes != before.notes:
+        refuse_unsafe(character.notes, "The notes", lines=True)
+    if before is None or character.private_notes != before.private_notes:
+        refuse_unsafe(character.private_notes, "The storyteller-only notes", lines=True)
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

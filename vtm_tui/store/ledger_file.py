@@ -14,6 +14,7 @@ written over.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -55,5 +56,5 @@ def change_ledger(chronicle_dir: Path, change: Callable[[Ledger], T]) -> tuple[L
     with exclusive_lock(tracked.lock_path):
         ledger = _load(tracked)
         result = change(ledger)
-        written = tracked.save(ledger.to_toml())
+        written = tracked.save(ledger.to_toml(), check=partial(Ledger.from_toml, where=str(tracked.path)))
     return Ledger.from_toml(written, where=str(tracked.path)), result

@@ -20,6 +20,7 @@ from typing import Any
 
 from vtm_tui.model.asked import changed_from
 from vtm_tui.model.log_entry import LogEntry, describe_change
+from vtm_tui.model.typed import is_typed
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.session_log import SessionLog
 from vtm_tui.store.toml_io import load_toml
@@ -69,7 +70,8 @@ def difficulty_text(entry: LogEntry, *, hide_secret: bool = False) -> str:
 
 
 def describe_entry(entry: LogEntry, *, hide_secret: bool = False, session: bool = True) -> str:
-    """One readable line, e.g. ``S3 2026-11-29 21:04 Ana: roll Wits 3 + Awareness 2 vs 3 → win +2 [dice 7 10]``."""
+    """One readable line, e.g. ``S3 2026-11-29 21:04 Ana: roll Wits 3 + Awareness 2 vs 3 → win +2 [dice 7 10]``
+    (``[typed: dice 7 10]`` when the faces were typed from physical dice)."""
     parts = [f"S{entry.session}"] if session else []
     parts += [local_time(entry.time), f"{one_line(entry.actor) or STORYTELLER}:", entry.kind]
     if entry.pool:
@@ -80,7 +82,10 @@ def describe_entry(entry: LogEntry, *, hide_secret: bool = False, session: bool 
         parts.append(text)
     if entry.result:
         parts.append(f"→ {entry.result}" + (f" {entry.margin:+d}" if entry.margin else ""))
-    if faces := _faces(entry.roll):
+    faces = _faces(entry.roll)
+    if is_typed(entry):  # faces typed from physical dice, as the app's log says it ("typed · ")
+        parts.append(f"[typed: {faces}]" if faces else "[typed]")
+    elif faces:
         parts.append(f"[{faces}]")
     if change := _change(entry.change):
         parts.append(f"({change})")

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from vtm_tui.errors import VtmError
+from vtm_tui.rules.user_text import REFUSED
+from vtm_tui.terminal_text import UNSAFE
 from vtm_tui.model.errors import InvalidDataError
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.rules.sheet_spec import QuickTemplate
@@ -44,6 +46,9 @@ def template_from_toml(data: dict[str, Any], template_id: str, path: Path) -> Qu
     description = data.get("description", "")
     if not isinstance(description, str) or len(description) > 300:
         raise InvalidDataError(path, "description", "is at most 300 characters of text")
+    for key, text in (("label", label), ("description", description)):
+        if UNSAFE.search(text):  # a template's words are shown on every storyteller's screen
+            raise InvalidDataError(path, key, REFUSED)
     character = data.get("character", {})
     if not isinstance(character, dict):
         raise InvalidDataError(path, "character", "is a table of a character file's keys")

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from vtm_tui.store.errors import BrokenFileError, StoreError
-from vtm_tui.store.safe_read import read_regular
+from vtm_tui.store.safe_read import MAX_DOCUMENT_BYTES, read_regular
 
 #: Tables and arrays nested deeper than this are refused: no sheet needs more than a few levels, and
 #: deeper ones exhaust Python's recursion in the parser (or later, in the model and the merge).
@@ -58,6 +58,30 @@ def parse_toml(text: str, path: Path | str) -> dict[str, Any]:
     if nesting(document) > MAX_NESTING:
         raise BrokenFileError(Path(path), None, None, f"values are nested more than {MAX_NESTING} levels deep")
     return document
+
+
+def parse_document(text: str, path: Path | str, parse: Any = parse_toml) -> dict[str, Any]:
+    """The document in ``text`` by the loader's rules (at most :data:`MAX_DOCUMENT_BYTES` bytes, TOML, nested at
+    most :data:`MAX_NESTING` deep): what every load of a sheet, ``chronicle.toml``, ``conflict.toml``, the ledger
+    or a template reads a file by, and what every save checks its text by before writing (:func:`checked_text`)."""
+    if len(text) > MAX_DOCUMENT_BYTES // 4:  # only a long text may be over (a character is at most 4 bytes)
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > MAX_DOCUMENT_BYTES:
+            raise StoreError(f"{Path(path)}: {size:,} bytes, more than the {MAX_DOCUMENT_BYTES:,} such a file may "
+                             "hold; it is not read")
+    return parse(text, path)
+
+
+def checked_text(document: dict[str, Any], path: Path | str) -> tuple[str, dict[str, Any]]:
+    """``document`` as TOML text and as the loader reads that text back (:func:`parse_document`); a document the
+    loader would refuse (too big, nested too deep) is a :class:`StoreError` and nothing is written."""
+    text = dumps_toml(document)
+    try:
+        return text, parse_document(text, path)
+    except StoreError as exc:
+        reason = exc.reason if isinstance(exc, BrokenFileError) else str(exc).split(": ", 1)[-1]
+        raise StoreError(f"{Path(path)}: nothing was saved: the file would be one the loader refuses "
+                         f"({reason.removesuffix('; it is not read')})") from None
 
 
 def nesting(value: Any) -> int:
@@ -94,7 +118,7 @@ def load_toml(path: Path | str) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise BrokenFileError(target, line, None, "the file is not UTF-8 text") from None
-    return parse_toml(text, target)
+    return parse_document(text, target)
 
 
 def dumps_toml(document: dict[str, Any]) -> str:
@@ -183,7 +207,8 @@ def atomic_write_text(path: Path | str, text: str, *, durable: bool = True) -> N
 
 
 def save_toml(path: Path | str, document: dict[str, Any]) -> str:
-    """Write a document atomically; returns the text written (for change detection)."""
-    text = dumps_toml(document)
+    """Write a document atomically, if the loader would read it back (:func:`checked_text`); returns the text
+    written (for change detection)."""
+    text, _ = checked_text(document, path)
     atomic_write_text(path, text)
     return text

@@ -25,7 +25,7 @@ from vtm_tui.store.lock import exclusive_lock
 from vtm_tui.store.merge import three_way_merge
 from vtm_tui.store.migrate import migrate
 from vtm_tui.store.safe_read import read_regular
-from vtm_tui.store.toml_io import atomic_write_text, dumps_toml, parse_toml
+from vtm_tui.store.toml_io import atomic_write_text, checked_text, parse_document, parse_toml
 
 #: How three versions of a document are merged: (base, ours, theirs) → (merged, clashing dotted keys).
 Merge = Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], tuple[dict[str, Any], list[str]]]
@@ -63,7 +63,7 @@ class TrackedFile:
         text = self._read_text()
         if text is None:
             raise StoreError(f"{self.path}: file not found")
-        self.doc, self.upgraded = migrate(parse(text, self.path), self.kind, self.path)
+        self.doc, self.upgraded = migrate(parse_document(text, self.path, parse), self.kind, self.path)
         self.text = text
         return self.doc
 
@@ -78,7 +78,9 @@ class TrackedFile:
 
         ``merge`` combines the three versions when another process saved meanwhile (a sheet's merge replays
         tracks by the rule set's rules); ``check`` must accept the merged document (it raises VtmError when
-        the loader would refuse it), else nothing is written and :class:`ConflictError` says why.
+        the loader would refuse it), else nothing is written and :class:`ConflictError` says why. Every save,
+        merged or not, is then read back from its own text by the loader's rules (:func:`checked_text`) and
+        ``check``: no save writes a file the next load refuses.
 
         ``before_write(replaced, result)`` is called under the lock just before the write, with the document
         the save replaces (the disk's, another process's save included) and the one it writes: what this save
@@ -112,21 +114,26 @@ class TrackedFile:
                             f"{self.path}: another process changed this file meanwhile, and the two changes "
                             f"together would not make a valid file ({exc}); nothing was saved: reload to see "
                             "their change, then make yours again") from None
+            text, read_back = checked_text(result, self.path)  # the loader's rules, before a byte is written
+            if check is not None:  # and the model's, as the next load will read it
+                try:
+                    check(migrate(read_back, self.kind, self.path)[0])
+                except VtmError as exc:
+                    raise StoreError(f"{exc}; nothing was saved (the loader would refuse the file)") from None
             if before_write is not None:
                 before_write(replaced, result)
-            text = dumps_toml(result)
             if text != current:
                 atomic_write_text(self.path, text)
             self.text, self.doc, self.upgraded = text, result, False
             return result
 
-    def create(self, document: dict[str, Any]) -> None:
-        """Write a new file; refuses when one already exists at that path."""
+    def create(self, document: dict[str, Any], check: Callable[[dict[str, Any]], object] | None = None) -> None:
+        """Write a new file (checked as :meth:`save` checks); refuses when one already exists at that path."""
         with exclusive_lock(self.lock_path):
             if self.path.exists():
                 raise ConflictError(f"{self.path}: already exists; nothing was overwritten")
             self.text = None
-            self.save(document)
+            self.save(document, check=check)
 
     def remove_to(self, target: Path) -> None:
         """Move the file aside (to ``target``) by compare-and-swap: refused if changed since read."""

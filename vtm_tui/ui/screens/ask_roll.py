@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
-from textual.content import Content
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.log_entry import DIFFICULTY_RANGE
@@ -45,7 +44,7 @@ class AskRollDialog(VtmDialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = Content(f"Ask {self.player or 'a player'} for a roll — {self.actor}")  # text, not markup
+            box.border_title = f"Ask {self.player or 'a player'} for a roll — {self.actor}"
             with Horizontal(classes="row"):
                 yield Label("Pool")
                 yield Input("", id="ask-pool", compact=True, placeholder="type a pool, e.g. Wits + Awareness")

@@ -6,7 +6,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Static
-from textual.content import Content
 
 from vtm_tui.ui.dialog import VtmDialog
 
@@ -30,7 +29,7 @@ class PromptDialog(VtmDialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = Content(self.title_text)  # names: text, not markup
+            box.border_title = self.title_text  # never markup (ui/screen_text.py)
             yield Input(self.value, id="prompt-input", compact=True)
             yield Static((f"Known: {self.hint} · " if self.hint else "") + "Enter: OK · Esc: cancel", markup=False)
 

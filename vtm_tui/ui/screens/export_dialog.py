@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, RadioSet, Static
 
 from vtm_tui.errors import VtmError
+from vtm_tui.terminal_text import visible
 from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox, MarkRadioButton
 
@@ -49,8 +50,9 @@ def recap_text(chronicle_dir: Path, request: ExportRequest) -> str:
     log = session_for(export_viewer(chronicle_dir, hide_secret=request.hide_secret), log)
     facts = chronicle_facts(chronicle_dir)
     if request.format == "markdown":
-        return recap_markdown(log, facts, hide_secret=request.hide_secret)
-    return json.dumps(recap_json(log, facts, hide_secret=request.hide_secret), ensure_ascii=False, indent=2) + "\n"
+        return visible(recap_markdown(log, facts, hide_secret=request.hide_secret))
+    return visible(json.dumps(recap_json(log, facts, hide_secret=request.hide_secret), ensure_ascii=False,
+                              indent=2) + "\n")
 
 
 def write_recap(chronicle_dir: Path, request: ExportRequest) -> Path:

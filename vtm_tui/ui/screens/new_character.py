@@ -9,7 +9,6 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
-from textual.content import Content
 
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.ui.dialog import VtmDialog
@@ -103,7 +102,7 @@ class RenameDialog(VtmDialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = Content(f"Rename {self.old_name} — Enter renames, Esc cancels")  # text, not markup
+            box.border_title = f"Rename {self.old_name} — Enter renames, Esc cancels"
             yield Input(value=self.old_name, id="name")
             yield Label("", id="problem", classes="error")
 

@@ -19,7 +19,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.content import Content
 from textual.widgets import Static, TextArea
 
 from vtm_tui.errors import VtmError
@@ -61,7 +60,7 @@ class NotesEditor(VtmDialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = Content(f"{self.title_text} — Esc saves and closes")  # a name: text, not markup
+            box.border_title = f"{self.title_text} — Esc saves and closes"  # never markup (ui/screen_text.py)
             yield TextArea(self.text, id="notes", soft_wrap=True, show_line_numbers=False)
             yield Static("", id="notes-problem", markup=False)
 

@@ -21,7 +21,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
-from textual.content import Content
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
@@ -71,7 +70,7 @@ class RequestDialog(VtmDialog[LogEntry | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="request-box") as box:
-            box.border_title = Content(f"The storyteller asks — {self.character.name}")  # a name: text, not markup
+            box.border_title = f"The storyteller asks — {self.character.name}"  # never markup (ui/screen_text.py)
             yield Static(Text(self.ask.prompt or "Roll when you are ready."), id="request-prompt")
             with Horizontal(classes="row"):
                 yield Label("Pool")

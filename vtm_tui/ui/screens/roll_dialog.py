@@ -27,7 +27,6 @@ from textual.containers import Vertical
 from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, Static
-from textual.content import Content
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
@@ -135,7 +134,7 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
             if self.character is None:
                 yield Static("No character is selected: pick one on the coterie screen (1), then press r.")
                 return
-            box.border_title = Content(f"{TITLES.get(self.kind, 'Roll')} — {self.character.name}")  # text, not markup
+            box.border_title = f"{TITLES.get(self.kind, 'Roll')} — {self.character.name}"
             box.border_subtitle = self.character.ruleset.upper().replace("INGENUITY", "Ingenuity")
             yield RollForm(self.character, self.kind, self._opening_pool(), fixed_pool=FIXED_POOLS.get(self.kind, ""),
                            difficulty=self._difficulty_text(),

@@ -77,7 +77,7 @@ def pieces_strip(pieces: list[Piece], style_of: Callable[[str], Style], base: St
     for text, component in pieces:
         if not text:
             continue
-        text = strip_control_codes(text)
+        text = strip_control_codes(text.replace("\r\n", " ↵ ").replace("\n", " ↵ ").replace("\t", " "))
         total += cell_len(text)
         if not component:
             plain += text
