@@ -20,8 +20,8 @@
   subprocess, ``ru_maxrss``): under 200 MB.
 
 The chronicle comes from :mod:`benchmarks.synthetic`; everything is written in
-temporary folders and the index in a temporary cache. ``quick`` uses 10,000
-entries over 30 sessions.
+temporary folders and the index in a temporary cache. ``quick`` uses 2,000
+entries over 10 sessions.
 """
 
 from __future__ import annotations
@@ -248,12 +248,12 @@ def _load() -> str:
 
 
 def figures(quick: bool) -> list[Figure]:
-    entries, sessions = (10_000, 30) if quick else (100_000, 300)
+    entries, sessions = (2_000, 10) if quick else (100_000, 300)
     size = f"{entries:,} entries"
     result: list[Figure] = []
     with _chronicle(entries, sessions) as folder:
         wall, cpu, key_max, key_median, back_wall, back_cpu, idle_key, coterie_cpu = asyncio.run(
-            _app_figures(folder, cold=True, repeat=3 if quick else 5))
+            _app_figures(folder, cold=True, repeat=2 if quick else 5))
         result.append(Figure(f"log: press 3, screen built, newest drawn, CPU ({size})", cpu, "ms", 100.0,
                              "first visit: Textual builds the screen; app CPU time, median"))
         result.append(Figure("log: press 3, screen built, newest drawn, wall", wall, "ms", None, _load()))

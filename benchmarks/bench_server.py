@@ -24,7 +24,7 @@ the seats of a table spread evenly over the interval. Figures, with budgets
   percent of one core.
 
 The full size is 5 × (1 + 7) = 40 processes for 60 s (heavy: run it alone);
-``--quick`` is 1 × (1 + 3) for 10 s; ``VTM_BENCH_SERVER=tables,seats,seconds``
+``--quick`` is 1 × (1 + 2) for 4 s; ``VTM_BENCH_SERVER=tables,seats,seconds``
 sets another size. "CPU of all apps per roll made" is the CPU time every app
 of the run spent during the load, divided by the rolls made: what one roll
 costs the machine (the roller's dialog, every other app's new line). Times are wall clock on this machine, so a
@@ -321,7 +321,7 @@ def _p95(samples: list[float]) -> float:
 
 
 def figures(quick: bool) -> list[Figure]:
-    tables, seats, seconds = (1, 3, 10.0) if quick else (5, 7, 60.0)
+    tables, seats, seconds = (1, 2, 4.0) if quick else (5, 7, 60.0)
     if os.environ.get("VTM_BENCH_SERVER"):  # another size: "tables,seats,seconds"
         size = os.environ["VTM_BENCH_SERVER"].split(",")
         tables, seats, seconds = int(size[0]), int(size[1]), float(size[2])
