@@ -165,12 +165,12 @@ async def _dialog_ms(path: Path, rolls: int) -> tuple[float, float]:
 
 
 def figures(quick: bool) -> list[Figure]:
-    repeat = 3 if quick else 9
+    repeat = 2 if quick else 9
     with tempfile.TemporaryDirectory() as tmp:
         path = _copy(Path(tmp))
         out = _play_figures(path, repeat)
         out.append(_last_pool_figure(path, repeat))
-        inside, round_trip = asyncio.run(_dialog_ms(path, 5 if quick else 15))
+        inside, round_trip = asyncio.run(_dialog_ms(path, 2 if quick else 15))
         out.append(Figure("roll dialog: Enter → result painted + logged (app)", inside, "ms", BUDGET_MS))
         out.append(Figure("roll dialog: Enter via Pilot round trip", round_trip, "ms", None,
                           note="includes Pilot waiting for the screen to settle"))

@@ -107,7 +107,7 @@ def measure(rounds: int) -> tuple[dict[str, float], dict[str, dict[str, float]],
 
 
 def figures(quick: bool) -> list[Figure]:
-    rounds = 5 if quick else 20
+    rounds = 2 if quick else 20
     first, later, opened = measure(rounds)
     tabs = later["tabs"]
     steps = {"open": "r until drawn", "tabs": f"Tab ×{TABS_TO_COMMENT}", "type": "4 keys of comment",

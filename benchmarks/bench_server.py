@@ -27,7 +27,7 @@ Enter, and Esc after the result). Figures, with budgets:
 Steps: without ``--tables`` the run steps up through :data:`STEPS` tables of 1 + 7 apps at a busy conflict's
 pace (one roll every 4 s per table), stops after the first step over a latency budget or losing an entry, and
 says how many tables the machine carried; ``--tables N`` runs one step. Then the stress run, information only:
-5 tables whose every seat rolls every 2 s (``--pace`` 2/7). ``--quick`` is 1 × (1 + 3) at that pace for 10 s.
+5 tables whose every seat rolls every 2 s (``--pace`` 2/7). ``--quick`` is a smoke run, 1 × (1 + 2) at that pace for 4 s.
 "CPU of all apps per roll made" is the CPU every app spent during the load divided by the rolls made. Times are
 wall clock, so a busy machine shows in them: the load average is printed with the figures.
 """
@@ -327,7 +327,7 @@ def figures(quick: bool, options: argparse.Namespace | None = None) -> list[Figu
     seats = getattr(options, "seats", None) or SEATS
     seconds = getattr(options, "seconds", None) or SECONDS
     if quick:
-        return step(1, 3, 10.0, pace or STRESS_EVERY / 3, budgets=False)
+        return step(1, 2, 4.0, pace or STRESS_EVERY / 2, budgets=False)  # a smoke run (tests/test_benchmarks_run.py)
     if tables:
         return step(tables, seats, seconds, pace or PACE)
     out: list[Figure] = []

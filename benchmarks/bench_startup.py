@@ -167,8 +167,8 @@ def _count_rows(where: str, skipped: str, counts: dict[str, int], size: str) -> 
 
 
 def figures(quick: bool) -> list[Figure]:
-    repeat = 3 if quick else 11
-    entries, sessions = (10_000, 30) if quick else (100_000, 300)
+    repeat = 1 if quick else 11
+    entries, sessions = (2_000, 10) if quick else (100_000, 300)
     with tempfile.TemporaryDirectory(prefix="vtm-bench-start-") as temp:
         root = Path(temp)
         chronicle = build_chronicle(root / "chronicle", characters=100, sessions=sessions, entries=entries)

@@ -113,7 +113,7 @@ def _calibration_us() -> float:
 
 
 def figures(quick: bool) -> list[Figure]:
-    entries, sessions, appends = (10_000, 30, 100) if quick else (100_000, 300, 400)
+    entries, sessions, appends = (2_000, 10, 20) if quick else (100_000, 300, 400)
     size_note = f"{entries:,} entries over {sessions} sessions"
     saved_cache = os.environ.get(index.CACHE_ENV)
     with tempfile.TemporaryDirectory(prefix="vtm-bench-store-") as temp:

@@ -210,7 +210,7 @@ class Terminals:
     def keys(self, name: str, *keys: str, literal: bool = False) -> None:
         self._run("send-keys", "-t", name, *(["-l"] if literal else []), *keys)
 
-    def wait_for_text(self, name: str, text: str, timeout: float = 30,
+    def wait_for_text(self, name: str, text: str, timeout: float = 120,
                       watch: Callable[[str], None] | None = None) -> str:
         """The screen once it shows ``text``; ``watch`` sees every screen read on the way."""
         def seen() -> str:
@@ -224,7 +224,7 @@ class Terminals:
         except AssertionError as exc:
             raise AssertionError(f"{exc}; the screen shows:\n{self.screen(name)}") from None
 
-    def wait_until_gone(self, name: str, text: str, timeout: float = 30) -> None:
+    def wait_until_gone(self, name: str, text: str, timeout: float = 120) -> None:
         """Wait until ``name``'s screen no longer shows ``text`` (a dialog closed)."""
         try:
             wait_for(lambda: text not in self.screen(name), timeout, f"{text!r} to leave {name}'s screen", 0.2)

@@ -106,12 +106,20 @@ def test_an_unknown_role_is_refused() -> None:
         Seat(Path("."), role="gm")
 
 
+#: A guard against a hang, not a measure: the child ends as soon as the signal is handled (milliseconds), and
+#: ``wait`` returns at that moment. A child still running after this long is stuck, and :func:`_ended` says why.
+HANG_GUARD = 300
+
+
 def _child(tmp_path: Path, body: str, *, hangup: str = "SIG_DFL") -> subprocess.Popen:
-    """A process holding a seat. SIGHUP's disposition is set, not inherited: under ``nohup`` (or a CI runner
-    that ignores SIGHUP) the test process passes SIG_IGN on, and the child never died of the hang-up."""
+    """A process holding a seat. Its signal state is set, not inherited: SIGHUP's disposition (under ``nohup``,
+    or a CI runner that ignores SIGHUP, the test process passes SIG_IGN on and the child never died of the
+    hang-up) and the mask (a blocked SIGHUP or SIGTERM stays pending through ``exec``: the child would sleep
+    on, and the test wait for it)."""
     code = textwrap.dedent(f"""
         import signal, sys, time
         signal.signal(signal.SIGHUP, signal.{hangup})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {{signal.SIGHUP, signal.SIGTERM}})
         from vtm_tui.store.seats import take_seat
         take_seat({str(tmp_path)!r}, "player", player="Ana", characters=("Inês",))
         print("ready", flush=True)
@@ -122,9 +130,26 @@ def _child(tmp_path: Path, body: str, *, hangup: str = "SIG_DFL") -> subprocess.
     return child
 
 
+def _ended(child: subprocess.Popen) -> int:
+    """The child's exit status, waited for (the event itself, not a sleep); if it is stuck, its state and signal
+    masks from /proc, so a failure says whether the signal was pending, blocked or ignored."""
+    try:
+        return child.wait(timeout=HANG_GUARD)
+    except subprocess.TimeoutExpired:
+        try:
+            status = Path(f"/proc/{child.pid}/status").read_text(encoding="utf-8").splitlines()
+        except OSError:
+            status = ["(no /proc)"]
+        child.kill()
+        child.wait()
+        state = [line for line in status if line.startswith(("State", "SigPnd", "ShdPnd", "SigBlk", "SigIgn",
+                                                             "SigCgt", "(no"))]
+        raise AssertionError(f"the seat's process did not end: {state}") from None
+
+
 def test_a_seat_is_removed_when_the_process_exits(tmp_path: Path) -> None:
     child = _child(tmp_path, "sys.exit(0)")
-    child.wait(timeout=30)
+    assert _ended(child) == 0
     assert list((tmp_path / SEATS_DIR).glob("*.toml")) == []
 
 
@@ -135,7 +160,7 @@ def test_a_seat_is_removed_when_the_connection_drops(tmp_path: Path, signal_name
     child = _child(tmp_path, "time.sleep(60)")
     assert len(list_seats(tmp_path)) == 1
     child.send_signal(getattr(signal, signal_name))
-    assert child.wait(timeout=30) == -getattr(signal, signal_name)  # still dies of the signal
+    assert _ended(child) == -getattr(signal, signal_name)  # still dies of the signal
     assert list((tmp_path / SEATS_DIR).glob("*.toml")) == []
 
 
@@ -146,14 +171,14 @@ def test_a_seat_taken_with_sighup_ignored_stays_on_a_hang_up(tmp_path: Path) -> 
     child = _child(tmp_path, "time.sleep(60)", hangup="SIG_IGN")
     child.send_signal(signal.SIGHUP)  # discarded at once: an ignored signal is never pending
     child.terminate()
-    assert child.wait(timeout=30) == -signal.SIGTERM  # had the hang-up counted, it would have died of SIGHUP
+    assert _ended(child) == -signal.SIGTERM  # had the hang-up counted, it would have died of SIGHUP
     assert list((tmp_path / SEATS_DIR).glob("*.toml")) == []
 
 
 def test_a_killed_process_leaves_a_seat_that_readers_find_stale(tmp_path: Path) -> None:
     child = _child(tmp_path, "time.sleep(60)")
     child.kill()
-    child.wait(timeout=30)
+    _ended(child)
     assert [s.stale for s in list_seats(tmp_path, prune=False)] == [True]
     assert list_seats(tmp_path) == []
 

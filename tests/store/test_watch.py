@@ -138,7 +138,8 @@ def test_a_cancelled_subscriber_stops_listening(chronicle: Path) -> None:
 
     async def main() -> None:
         task = asyncio.ensure_future(follow())
-        await asyncio.sleep(0.01)
+        while not task.done() and watcher._thread is None:  # the subscriber's first step starts the watching
+            await asyncio.sleep(0)
         assert watcher._thread is not None
         task.cancel()
         with pytest.raises(asyncio.CancelledError):

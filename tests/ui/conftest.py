@@ -38,6 +38,17 @@ def campaigns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 no_polling()
 
 
+@pytest.fixture(autouse=True)
+def _steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text cursor that never blinks: Textual turns it on and off on a 0.5 s timer, so a snapshot taken on a busy
+    machine, where a screen took longer than that to settle, caught it hidden. The timer's tick does nothing here;
+    focus still shows the cursor and leaving the field hides it."""
+    from textual.widgets import Input, TextArea
+
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+    monkeypatch.setattr(TextArea, "_toggle_cursor_blink_visible", lambda self: None)
+
+
 @pytest.fixture
 def lisboa_in_session(campaigns: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Lisboa with session 3 open, its own cache folder: a player's seat never opens a session, so a seat's roll
