@@ -97,6 +97,8 @@ def test_the_storyteller_opens_every_screen_on_hostile_data(poisoned: Path) -> N
     from vtm_tui.ui.screens.ask_roll import AskRollDialog
     from vtm_tui.ui.screens.blood_dialog import FeedDialog
     from vtm_tui.ui.screens.import_dialog import ImportDialog
+    from vtm_tui.ui.screens.power_pick_dialog import PowerPickDialog
+    from vtm_tui.ui.screens.remorse_due import RemorseDueDialog
 
     _poison_more(poisoned)
     rui = ("slash", "R", "u", "i", "enter")
@@ -110,8 +112,18 @@ def test_the_storyteller_opens_every_screen_on_hostile_data(poisoned: Path) -> N
         (("escape", "A"), "QuickCharacterDialog", ()),
         (("end",), "QuickCharacterDialog", (f"tpl {CLOSE}",)),
         (("escape", "c"), "CreationWizard", ()),
-        (("escape", "escape", "ctrl+e"), "SheetEditor", ()),
+        (("x", "escape"), "ConfirmDiscard", ()),  # something typed: Esc asks
+        (("d", "ctrl+e"), "SheetEditor", ()),
         (("escape", "escape", "tab", "down", "X"), "SpendXpDialog", (CLOSE,)),
+        (("escape", "G"), "AwardXpDialog", ()),
+        (("escape", "N"), "NewTraitDialog", ()),
+        (("escape",), "CoterieScreen", ()),
+        (_pushed("PowerPickDialog", lambda app: PowerPickDialog(
+            f"{NAME}: Dominate 1 brings one power", tuple(_rui(app).sheet.powers_to_pick("Dominate", 1)))),
+         "PowerPickDialog", (CLOSE,)),
+        (("escape",), "CoterieScreen", ()),
+        (_pushed("RemorseDueDialog", lambda app: RemorseDueDialog(4, [_rui(app)])), "RemorseDueDialog", (CLOSE,)),
+        (("escape",), "CoterieScreen", ()),
         (("escape", "ctrl+n"), "NoteDialog", ()),
         (("escape", "question_mark"), "HelpScreen", ()),
         (("escape",), "CoterieScreen", ()),

@@ -24,7 +24,7 @@ async def test_statistics_of_a_session_and_of_one_character(log_env):
         entries = read_session(log_env, 1, recover=False).entries
         assert stats_screen.stats == roll_stats(entries, label="Session 1", options=stats_screen.options)
         text = screen_text(app)
-        assert "Session 1's messy criticals: 1 of 13 rolls; expected 0.6" in text
+        assert "Messy criticals in session 1: 1 of 13 rolls; expected 0.6" in text
         assert "Hunger, oldest first" in text
         await pilot.press("c")  # the first character who rolled: Inês
         assert stats_screen.actor == "Inês Valadares"

@@ -59,7 +59,7 @@ async def app_roll(folder: Path, character: str, seed: int, *, pool: str = "", s
             assert isinstance(app.screen, BloodDialog)
             options = app.screen.query_one("#blood-actions", OptionList)
             index = next(i for i in range(options.option_count)
-                         if str(options.get_option_at_index(i).prompt).startswith(f"Use {power}"))
+                         if str(options.get_option_at_index(i).prompt).lstrip("▶ ").startswith(f"Use {power}"))
             while options.highlighted != index:
                 await pilot.press("down")
             await pilot.press("enter")

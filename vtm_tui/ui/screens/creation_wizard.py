@@ -351,11 +351,19 @@ class CreationWizard(VtmDialog[Character | None]):
         if self.page > 0:
             return await self.action_page(-1)
         self.collect_text()
-        if not self.identity["name"] and not self.choices and self.doc == self._blank:
+        if not self.touched():
             return self.dismiss(None)
-        name = self.identity["name"] or "this character"
-        self.app.push_screen(ConfirmDiscard(f"Discard {name}? Everything chosen and typed in the wizard is lost."),
+        self.app.push_screen(ConfirmDiscard(self.discard_question()),
                              lambda discard: self.dismiss(None) if discard else None)
+
+    def touched(self) -> bool:
+        """Whether anything was typed or chosen (Esc then asks before throwing it away)."""
+        return bool(self.identity.get("name") or self.choices or self.doc != self._blank)
+
+    def discard_question(self) -> str:
+        """What Esc on the first page asks before anything typed is thrown away."""
+        name = self.identity.get("name") or "this character"
+        return f"Discard {name}? Everything chosen and typed in the wizard is lost."
 
     async def action_finish(self) -> None:
         self.collect_text()

@@ -79,15 +79,15 @@ class SheetEditor(CreationWizard):
             text = f"{len(new)} change{'s' if len(new) != 1 else ''} (ctrl+s saves them as one):\n" + "\n".join(lines)
         self.query_one("#create-report", Static).update(text)
 
-    async def action_back(self) -> None:
-        if self.page == 0 and not self.discard_armed:
-            try:
-                _old, new = sheet_diff(self.original, self.edited())
-            except VtmError:
-                new = {"?": "?"}
-            if not new:
-                return self.dismiss(None)
-        await super().action_back()
+    def discard_question(self) -> str:
+        return f"Discard the changes to {self.original.name}'s sheet? Nothing of them is saved."
+
+    def touched(self) -> bool:
+        try:
+            _old, new = sheet_diff(self.original, self.edited())
+        except VtmError:
+            return True  # a value that does not read yet is a change too
+        return bool(new)
 
     async def finish(self) -> None:
         try:
