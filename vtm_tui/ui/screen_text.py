@@ -19,6 +19,7 @@ that wants styling in one passes a :class:`~textual.content.Content`.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rich.segment import Segment
@@ -48,4 +49,11 @@ def install() -> None:
 
 def _plain_title(self: Widget, text_content: str | Content) -> Content:
     """A title as given: text, never markup (see the module docstring)."""
-    return text_content if isinstance(text_content, Content) else Content(text_content)
+    return text_content if isinstance(text_content, Content) else _content(text_content)
+
+
+@lru_cache(maxsize=256)
+def _content(text: str) -> Content:
+    """One :class:`Content` per title text: a dialog's border is drawn again on every frame, and a title made anew
+    each time is parsed anew each time."""
+    return Content(text)
