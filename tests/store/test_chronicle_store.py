@@ -285,7 +285,7 @@ def test_a_character_is_found_by_its_file_slug_too() -> None:
     """A renamed character keeps its file: ``--character ana-sousa`` still finds her (issue 19's one lookup)."""
     from types import SimpleNamespace
 
-    from vtm_tui.store.chronicle_store import lookup
+    from vtm_tui.store.name_lookup import lookup
 
     known = [SimpleNamespace(name="Beatriz Lobo", slug="ana-sousa"), SimpleNamespace(name="Rui", slug="rui")]
     assert lookup("ana-sousa", known, "here").name == "Beatriz Lobo"

@@ -142,7 +142,7 @@ def character_names(chronicle: Path, typed: list[str] | None) -> list[str] | Non
         return typed
     from types import SimpleNamespace
 
-    from vtm_tui.store.chronicle_store import lookup
+    from vtm_tui.store.name_lookup import lookup
     from vtm_tui.store.toml_io import load_toml
 
     known = []  # names only: a sheet broken by hand must not stop anyone reading the log

@@ -13,14 +13,14 @@ from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.chronicle import Chronicle, utc_now
 from vtm_tui.model.limits import MAX_NAME, MAX_NOTES, MAX_TITLE, check_length, check_text
-from vtm_tui.model.slug import fold_name, unique_slug
+from vtm_tui.model.slug import unique_slug
 from vtm_tui.rules.user_text import name_key, normal_name, refuse_unsafe
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.lock import exclusive_lock
@@ -35,6 +35,7 @@ from vtm_tui.store.paths import (
     check_own_folders,
 )
 from vtm_tui.store.sheet_cache import SheetCache
+from vtm_tui.store.name_lookup import lookup
 from vtm_tui.store.tracked_file import TrackedFile
 
 if TYPE_CHECKING:
@@ -383,49 +384,6 @@ class ChronicleStore:
         if self._conflict_file.path.is_file():
             stamp = utc_now().strftime("%Y%m%dT%H%M%SZ")
             self._conflict_file.remove_to(self.path / TRASH_DIR / f"conflict-{stamp}.toml")
-
-
-def lookup(name: str, characters: Sequence[Named], where: object) -> Any:
-    """The character ``name`` means (see :meth:`ChronicleStore.character`), else a VtmError naming the candidates.
-
-    Every verb finds a character this way; ``characters`` may be light records (a ``name`` and a ``slug``)
-    when the sheets need not be read, as for ``vtm-tui log``.
-    """
-    found = find_by_name(name, characters)
-    if not isinstance(found, list):
-        return found
-    known = ", ".join(sorted((c.name for c in characters), key=str.casefold)) or "none yet"
-    what = f"{name!r} could be {', '.join(found)}" if found else f"no character {name!r}"
-    raise VtmError(f"{where}: {what}; the characters are: {known}")
-
-
-class Named(Protocol):
-    """What a name lookup reads of a character."""
-
-    name: str
-    slug: str
-
-
-def find_by_name(name: str, characters: Sequence[Named]) -> Any:
-    """The one character ``name`` means, or the names it could mean (empty: none)."""
-    wanted = fold_name(name)
-    if not wanted:
-        return []
-    exact = [c for c in characters if c.name == " ".join(name.split())]  # "Ines" beside "Inês": the one typed
-    if len(exact) == 1:
-        return exact[0]
-    folded = [(fold_name(c.name), c) for c in characters]
-    by_slug = [c for c in characters if c.slug and fold_name(c.slug) == wanted]  # ``duarte-moniz``, the file's name
-    if len(by_slug) == 1 and not any(n == wanted for n, _ in folded):
-        return by_slug[0]
-    for test in (lambda n: n == wanted, lambda n: n.startswith(wanted),
-                 lambda n: any(n[i:].startswith(wanted) for i in range(1, len(n)) if n[i - 1] == " ")):
-        hits = [c for n, c in folded if test(n)]
-        if len(hits) == 1:
-            return hits[0]
-        if hits:
-            return sorted((c.name for c in hits), key=str.casefold)
-    return []
 
 
 def _check_texts(character: Character, before: Character | None) -> None:
