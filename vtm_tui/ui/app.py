@@ -34,8 +34,7 @@ from vtm_tui.ui.seat_actions import SeatActions
 from vtm_tui.ui.session_actions import SessionActions
 from vtm_tui.ui.clock import Clock, system_clock
 from vtm_tui.ui.fast_start import FastStart
-from vtm_tui.ui import screen_text
-from vtm_tui.ui.textual_compat import CrashGuard, install_css_cache, textual_version
+from vtm_tui.ui.textual_compat import CrashGuard, install_css_cache, install_screen_text, textual_version
 from vtm_tui.ui.theme import THEME_NAME, VTM_THEME
 
 if TYPE_CHECKING:
@@ -158,7 +157,7 @@ class VtmApp(CrashGuard, FastStart, SessionActions, SeatActions, VtmAppBase):
         keymap: dict[str, str] | None = None,
     ) -> None:
         super().__init__()
-        screen_text.install()  # no escape in a name reaches the terminal (vtm_tui.ui.screen_text)
+        install_screen_text()  # no escape in a name reaches the terminal, no title is markup (textual_compat)
         version = textual_version()
         self.css_cache = ParsedCss(css_cache_path(version), version)  # styles parsed at an earlier start
         install_css_cache(self.stylesheet, self.css_cache)

@@ -29,7 +29,7 @@ class PromptDialog(VtmDialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = self.title_text  # never markup (ui/screen_text.py)
+            box.border_title = self.title_text  # never markup (ui/textual_compat.py, install_screen_text)
             yield Input(self.value, id="prompt-input", compact=True)
             yield Static((f"Known: {self.hint} · " if self.hint else "") + "Enter: OK · Esc: cancel", markup=False)
 

@@ -60,7 +60,7 @@ class NotesEditor(VtmDialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = f"{self.title_text} — Esc saves and closes"  # never markup (ui/screen_text.py)
+            box.border_title = f"{self.title_text} — Esc saves and closes"  # never markup (ui/textual_compat.py, install_screen_text)
             yield TextArea(self.text, id="notes", soft_wrap=True, show_line_numbers=False)
             yield Static("", id="notes-problem", markup=False)
 

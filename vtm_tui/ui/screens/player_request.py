@@ -70,7 +70,7 @@ class RequestDialog(VtmDialog[LogEntry | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="request-box") as box:
-            box.border_title = f"The storyteller asks — {self.character.name}"  # never markup (ui/screen_text.py)
+            box.border_title = f"The storyteller asks — {self.character.name}"  # never markup (ui/textual_compat.py, install_screen_text)
             yield Static(Text(self.ask.prompt or "Roll when you are ready."), id="request-prompt")
             with Horizontal(classes="row"):
                 yield Label("Pool")
