@@ -18,7 +18,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 
 from tests.adversarial.test_markup_screens import CLICK, CLOSE, NAME, POISON, poisoned  # noqa: F401 - a fixture
 from tests.ui.ui_support import make_app, screen_text
@@ -93,7 +92,7 @@ def _prompt(app):
     return None
 
 
-def test_the_storyteller_opens_every_screen_on_hostile_data(poisoned: Path) -> None:  # noqa: F811
+def _storyteller_walk(poisoned: Path) -> None:
     from vtm_tui.ui.screens.ask_roll import AskRollDialog
     from vtm_tui.ui.screens.blood_dialog import FeedDialog
     from vtm_tui.ui.screens.import_dialog import ImportDialog
@@ -156,7 +155,7 @@ def test_the_storyteller_opens_every_screen_on_hostile_data(poisoned: Path) -> N
     assert app.return_code in (None, 0)
 
 
-def test_a_seat_opens_every_screen_it_has_on_hostile_data(poisoned: Path) -> None:  # noqa: F811
+def _seat_walk(poisoned: Path) -> None:
     _poison_more(poisoned)
     steps: list[Step] = [
         ((), "PlayerScreen", (CLOSE, f"Wits + {CLOSE} {CLICK}")),
@@ -171,7 +170,7 @@ def test_a_seat_opens_every_screen_it_has_on_hostile_data(poisoned: Path) -> Non
     assert not problems
 
 
-def test_a_broken_chronicle_names_its_problem_as_text(poisoned: Path) -> None:  # noqa: F811
+def _broken_walk(poisoned: Path) -> None:
     """The problem screen quotes the broken line: markup there is text too."""
     path = poisoned / "chronicle.toml"
     path.write_text(path.read_text(encoding="utf-8") + f"\n{POISON} = \n", encoding="utf-8")
@@ -192,10 +191,16 @@ def _screen_classes() -> set[str]:
     return found
 
 
-def test_every_screen_is_opened_on_hostile_data(poisoned: Path) -> None:  # noqa: F811
-    """Run last in this file (pytest keeps a file's order): the walks above fill :data:`SEEN`."""
-    if not SEEN:
-        pytest.skip("run with the walks of this file")
+def test_every_screen_is_opened_on_hostile_data(poisoned: Path, tmp_path: Path) -> None:  # noqa: F811
+    """The storyteller's walk, the seat's and the broken chronicle's, each on a copy of the poisoned chronicle, in
+    one test: the screens they open are counted in this process whichever worker runs it."""
+    import shutil
+
+    SEEN.clear()
+    for walk in (_storyteller_walk, _seat_walk, _broken_walk):
+        folder = tmp_path / walk.__name__ / poisoned.name
+        shutil.copytree(poisoned, folder)
+        walk(folder)
     missing = _screen_classes() - SEEN - set(NOT_OPENED)
     assert not missing, f"screens no walk opens on hostile data (open them above, or say why in NOT_OPENED): " \
                         f"{sorted(missing)}"
