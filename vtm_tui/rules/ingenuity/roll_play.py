@@ -36,7 +36,6 @@ class IngenuityRollPlay:
     def count_text(self, outcome: Outcome) -> str:
         return f"total {getattr(outcome, 'total', getattr(outcome, 'face', '?'))}"
 
-
     def ladder_text(self, kind: str) -> str:
         from vtm_tui.rules.ladders import ladder_text
 

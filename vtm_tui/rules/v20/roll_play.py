@@ -37,7 +37,6 @@ class V20RollPlay:
     def count_text(self, outcome: Outcome) -> str:
         return counted_successes(outcome)
 
-
     def ladder_text(self, kind: str) -> str:
         from vtm_tui.rules.ladders import ladder_text
         from vtm_tui.rules.v20.kinds import parse_kind

@@ -36,7 +36,6 @@ class V5RollPlay:
     def count_text(self, outcome: Outcome) -> str:
         return counted_successes(outcome)
 
-
     def ladder_text(self, kind: str) -> str:
         from vtm_tui.rules.ladders import ladder_text
 
