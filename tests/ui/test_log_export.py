@@ -120,3 +120,27 @@ async def test_a_session_that_does_not_exist_is_refused_in_the_dialog(log_env):
         assert "session: there is no session 9 (the sessions are 1, 2, 3)" in str(
             dialog.query_one("#export-error").render())
         assert not (log_env / "exports").exists()
+
+
+async def test_the_dialog_and_the_command_line_write_the_same_recap(log_env, tmp_path):
+    """One recap for both doors (vtm_tui.play.recap): the file the dialog writes is the one ``log --export`` writes."""
+    from vtm_tui.cli import main
+
+    number = small_session(log_env)
+    for fmt, hide in (("markdown", False), ("json", True)):
+        cli_file = tmp_path / f"cli-{fmt}-{hide}"
+        args = ["log", str(log_env), "--session", str(number), "--export", fmt, "--output", str(cli_file)]
+        assert main(args + (["--hide-secret"] if hide else [])) == 0
+        app = log_app(log_env)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await open_log(pilot)
+            await pilot.press("e")
+            dialog = app.screen
+            if fmt == "json":
+                await pilot.press("right", "enter")
+            dialog.query_one("#export-hide").value = hide
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+        written = default_path(log_env, number, fmt).read_bytes()
+        assert written == cli_file.read_bytes()

@@ -263,26 +263,18 @@ def matches(entry: LogEntry, *, actor: list[str] | None, kinds: list[str] | None
 
 
 def export(args: argparse.Namespace, chronicle: Path) -> int:
-    from vtm_tui.play.visibility import export_viewer, session_for
-    from vtm_tui.store.log_recap import chronicle_facts, recap_json, recap_markdown
-    from vtm_tui.store.session_log import read_session
+    from vtm_tui.play.recap import session_recap
     from vtm_tui.store.toml_io import atomic_write_text
-    from vtm_tui.terminal_text import visible
 
     if args.session == "all":
         raise VtmError("--export writes the recap of one session: give --session N (or current)")
     if args.character or args.kind or args.result or args.text or args.limit:
         raise VtmError("--export recaps a whole session; --character, --kind, --result, --text and --limit do not apply")
     number = current_session(chronicle) if args.session in (None, "current") else args.session
-    log = read_session(chronicle, number)
-    _report_torn(log)
-    log = session_for(export_viewer(chronicle, hide_secret=args.hide_secret), log)
-    facts = chronicle_facts(chronicle)
-    if args.export == "markdown":
-        text = recap_markdown(log, facts, hide_secret=args.hide_secret)
-    else:
-        text = json.dumps(recap_json(log, facts, hide_secret=args.hide_secret), ensure_ascii=False, indent=2) + "\n"
-    text = visible(text)  # a file is read on a terminal too (vtm_tui.terminal_text)
+    recap = session_recap(chronicle, number, args.export, hide_secret=args.hide_secret)
+    if recap.torn:
+        print(f"vtm-tui: warning: {recap.torn}", file=sys.stderr)
+    text = recap.text
     if args.output:
         atomic_write_text(args.output, text)
         print(f"session {number} recap written to {args.output}", file=sys.stderr)

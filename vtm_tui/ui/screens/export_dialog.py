@@ -8,7 +8,6 @@ atomically and returns its path (None when cancelled).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,11 +17,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, RadioSet, Static
 
 from vtm_tui.errors import VtmError
-from vtm_tui.terminal_text import visible
+from vtm_tui.play.recap import RECAP_FORMATS
 from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox, MarkRadioButton
 
-EXTENSIONS = {"markdown": ".md", "json": ".json"}
+EXTENSIONS = RECAP_FORMATS  # the recap formats and their extensions, one table for both doors
 
 
 @dataclass(frozen=True)
@@ -42,17 +41,10 @@ def default_path(chronicle_dir: Path, session: int, fmt: str) -> Path:
 
 def recap_text(chronicle_dir: Path, request: ExportRequest) -> str:
     """The recap as ``vtm-tui log --export`` would print it (for the players: through the visibility rule)."""
-    from vtm_tui.play.visibility import export_viewer, session_for
-    from vtm_tui.store.log_recap import chronicle_facts, recap_json, recap_markdown
-    from vtm_tui.store.session_log import read_session
+    from vtm_tui.play.recap import session_recap
 
-    log = read_session(chronicle_dir, request.session, recover=False)
-    log = session_for(export_viewer(chronicle_dir, hide_secret=request.hide_secret), log)
-    facts = chronicle_facts(chronicle_dir)
-    if request.format == "markdown":
-        return visible(recap_markdown(log, facts, hide_secret=request.hide_secret))
-    return visible(json.dumps(recap_json(log, facts, hide_secret=request.hide_secret), ensure_ascii=False,
-                              indent=2) + "\n")
+    return session_recap(chronicle_dir, request.session, request.format, hide_secret=request.hide_secret,
+                         recover=False).text
 
 
 def write_recap(chronicle_dir: Path, request: ExportRequest) -> Path:
