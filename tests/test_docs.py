@@ -189,3 +189,19 @@ def test_every_verb_is_shown_in_the_command_line_page() -> None:
                     if not re.search(rf"^vtm-tui {verb} {name}\b", text, re.M)]
     assert len(verbs.choices) >= 14 and missing == []
     assert "(docs/command-line.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _dates_outside_code(text: str) -> list[str]:
+    """Calendar dates in prose: what is in a code block or in backticks is an example value, not a measurement."""
+    prose = re.sub(r"`[^`\n]*`", "", re.sub(r"```.*?```", "", text, flags=re.S))
+    return re.findall(r"\b20\d\d-\d\d-\d\d\b", prose)
+
+
+def test_no_dated_figures_but_the_readmes_one_table() -> None:
+    """Docs describe the code as it is now; the one dated run is the README's Performance section."""
+    found = {path.name: _dates_outside_code(path.read_text(encoding="utf-8")) for path in sorted(DOCS.glob("*.md"))}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    performance = readme[readme.index("## Performance"):].split("\n## ", 1)[0]
+    found["README.md"] = _dates_outside_code(readme.replace(performance, ""))
+    assert {name: dates for name, dates in found.items() if dates} == {}
+    assert _dates_outside_code("measured on 2026-12-01, see `2026-10-03T20:30:00Z`") == ["2026-12-01"]
