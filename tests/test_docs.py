@@ -125,3 +125,83 @@ def test_no_doc_installs_the_app_by_a_package_name_nobody_publishes_for_us():
              for hit in by_name.findall(path.read_text(encoding="utf-8").replace(warning, ""))]
     assert found == []
     assert warning in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _documents() -> list[Path]:
+    return [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+
+
+def test_no_link_leaves_the_repository() -> None:
+    """The repository is self-contained: a relative link that climbs out of it (to a shared folder, say) resolves
+    on one machine and nowhere else, so the test above would not catch it."""
+    outside = []
+    for path in _documents():
+        for target in re.findall(r"\]\(([^)#\s]+)", path.read_text(encoding="utf-8")):
+            if "://" in target or target.startswith("mailto:"):
+                continue
+            if not (path.parent / target).resolve().is_relative_to(ROOT) or target.startswith("/"):
+                outside.append(f"{path.relative_to(ROOT)} links to {target}")
+    assert outside == []
+
+
+def _named_paths(text: str) -> set[str]:
+    """Source paths a document names in backticks: `vtm_tui/...` anywhere, and the package-relative form
+    (`play/roll_path.py`, `ui/screens/`) the map uses. A placeholder (`rules/<id>/...`) is no path."""
+    layers = "rules|model|store|play|review|conflict|commands|ui"
+    found = set()
+    for name in re.findall(r"`([\w./<>*-]+)`", text):
+        name = name.rstrip(".")
+        if "<" in name or "*" in name:
+            continue
+        if name.startswith("vtm_tui/"):
+            found.add(name)
+        elif re.match(rf"(?:{layers})/[\w/]*(?:\.py|\.tcss|/)?$", name) and ("/" in name.rstrip("/")
+                                                                           or name.endswith("/")):
+            found.add("vtm_tui/" + name)
+    return found
+
+
+def test_every_source_path_the_documents_name_exists() -> None:
+    """A newcomer follows the map's paths: one renamed or moved away must be renamed in the docs too."""
+    missing = [f"{path.relative_to(ROOT)} names {name}" for path in _documents()
+               for name in sorted(_named_paths(path.read_text(encoding="utf-8"))) if not (ROOT / name).exists()]
+    assert missing == [], "\n".join(missing)
+
+
+def test_the_path_check_would_catch_a_missing_file() -> None:
+    assert _named_paths("see `play/roll_path.py` and `vtm_tui/nowhere.py`, `rules/<id>/kinds.py`") == {
+        "vtm_tui/play/roll_path.py", "vtm_tui/nowhere.py"}
+
+
+def test_every_verb_is_shown_in_the_command_line_page() -> None:
+    """The README points to docs/command-line.md for every verb: each verb, and `roll`/`odds` of each rule set,
+    appears there as a command."""
+    import argparse
+
+    from vtm_tui.cli import build_command_parser
+
+    text = (DOCS / "command-line.md").read_text(encoding="utf-8")
+    verbs = next(a for a in build_command_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    missing = [verb for verb in verbs.choices if not re.search(rf"^vtm-tui {verb}\b", text, re.M)]
+    for verb in ("roll", "odds"):
+        sets = next(a for a in verbs.choices[verb]._actions if isinstance(a, argparse._SubParsersAction))
+        missing += [f"{verb} {name}" for name in sets.choices
+                    if not re.search(rf"^vtm-tui {verb} {name}\b", text, re.M)]
+    assert len(verbs.choices) >= 14 and missing == []
+    assert "(docs/command-line.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _dates_outside_code(text: str) -> list[str]:
+    """Calendar dates in prose: what is in a code block or in backticks is an example value, not a measurement."""
+    prose = re.sub(r"`[^`\n]*`", "", re.sub(r"```.*?```", "", text, flags=re.S))
+    return re.findall(r"\b20\d\d-\d\d-\d\d\b", prose)
+
+
+def test_no_dated_figures_but_the_readmes_one_table() -> None:
+    """Docs describe the code as it is now; the one dated run is the README's Performance section."""
+    found = {path.name: _dates_outside_code(path.read_text(encoding="utf-8")) for path in sorted(DOCS.glob("*.md"))}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    performance = readme[readme.index("## Performance"):].split("\n## ", 1)[0]
+    found["README.md"] = _dates_outside_code(readme.replace(performance, ""))
+    assert {name: dates for name, dates in found.items() if dates} == {}
+    assert _dates_outside_code("measured on 2026-12-01, see `2026-10-03T20:30:00Z`") == ["2026-12-01"]

@@ -1,4 +1,4 @@
-"""Regenerate the SVG screenshots in ``screenshots/`` (shown in README.md).
+"""Regenerate the SVG screenshots in ``screenshots/`` (shown in README.md and docs/screenshots.md).
 
     python tools/screenshots.py            # all of them, into screenshots/
     python tools/screenshots.py --out DIR  # somewhere else

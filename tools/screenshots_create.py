@@ -1,4 +1,4 @@
-"""Regenerate the guided-creation, sheet-editor and quick-character screenshots in ``screenshots/`` (README.md).
+"""Regenerate the creation, sheet-editor and quick-character screenshots (README.md, docs/screenshots.md).
 
     python tools/screenshots_create.py            # into screenshots/
     python tools/screenshots_create.py --out DIR  # somewhere else

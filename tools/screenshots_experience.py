@@ -1,4 +1,4 @@
-"""Regenerate the experience and import screenshots in ``screenshots/`` (shown in README.md).
+"""Regenerate the experience and import screenshots in ``screenshots/`` (shown in README.md and docs/screenshots.md).
 
     python tools/screenshots_experience.py            # into screenshots/
     python tools/screenshots_experience.py --out DIR  # somewhere else

@@ -16,6 +16,8 @@ from vtm_tui.ui.screens.player import PlayerScreen
 from vtm_tui.ui.widgets.sheet_view import SheetView, layout_for
 
 README = Path(__file__).resolve().parents[2] / "README.md"
+#: The key reference the README points to for a seat's key ids.
+KEYS = Path(__file__).resolve().parents[2] / "docs" / "keys.md"
 #: Slot kinds on the sheets that are trackers (what moves in play).
 TRACKER_KINDS = {"tracker", "count", "hunger"}
 
@@ -100,9 +102,9 @@ def test_every_editable_place_of_every_sheet_is_a_tracker_or_refused(tmp_path: P
 
 
 def test_the_seats_keys_are_the_readmes() -> None:
-    """The README lists a seat's keys and their ids; the seat binds exactly those."""
+    """The README lists a seat's keys, docs/keys.md their ids; the seat binds exactly those."""
     text = README.read_text(encoding="utf-8")
-    listed = set(re.findall(r"`(player\.[a-z_]+)`", text))
+    listed = set(re.findall(r"`(player\.[a-z_]+)`", KEYS.read_text(encoding="utf-8")))
     bound = {b.id for b in PlayerScreen.BINDINGS if b.id}
     assert listed == bound
     line = text[text.index("A player's seat: `"):].split("\n\n")[0]

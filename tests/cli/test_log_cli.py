@@ -134,7 +134,7 @@ def test_no_match_says_so_on_stderr(chronicle: Path, capsys) -> None:
 
 
 def test_characters_are_found_as_roll_finds_them(chronicle: Path, capsys) -> None:
-    """Issue 19: ``--character duarte`` (the README's example) matched nothing and exited 0."""
+    """Issue 19: ``--character duarte`` (docs/command-line.md's example) matched nothing and exited 0."""
     for typed in ("ines", "INÊS", "valadares", "prince"):
         code, out, _ = run(capsys, chronicle, "--character", typed)
         assert code == 0 and out, typed

@@ -1,4 +1,4 @@
-"""``vtm-tui roll v5`` and ``vtm-tui odds v5``: the stable contract of the README ("The command line")."""
+"""``vtm-tui roll v5`` and ``vtm-tui odds v5``: the stable contract of docs/command-line.md."""
 
 import json
 import subprocess

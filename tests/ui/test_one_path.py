@@ -122,7 +122,7 @@ async def test_a_rouse_from_the_command_line_saves_the_hunger_as_the_app_does(tm
 
 
 def test_a_typed_hunger_replaces_the_sheets_and_keeps_the_impairment(tmp_path, capsys):
-    """``--hunger`` (the README's example) still rolls the pool from the sheet, penalties included."""
+    """``--hunger`` (docs/command-line.md's example) still rolls the pool from the sheet, penalties included."""
     folder = impaired_copy(tmp_path / "cli")
     data = cli_roll(capsys, folder, "--pool", "Strength + Brawl", "--hunger", "1", "--seed", "2")
     assert data["pool"] == 5 and len(data["hunger_faces"]) == 1
