@@ -172,12 +172,14 @@ def test_wod20_nested_abilities_before_5_0_are_read(tmp_path):
     done = import_character(store, FIXTURES / "wod20-v2-nested.json", now=NOW)
     sheet = done.character.sheet
     assert character_pool(str(store.path), "ze-mouraria", "Manipulation + Etiquette")[0] == 7
-    assert sheet.abilities == {"Alertness": 2, "Brawl": 3, "Etiquette": 3, "Stealth": 4, "Occult": 1}
+    assert sheet.abilities == {"Alertness": 2, "Brawl": 3, "Etiquette": 3, "Stealth": 4, "Occult": 1, "Fast-Talk": 1}
     assert sheet.specialties == {"Stealth": ["Crowds"]} and sheet.attributes["Appearance"] == 0
     assert (sheet.path, sheet.path_rating, sheet.willpower_permanent, sheet.blood, sheet.blood_max) == (
         "Path of Night", 5, 4, 6, 11)
     assert sheet.virtues == {"Conscience": 2, "Self-Control": 4, "Courage": 3}
-    assert done.unmapped == ["abilities.skill.fasttalk: 1 dots, not a V20 ability"]
+    assert done.unmapped == ["abilities.skill.fasttalk: 1 dots, not a V20 ability: kept as the custom ability "
+                             "'Fast-Talk'"]
+    assert character_pool(str(store.path), "ze-mouraria", "Wits + Fast-Talk")[0] == 4  # Wits 3 + the kept 1
 
 
 def test_wod20_actor_of_the_current_system_field_by_field(tmp_path):
@@ -195,19 +197,66 @@ def test_wod20_actor_of_the_current_system_field_by_field(tmp_path):
     assert (sheet.experience_total, sheet.experience_spent, sheet.blood, sheet.blood_max) == (20, 10, 8, 13)
     assert (sheet.willpower_permanent, sheet.willpower_current, sheet.health.bashing) == (5, 4, 2)
     assert "Presence: Entrancement (3)" in ch.notes and "Danced for the king" in ch.notes
+    assert sheet.abilities["Martial Arts"] == 2  # another splat's Ability, kept so it can be rolled
+    assert character_pool(str(store.path), "leonor-teles", "Wits + Martial Arts")[0] == 5
     assert sorted(done.unmapped) == [
-        "abilities.martialarts: 2 dots, not a V20 ability", "appearance: not mapped",
+        "abilities.martialarts: 2 dots, not a V20 ability: kept as the custom ability 'Martial Arts'",
+        "appearance: not mapped",
         "items: 3 discipline powers kept in the notes (a V20 sheet here holds none)",
         "items: Melee Weapon 'Fan' not mapped", "items: secondary ability 'Carousing': kept as a custom ability"]
 
 
-def test_a_worldofdarkness_pc_actor_is_refused_by_name(tmp_path):
-    """The system's 7.x "PC" actor keeps Abilities and Advantages as items, a form not read here: one line says so."""
+def test_a_worldofdarkness_pc_actor_of_the_7x_system_field_by_field(tmp_path):
+    """The 7.x "PC" actor keeps Abilities and Advantages as items and the clan, sire and generation in
+    bio.splatfields: each is read, and what has no place is named (the fixture: import_fixtures/README.md)."""
+    store = chronicle(tmp_path, "v20")
+    done = import_character(store, FIXTURES / "wod20-v7-pc-vampire.json", now=NOW)
+    ch, sheet = done.character, done.character.sheet
+    assert (ch.concept, sheet.clan, sheet.sect, sheet.sire, sheet.nature, sheet.demeanor) == (
+        "Fado singer", "Toreador", "Camarilla", "Dona Amália", "Bon Vivant", "Gallant")
+    assert sheet.generation == 11  # the sheet's temporary lowering (mod 1) is named, not kept
+    assert sheet.attributes == {"Strength": 2, "Dexterity": 3, "Stamina": 2, "Charisma": 3, "Manipulation": 4,
+                                "Appearance": 3, "Perception": 2, "Intelligence": 2, "Wits": 3}
+    assert sheet.abilities == {"Alertness": 1, "Empathy": 2, "Expression": 3, "Subterfuge": 2, "Etiquette": 3,
+                               "Melee": 1, "Performance": 4, "Academics": 1, "Occult": 1, "Technology": 1,
+                               "Hobby Talent": 2}
+    assert sheet.specialties == {"Etiquette": ["Court"], "Performance": ["Fado"], "Hobby Talent": ["Crosswords"],
+                                 "Manipulation": ["Double meanings"]}
+    assert sheet.disciplines == {"Auspex": 1, "Presence": 2, "Celerity": 1}
+    assert (sheet.backgrounds, sheet.merits, sheet.flaws) == ({"Fame": 2, "Herd": 1}, {"Eat Food": 1},
+                                                              {"Vengeful": 2})
+    assert sheet.virtues == {"Conscience": 3, "Self-Control": 4, "Courage": 2}
+    assert (sheet.path, sheet.path_rating) == ("Humanity", 6)
+    assert (sheet.willpower_permanent, sheet.willpower_current, sheet.blood, sheet.blood_max) == (6, 4, 9, 13)
+    assert (sheet.health.bashing, sheet.health.lethal, sheet.health.aggravated) == (1, 2, 0)
+    assert (sheet.experience_total, sheet.experience_spent) == (15, 10)
+    assert ch.notes == ("Sang in the Alfama until 1961.\n\nOwes Dona Amália a song.\n\nDiscipline powers:\n"
+                        "Auspex: Heightened Senses (1)\nPresence: Awe (1)\nPresence: Dread Gaze (2)")
+    assert sorted(done.unmapped) == [
+        "bio.derangement: not mapped",
+        "bio.splatfields.generation.mod 1: generation 11 lowered for now to 10; kept as 11",
+        "bio.splatfields.weakness: not mapped",
+        "items: 3 discipline powers kept in the notes (a V20 sheet here holds none)",
+        "items: Ability 'Hobby Talent': 2 dots, not a V20 ability: kept as the custom ability 'Hobby Talent'",
+        "items: Melee Weapon 'Switchblade' not mapped"]
+    assert character_pool(str(store.path), "amalia-rodrigues-pinto", "Manipulation + Etiquette")[0] == 7
+    assert character_pool(str(store.path), "amalia-rodrigues-pinto", "Wits + Hobby Talent")[0] == 5
+
+
+def test_a_pc_actor_of_another_splat_and_an_unknown_foundry_layout_are_refused_naming_what_was_found(tmp_path):
+    data = json.loads((FIXTURES / "wod20-v7-pc-vampire.json").read_text())
+    data["system"]["settings"].update(splat="werewolf", variant="general")
     path = tmp_path / "pc.json"
-    path.write_text(json.dumps({"name": "Leonor", "type": "PC", "system": {
-        "bio": {"name": "Leonor", "nature": ""}, "attributes": {"strength": {"value": 2}}, "settings": {}}}))
-    with pytest.raises(ImportRefused, match="pc.json: is a worldofdarkness PC actor .*not read here yet"):
+    path.write_text(json.dumps(data))
+    with pytest.raises(ImportRefused, match=r"pc.json: is a worldofdarkness 7.2.5 PC actor of splat 'werewolf' "
+                                            r"\(variant 'general'\); only Vampire, Ghoul and Mortal splats"):
         import_character(chronicle(tmp_path, "v20"), path, now=NOW)
+    unknown = tmp_path / "new.json"
+    unknown.write_text(json.dumps({"name": "Rita", "type": "character", "system": {"stats": {}},
+                                   "_stats": {"systemId": "wod5e", "systemVersion": "7.0.1"}}))
+    with pytest.raises(ImportRefused, match=r"new.json: is a Foundry character actor \(system wod5e 7.0.1\) in "
+                                            "a layout this tool does not read"):
+        import_character(chronicle(tmp_path, name="d"), unknown, now=NOW)
 
 
 def test_an_existing_character_is_not_overwritten_without_replace(tmp_path):
@@ -277,7 +326,7 @@ def test_a_foundry_hunter_is_refused_by_name(tmp_path):
 @pytest.mark.parametrize("fixture, ruleset", [
     ("progeny-v1.json", "v5"), ("progeny-v0.json", "v5"), ("wod5e-vampire.json", "v5"),
     ("wod5e-legacy-ghoul.json", "v5"), ("wod20-vampire.json", "v20"), ("wod5e-full-vampire.json", "v5"),
-    ("wod20-v7-vampire.json", "v20"), ("wod20-v2-nested.json", "v20"),
+    ("wod20-v7-vampire.json", "v20"), ("wod20-v2-nested.json", "v20"), ("wod20-v7-pc-vampire.json", "v20"),
 ])
 def test_round_trip_import_export_import_is_identical(tmp_path, fixture, ruleset):
     store = chronicle(tmp_path, ruleset, "one")
@@ -357,7 +406,8 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | s
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(fixture=st.sampled_from(["progeny-v1.json", "progeny-v0.json", "wod5e-vampire.json", "wod20-vampire.json",
-                                 "wod5e-full-vampire.json", "wod20-v7-vampire.json", "wod20-v2-nested.json"]),
+                                 "wod5e-full-vampire.json", "wod20-v7-vampire.json", "wod20-v2-nested.json",
+                                 "wod20-v7-pc-vampire.json"]),
        changes=st.dictionaries(st.sampled_from(["name", "attributes", "skills", "disciplines", "system", "items",
                                                 "ephemeral", "merits", "experience", "type", "predatorType",
                                                 "touchstones", "skillSpecialties", "generation", "player", "effects",

@@ -24,6 +24,7 @@ from vtm_tui.rules.importing import (
     changed,
     character_name,
     effects,
+    foundry_origin,
     holds,
     join_notes,
     match,
@@ -70,8 +71,8 @@ def detect(data: Any) -> bool:
 def convert(data: Mapping[str, Any]) -> Converted:
     kind = str(data.get("type", "")).lower()
     if kind not in ACTOR_TYPES:
-        raise RulesError(f"is a WoD5e {kind or 'untyped'} actor; only vampires, ghouls, mortals and SPCs are V5 "
-                         "characters here")
+        raise RulesError(f"is a WoD5e {kind or 'untyped'} actor{foundry_origin(data)}; only vampires, ghouls, "
+                         "mortals and SPCs are V5 characters here")
     system = table(data.get("system", data.get("data")))
     out = Converted({"name": character_name(data.get("name")), "ruleset": "v5", "creature": ACTOR_TYPES[kind]})
     doc, lost = out.doc, out.unmapped
