@@ -243,6 +243,22 @@ def test_a_worldofdarkness_pc_actor_of_the_7x_system_field_by_field(tmp_path):
     assert character_pool(str(store.path), "amalia-rodrigues-pinto", "Wits + Hobby Talent")[0] == 5
 
 
+def test_a_wod20_ability_the_sheet_lacks_is_kept_under_its_typed_name_and_a_nameless_one_is_named(tmp_path):
+    data = json.loads((FIXTURES / "wod20-v7-vampire.json").read_text())
+    data["system"]["abilities"]["hobby"] = {"value": 3, "label": "wod.abilities.hobby", "altlabel": "Fado history",
+                                            "speciality": "Coimbra"}
+    data["system"]["abilities"][" "] = {"value": 1}
+    path = tmp_path / "leonor.json"
+    path.write_text(json.dumps(data))
+    store = chronicle(tmp_path, "v20")
+    done = import_character(store, path, now=NOW)
+    assert done.character.sheet.abilities["Fado history"] == 3
+    assert done.character.sheet.specialties["Fado history"] == ["Coimbra"]
+    assert {"abilities.hobby: 3 dots, not a V20 ability: kept as the custom ability 'Fado history'",
+            "abilities. : 1 dots, an ability with no name: not mapped"} <= set(done.unmapped)
+    assert character_pool(str(store.path), "leonor-teles", "Wits + Fado history")[0] == 6
+
+
 def test_a_pc_actor_of_another_splat_and_an_unknown_foundry_layout_are_refused_naming_what_was_found(tmp_path):
     data = json.loads((FIXTURES / "wod20-v7-pc-vampire.json").read_text())
     data["system"]["settings"].update(splat="werewolf", variant="general")
@@ -257,6 +273,11 @@ def test_a_pc_actor_of_another_splat_and_an_unknown_foundry_layout_are_refused_n
     with pytest.raises(ImportRefused, match=r"new.json: is a Foundry character actor \(system wod5e 7.0.1\) in "
                                             "a layout this tool does not read"):
         import_character(chronicle(tmp_path, name="d"), unknown, now=NOW)
+    werewolf = json.loads((FIXTURES / "wod5e-full-vampire.json").read_text())
+    werewolf.update(type="werewolf", _stats={"systemId": "wod5e", "systemVersion": "5.3.25"})
+    path.write_text(json.dumps(werewolf))
+    with pytest.raises(ImportRefused, match=r"pc.json: is a WoD5e werewolf actor \(system wod5e 5.3.25\); only"):
+        import_character(chronicle(tmp_path, name="e"), path, now=NOW)
 
 
 def test_an_existing_character_is_not_overwritten_without_replace(tmp_path):

@@ -174,6 +174,9 @@ def _abilities(held: Mapping[str, Any], lost: list[str]) -> tuple[dict[str, int]
             if not dots:
                 continue
             name = _custom_name(key, value)
+            if not name:
+                lost.append(f"{where}: {dots} dots, an ability with no name: not mapped")
+                continue
             lost.append(f"{where}: {dots} dots, not a V20 ability: kept as the custom ability {name!r}")
         if dots:
             abilities[name] = max(dots, abilities.get(name, 0))
@@ -190,7 +193,7 @@ def _custom_name(key: str, value: Mapping[str, Any]) -> str:
         name = " ".join(text(typed, 100).split())
         if name and not name.lower().startswith("wod."):
             return name
-    key = key.rsplit(".", 1)[-1]
+    key = " ".join(text(key.rsplit(".", 1)[-1], 100).split())
     return SPELLED.get(key.lower()) or key[:1].upper() + key[1:]
 
 
