@@ -135,9 +135,11 @@ def test_wod5e_a_filled_field_of_another_splat_or_a_wrong_maximum_is_named(tmp_p
     data["system"]["rage"]["value"] = 3
     data["system"]["headers"]["domitor"] = "Ana"
     data["system"]["health"]["max"] = 6
+    data["system"]["headers"]["generation"], data["system"]["blood"]["generation"] = "", "10th"
     path = tmp_path / "marta.json"
     path.write_text(json.dumps(data))
     done = import_character(chronicle(tmp_path), path, now=NOW)
+    assert done.character.sheet.generation == 10  # blood.generation when the header is empty
     assert {"rage: not mapped", "headers.domitor: not mapped",
             "health.max 6: derived here from the sheet as 7"} <= set(done.unmapped)
 
@@ -264,7 +266,8 @@ def test_a_pc_actor_of_another_splat_and_an_unknown_foundry_layout_are_refused_n
     data["system"]["settings"].update(splat="werewolf", variant="general")
     path = tmp_path / "pc.json"
     path.write_text(json.dumps(data))
-    with pytest.raises(ImportRefused, match=r"pc.json: is a worldofdarkness 7.2.5 PC actor of splat 'werewolf' "
+    with pytest.raises(ImportRefused, match=r"pc.json: is a worldofdarkness PC actor \(system worldofdarkness 7.2.5\) of splat "
+                                            r"'werewolf' "
                                             r"\(variant 'general'\); only Vampire, Ghoul and Mortal splats"):
         import_character(chronicle(tmp_path, "v20"), path, now=NOW)
     unknown = tmp_path / "new.json"

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.importing import holds, number, plain_html, rows, table, text
+from vtm_tui.rules.importing import foundry_origin, holds, number, plain_html, rows, table, text
 
 #: ``settings.splat`` (and ``settings.variant`` for a ghoul) → the older actor type the converter reads.
 SPLATS = {"vampire": "vampire", "mortal": "mortal"}
@@ -46,7 +46,7 @@ def reshape(data: Mapping[str, Any], lost: list[str]) -> dict[str, Any]:
     variant = text(settings.get("variant"), 40).lower()
     kind = "ghoul" if variant == "ghoul" else SPLATS.get(splat)
     if kind is None:
-        raise RulesError(f"is a worldofdarkness {_version(data)}PC actor of splat {splat or 'none'!r}"
+        raise RulesError(f"is a worldofdarkness PC actor{foundry_origin(data)} of splat {splat or 'none'!r}"
                          f"{f' (variant {variant!r})' if variant else ''}; only Vampire, Ghoul and Mortal "
                          "splats are V20 characters here")
     bio = table(system.get("bio"))
@@ -74,11 +74,6 @@ def reshape(data: Mapping[str, Any], lost: list[str]) -> dict[str, Any]:
     out["advantages"] = _advantages(items, lost)
     kept = [i for i in items if str(i.get("type", "")) not in ("Ability", "Advantage", "Splat")]
     return {"name": data.get("name"), "type": kind, "system": out, "items": kept, "effects": data.get("effects")}
-
-
-def _version(data: Mapping[str, Any]) -> str:
-    found = text(table(data.get("_stats")).get("systemVersion"), 20)
-    return f"{found} " if found else ""
 
 
 def _abilities(items: list[Mapping[str, Any]]) -> dict[str, Any]:

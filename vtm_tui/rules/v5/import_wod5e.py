@@ -83,7 +83,8 @@ def convert(data: Mapping[str, Any]) -> Converted:
     for key in ("concept", "ambition", "desire", "sire"):
         if text(headers.get(key)):
             doc[key] = text(headers.get(key), 200)
-    generation = number(headers.get("generation"), None)
+    # the sheet writes headers.generation; the data model also has blood.generation, which no sheet shows
+    generation = number(headers.get("generation"), None) or number(table(system.get("blood")).get("generation"), None)
     if generation:
         doc["generation"] = generation
     items = rows(data.get("items"))
