@@ -245,6 +245,17 @@ def test_a_worldofdarkness_pc_actor_of_the_7x_system_field_by_field(tmp_path):
     assert character_pool(str(store.path), "amalia-rodrigues-pinto", "Wits + Hobby Talent")[0] == 5
 
 
+def test_a_pc_actor_field_outside_its_data_model_and_a_ghoul_splat(tmp_path):
+    data = json.loads((FIXTURES / "wod20-v7-pc-vampire.json").read_text())
+    data["system"]["biography"] = "<p>Written by a module</p>"
+    data["system"]["settings"].update(splat="mortal", variant="ghoul")
+    path = tmp_path / "amalia.json"
+    path.write_text(json.dumps(data))
+    done = import_character(chronicle(tmp_path, "v20"), path, now=NOW)
+    assert "biography: not mapped" in done.unmapped
+    assert done.character.sheet.willpower_permanent == 6  # a Ghoul splat is read, not refused
+
+
 def test_a_wod20_ability_the_sheet_lacks_is_kept_under_its_typed_name_and_a_nameless_one_is_named(tmp_path):
     data = json.loads((FIXTURES / "wod20-v7-vampire.json").read_text())
     data["system"]["abilities"]["hobby"] = {"value": 3, "label": "wod.abilities.hobby", "altlabel": "Fado history",

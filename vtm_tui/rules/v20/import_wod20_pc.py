@@ -33,6 +33,9 @@ SPLATS = {"vampire": "vampire", "mortal": "mortal"}
 SPLATFIELDS = ("clan", "sect", "sire", "generation")
 #: ``bio`` keys read, or never reported (``name`` repeats the actor's; ``worldanvil`` is a link setting).
 BIO_READ = {"nature", "demeanor", "concept", "background", "notes", "splatfields", "name", "worldanvil"}
+#: The PC data model's ``system`` keys: read, or the system's bookkeeping and derived values (never reported).
+SYSTEM = {"settings", "traits", "bio", "attributes", "soak", "health", "initiative", "conditions", "movement", "gear",
+          "favoriterolls"}
 #: Advantage ``system.id``s read (the Virtues are read by their ``group``).
 ADVANTAGES = ("willpower", "bloodpool", "path")
 
@@ -67,6 +70,7 @@ def reshape(data: Mapping[str, Any], lost: list[str]) -> dict[str, Any]:
     gear = table(system.get("gear"))
     if plain_html(gear.get("notes")) or holds(gear.get("money")):
         lost.append("gear: not mapped")
+    lost.extend(f"{key}: not mapped" for key, value in system.items() if key not in SYSTEM and holds(value))
     out["attributes"] = system.get("attributes")
     out["health"] = system.get("health")
     items = rows(data.get("items"))
