@@ -81,7 +81,8 @@ def detect(data: Any) -> bool:
 
 def convert(data: Mapping[str, Any]) -> Converted:
     lost: list[str] = []
-    if str(data.get("type", "")).lower() == "pc":  # the 7.x actor: its Abilities and Advantages are items
+    pc = str(data.get("type", "")).lower() == "pc"
+    if pc:  # the 7.x actor: its Abilities and Advantages are items
         data = reshape(data, lost)
     kind = str(data.get("type", "")).lower()
     if kind not in ACTOR_TYPES:
@@ -111,7 +112,7 @@ def convert(data: Mapping[str, Any]) -> Converted:
                 lost.append(f"attributes.{key}: not a V20 attribute")
             continue
         doc["attributes"][name] = number(table(value).get("value"), 1)
-    abilities, specialties = _abilities(table(system.get("abilities")), lost)
+    abilities, specialties = _abilities(table(system.get("abilities")), lost, "items: Ability " if pc else "")
     for key, value in table(system.get("attributes")).items():  # a specialty typed on an Attribute
         special, name = text(table(value).get("speciality"), 100), match(key, ATTRIBUTES)
         if special and name:
@@ -156,15 +157,17 @@ def convert(data: Mapping[str, Any]) -> Converted:
     return out
 
 
-def _abilities(held: Mapping[str, Any], lost: list[str]) -> tuple[dict[str, int], dict[str, list[str]]]:
-    """Abilities flat (``abilities.etiquette``) or nested in groups (``abilities.skill.etiquette``): both read."""
+def _abilities(held: Mapping[str, Any], lost: list[str],
+               items: str = "") -> tuple[dict[str, int], dict[str, list[str]]]:
+    """Abilities flat (``abilities.etiquette``) or nested in groups (``abilities.skill.etiquette``): both read.
+    ``items``: the report's prefix when they came from a PC actor's items rather than ``abilities``."""
     found: list[tuple[str, str, Mapping[str, Any]]] = []
     for key, value in held.items():
         inner = table(value)
         if key.lower() in GROUPS and "value" not in inner:
             found += [(f"abilities.{key}.{sub}", sub, table(v)) for sub, v in inner.items()]
         else:
-            found.append((text(inner.get("where"), 120) or f"abilities.{key}", key, inner))  # PC: an item
+            found.append((f"{items}{key!r}" if items else f"abilities.{key}", key, inner))
     abilities: dict[str, int] = {}
     specialties: dict[str, list[str]] = {}
     for where, key, value in found:

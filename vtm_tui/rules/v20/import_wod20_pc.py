@@ -90,7 +90,7 @@ def _abilities(items: list[Mapping[str, Any]]) -> dict[str, Any]:
         key = text(info.get("id"), 60) or text(item.get("name"), 100)
         if key:
             found[key] = {"value": info.get("value"), "speciality": info.get("speciality"),
-                          "label": text(item.get("name"), 100), "where": f"items: Ability {key!r}"}
+                          "label": text(item.get("name"), 100)}
     return found
 
 
