@@ -76,6 +76,10 @@ def _hostile_export(tmp_path: Path, fixture: str, where: str) -> Path:
     if fixture.startswith("progeny"):
         data["notes"] = f"notes {ALL} end"
         data["concept"] = f"concept {ALL}"
+    elif fixture.startswith("wod20-v7-pc"):  # the 7.x PC actor: notes in bio, Abilities as items
+        data["system"]["bio"]["notes"] = f"<p>bio {ALL} end</p>"
+        data["system"]["bio"]["concept"] = f"concept {ALL}"
+        next(i for i in data["items"] if i["name"] == "Hobby Talent")["name"] = f"Hobby{ALL}Talent"
     elif fixture.startswith("wod"):
         system = data.get("system") or data.get("data")
         system["biography"] = f"<p>bio {ALL} end</p>"
@@ -86,7 +90,7 @@ def _hostile_export(tmp_path: Path, fixture: str, where: str) -> Path:
 
 
 @pytest.mark.parametrize("fixture", ["progeny-v1.json", "progeny-v0.json", "wod5e-vampire.json",
-                                     "wod20-vampire.json"])
+                                     "wod20-vampire.json", "wod20-v7-pc-vampire.json"])
 def test_each_import_format_cleans_what_it_brings(lisboa: Path, tmp_path: Path, fixture: str, capsys) -> None:
     from vtm_tui.store.catalog import create_chronicle
 

@@ -135,9 +135,11 @@ def test_wod5e_a_filled_field_of_another_splat_or_a_wrong_maximum_is_named(tmp_p
     data["system"]["rage"]["value"] = 3
     data["system"]["headers"]["domitor"] = "Ana"
     data["system"]["health"]["max"] = 6
+    data["system"]["headers"]["generation"], data["system"]["blood"]["generation"] = "", "10th"
     path = tmp_path / "marta.json"
     path.write_text(json.dumps(data))
     done = import_character(chronicle(tmp_path), path, now=NOW)
+    assert done.character.sheet.generation == 10  # blood.generation when the header is empty
     assert {"rage: not mapped", "headers.domitor: not mapped",
             "health.max 6: derived here from the sheet as 7"} <= set(done.unmapped)
 
@@ -147,67 +149,6 @@ def test_wod5e_legacy_data_key_and_a_ghoul(tmp_path):
     sheet = import_character(store, FIXTURES / "wod5e-legacy-ghoul.json", now=NOW).character.sheet
     assert sheet.creature == "ghoul" and sheet.attributes["Wits"] == 3 and sheet.disciplines == {"Potence": 1}
     assert (sheet.experience_total, sheet.experience_spent) == (5, 3)
-
-
-def test_wod20_actor(tmp_path):
-    store = chronicle(tmp_path, "v20")
-    done = import_character(store, FIXTURES / "wod20-vampire.json", now=NOW)
-    sheet = done.character.sheet
-    assert (sheet.clan, sheet.generation, sheet.path_rating) == ("Ventrue", 9, 6)
-    assert sheet.abilities["Leadership"] == 4 and sheet.specialties == {"Leadership": ["Merchants"]}
-    assert sheet.disciplines == {"Dominate": 3, "Fortitude": 1, "Presence": 2}
-    assert sheet.virtues == {"Conscience": 3, "Self-Control": 4, "Courage": 3}
-    assert (sheet.willpower_permanent, sheet.willpower_current, sheet.blood, sheet.blood_max) == (6, 4, 9, 14)
-    assert sheet.backgrounds == {"Resources": 4} and sheet.merits == {"Eat Food": 1}
-    assert (sheet.experience_total, sheet.experience_spent) == (12, 8)
-    assert (sheet.health.bashing, sheet.health.lethal) == (1, 1)
-    assert done.unmapped == ["items: Melee Weapon 'Rapier' not mapped"]
-    assert character_pool(str(store.path), "afonso", "Manipulation + Leadership")[0] == 8
-
-
-def test_wod20_nested_abilities_before_5_0_are_read(tmp_path):
-    """The system before 5.0 nests Abilities in talent/skill/knowledge groups and keeps Willpower, the blood pool,
-    the Virtues and the path at the top: Manipulation 4 + Etiquette 3 is 7 dice, not 4."""
-    store = chronicle(tmp_path, "v20")
-    done = import_character(store, FIXTURES / "wod20-v2-nested.json", now=NOW)
-    sheet = done.character.sheet
-    assert character_pool(str(store.path), "ze-mouraria", "Manipulation + Etiquette")[0] == 7
-    assert sheet.abilities == {"Alertness": 2, "Brawl": 3, "Etiquette": 3, "Stealth": 4, "Occult": 1}
-    assert sheet.specialties == {"Stealth": ["Crowds"]} and sheet.attributes["Appearance"] == 0
-    assert (sheet.path, sheet.path_rating, sheet.willpower_permanent, sheet.blood, sheet.blood_max) == (
-        "Path of Night", 5, 4, 6, 11)
-    assert sheet.virtues == {"Conscience": 2, "Self-Control": 4, "Courage": 3}
-    assert done.unmapped == ["abilities.skill.fasttalk: 1 dots, not a V20 ability"]
-
-
-def test_wod20_actor_of_the_current_system_field_by_field(tmp_path):
-    """A whole actor as the system (7.x) exports it: every field mapped, listed in the notes or named."""
-    store = chronicle(tmp_path, "v20")
-    done = import_character(store, FIXTURES / "wod20-v7-vampire.json", now=NOW)
-    ch, sheet = done.character, done.character.sheet
-    assert (ch.player, ch.concept, sheet.clan, sheet.sect, sheet.generation) == (
-        "Odin", "Court dancer", "Toreador", "Camarilla", 10)
-    assert (sheet.path, sheet.path_rating) == ("Humanity", 7)  # the key wod.advantages.path.humanity, named
-    assert character_pool(str(store.path), "leonor-teles", "Manipulation + Etiquette")[0] == 7
-    assert sheet.abilities["Crafts"] == 1 and sheet.abilities["Carousing"] == 2  # a secondary ability
-    assert sheet.disciplines == {"Auspex": 2, "Presence": 3} and sheet.specialties == {"Etiquette": ["Court"]}
-    assert (sheet.backgrounds, sheet.merits, sheet.flaws) == ({"Resources": 3}, {"Eat Food": 1}, {"Vengeful": 2})
-    assert (sheet.experience_total, sheet.experience_spent, sheet.blood, sheet.blood_max) == (20, 10, 8, 13)
-    assert (sheet.willpower_permanent, sheet.willpower_current, sheet.health.bashing) == (5, 4, 2)
-    assert "Presence: Entrancement (3)" in ch.notes and "Danced for the king" in ch.notes
-    assert sorted(done.unmapped) == [
-        "abilities.martialarts: 2 dots, not a V20 ability", "appearance: not mapped",
-        "items: 3 discipline powers kept in the notes (a V20 sheet here holds none)",
-        "items: Melee Weapon 'Fan' not mapped", "items: secondary ability 'Carousing': kept as a custom ability"]
-
-
-def test_a_worldofdarkness_pc_actor_is_refused_by_name(tmp_path):
-    """The system's 7.x "PC" actor keeps Abilities and Advantages as items, a form not read here: one line says so."""
-    path = tmp_path / "pc.json"
-    path.write_text(json.dumps({"name": "Leonor", "type": "PC", "system": {
-        "bio": {"name": "Leonor", "nature": ""}, "attributes": {"strength": {"value": 2}}, "settings": {}}}))
-    with pytest.raises(ImportRefused, match="pc.json: is a worldofdarkness PC actor .*not read here yet"):
-        import_character(chronicle(tmp_path, "v20"), path, now=NOW)
 
 
 def test_an_existing_character_is_not_overwritten_without_replace(tmp_path):
@@ -277,7 +218,7 @@ def test_a_foundry_hunter_is_refused_by_name(tmp_path):
 @pytest.mark.parametrize("fixture, ruleset", [
     ("progeny-v1.json", "v5"), ("progeny-v0.json", "v5"), ("wod5e-vampire.json", "v5"),
     ("wod5e-legacy-ghoul.json", "v5"), ("wod20-vampire.json", "v20"), ("wod5e-full-vampire.json", "v5"),
-    ("wod20-v7-vampire.json", "v20"), ("wod20-v2-nested.json", "v20"),
+    ("wod20-v7-vampire.json", "v20"), ("wod20-v2-nested.json", "v20"), ("wod20-v7-pc-vampire.json", "v20"),
 ])
 def test_round_trip_import_export_import_is_identical(tmp_path, fixture, ruleset):
     store = chronicle(tmp_path, ruleset, "one")
@@ -357,7 +298,8 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | s
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(fixture=st.sampled_from(["progeny-v1.json", "progeny-v0.json", "wod5e-vampire.json", "wod20-vampire.json",
-                                 "wod5e-full-vampire.json", "wod20-v7-vampire.json", "wod20-v2-nested.json"]),
+                                 "wod5e-full-vampire.json", "wod20-v7-vampire.json", "wod20-v2-nested.json",
+                                 "wod20-v7-pc-vampire.json"]),
        changes=st.dictionaries(st.sampled_from(["name", "attributes", "skills", "disciplines", "system", "items",
                                                 "ephemeral", "merits", "experience", "type", "predatorType",
                                                 "touchstones", "skillSpecialties", "generation", "player", "effects",

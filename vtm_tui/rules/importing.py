@@ -63,6 +63,12 @@ def detect(data: Any) -> str:
     for fmt in FORMATS:
         if converter(fmt).detect(data):
             return fmt
+    found = foundry_origin(data) if isinstance(data, Mapping) else ""
+    if found:
+        kind = text(data.get("type"), 40) or "untyped"
+        raise RulesError(f"is a Foundry {kind} actor{found} in a layout this tool does not read (it reads WoD5e "
+                         "vampire, ghoul, mortal and SPC actors, and worldofdarkness Vampire, Ghoul, Mortal and "
+                         "PC actors)")
     raise RulesError("is not a character export this tool reads (Progeny, Foundry WoD5e or worldofdarkness "
                      "actor, or a vtm-tui export); give --format to say which it is meant to be")
 
@@ -165,6 +171,16 @@ def changed(value: Any, default: Any) -> bool:
         known = default if isinstance(default, Mapping) else {}
         return any(changed(v, known.get(k)) for k, v in value.items() if k not in _DESCRIPTIVE)
     return holds(value) if default is None else value != default
+
+
+def foundry_origin(actor: Mapping[str, Any]) -> str:
+    """`` (system wod5e 5.3.25)``: the system and its version a Foundry export names in ``_stats``, for a
+    refusal to say what was found; empty when the file names none."""
+    stats = table(actor.get("_stats"))
+    system, version = text(stats.get("systemId"), 40), text(stats.get("systemVersion"), 20)
+    if not system and not version:
+        return ""
+    return f" (system {system or 'unnamed'}{f' {version}' if version else ''})"
 
 
 def effects(actor: Mapping[str, Any]) -> list[str]:

@@ -12,7 +12,10 @@ Disciplines, backgrounds, merits and flaws are ``items`` (``Power`` with ``syste
 ``wod.types.discipline`` or ``...disciplinepath``; ``Trait`` with ``wod.types.background``,
 ``merit``, ``flaw``). Discipline powers (``...disciplinepower``, tied to their Discipline by
 ``parentid``), rituals and combination Disciplines have no place on a V20 sheet here (it rates
-Disciplines): they are listed in the notes and named in the report. Every other field that holds
+Disciplines): they are listed in the notes and named in the report. An Ability the V20 sheet
+lacks (another game's, one typed in; an Attribute's ``speciality`` too) is kept, as a custom
+ability under its name so it can be rolled, and named in the report. The 7.x ``PC`` actor is first
+reshaped into this layout (:mod:`vtm_tui.rules.v20.import_wod20_pc`). Every other field that holds
 something is named in the report (:data:`READ`, :data:`QUIET`).
 """
 
@@ -26,6 +29,7 @@ from vtm_tui.rules.importing import (
     Converted,
     character_name,
     effects,
+    foundry_origin,
     holds,
     join_notes,
     match,
@@ -35,6 +39,7 @@ from vtm_tui.rules.importing import (
     table,
     text,
 )
+from vtm_tui.rules.v20.import_wod20_pc import reshape
 from vtm_tui.rules.v20.traits import ABILITIES, ATTRIBUTES, PATH_VIRTUES, REVISED_ABILITIES, VIRTUES
 
 ACTOR_TYPES = ("vampire", "ghoul", "mortal")
@@ -43,6 +48,10 @@ TRAITS = {"background": "backgrounds", "merit": "merits", "flaw": "flaws"}
 GROUPS = ("talent", "skill", "knowledge")
 #: The system's ability keys that V20 spells differently.
 ABILITY_KEYS = {"craft": "Crafts"}
+#: The system's keys of Abilities V20 lacks that are more than one word (its lang/en.json).
+SPELLED = {"martialarts": "Martial Arts", "primalurge": "Primal-Urge", "fasttalk": "Fast-Talk",
+           "ancientmedicine": "Ancient Medicine", "ancestralmedicine": "Ancestral Medicine",
+           "hearthwisdom": "Hearth Wisdom", "legendlore": "Legend-Lore"}
 #: ``advantages.path.label`` keys → the path's name (the system's lang/en.json).
 PATHS = {"humanity": "Humanity", "blood": "Path of Blood", "bones": "Path of the Bones", "caine": "Path of Caine",
          "cathari": "Path of Cathari", "feralheart": "Path of the Feral Heart", "accord": "Path of Honorable Accord",
@@ -71,16 +80,17 @@ def detect(data: Any) -> bool:
 
 
 def convert(data: Mapping[str, Any]) -> Converted:
+    lost: list[str] = []
+    pc = str(data.get("type", "")).lower() == "pc"
+    if pc:  # the 7.x actor: its Abilities and Advantages are items
+        data = reshape(data, lost)
     kind = str(data.get("type", "")).lower()
-    if kind == "pc":
-        raise RulesError("is a worldofdarkness PC actor (the system's 7.x sheet, whose Abilities and Advantages are "
-                         "items): not read here yet; export the character from a Vampire, Ghoul or Mortal actor")
     if kind not in ACTOR_TYPES:
-        raise RulesError(f"is a worldofdarkness {kind or 'untyped'} actor; only Vampire, Ghoul and Mortal "
-                         "actors are V20 characters here")
+        raise RulesError(f"is a worldofdarkness {kind or 'untyped'} actor{foundry_origin(data)}; only Vampire, "
+                         "Ghoul and Mortal actors (or a PC actor of those splats) are V20 characters here")
     system = table(data.get("system", data.get("data")))
-    out = Converted({"name": character_name(data.get("name")), "ruleset": "v20"})
-    doc, lost = out.doc, out.unmapped
+    out = Converted({"name": character_name(data.get("name")), "ruleset": "v20"}, lost)
+    doc = out.doc
     bio = table(system.get("bio"))
     for key in ("clan", "sect", "nature", "demeanor", "sire", "concept"):
         value = text(system.get(key, bio.get(key)), 200)
@@ -102,7 +112,11 @@ def convert(data: Mapping[str, Any]) -> Converted:
                 lost.append(f"attributes.{key}: not a V20 attribute")
             continue
         doc["attributes"][name] = number(table(value).get("value"), 1)
-    abilities, specialties = _abilities(table(system.get("abilities")), lost)
+    abilities, specialties = _abilities(table(system.get("abilities")), lost, "items: Ability " if pc else "")
+    for key, value in table(system.get("attributes")).items():  # a specialty typed on an Attribute
+        special, name = text(table(value).get("speciality"), 100), match(key, ATTRIBUTES)
+        if special and name:
+            specialties.setdefault(name, []).append(special)
     adv = {key: table(table(system.get("advantages")).get(key)) or table(system.get(key))  # before 3.0: no group
            for key in ("willpower", "bloodpool", "virtues", "path", "humanity")}
     will = adv["willpower"]
@@ -143,30 +157,47 @@ def convert(data: Mapping[str, Any]) -> Converted:
     return out
 
 
-def _abilities(held: Mapping[str, Any], lost: list[str]) -> tuple[dict[str, int], dict[str, list[str]]]:
-    """Abilities flat (``abilities.etiquette``) or nested in groups (``abilities.skill.etiquette``): both read."""
+def _abilities(held: Mapping[str, Any], lost: list[str],
+               items: str = "") -> tuple[dict[str, int], dict[str, list[str]]]:
+    """Abilities flat (``abilities.etiquette``) or nested in groups (``abilities.skill.etiquette``): both read.
+    ``items``: the report's prefix when they came from a PC actor's items rather than ``abilities``."""
     found: list[tuple[str, str, Mapping[str, Any]]] = []
     for key, value in held.items():
         inner = table(value)
         if key.lower() in GROUPS and "value" not in inner:
             found += [(f"abilities.{key}.{sub}", sub, table(v)) for sub, v in inner.items()]
         else:
-            found.append((f"abilities.{key}", key, inner))
+            found.append((f"{items}{key!r}" if items else f"abilities.{key}", key, inner))
     abilities: dict[str, int] = {}
     specialties: dict[str, list[str]] = {}
     for where, key, value in found:
         name = ABILITY_KEYS.get(key.lower()) or match(key, ABILITIES + REVISED_ABILITIES)
         dots = number(value.get("value"), 0) or 0
         if name is None:
-            if dots:
-                lost.append(f"{where}: {dots} dots, not a V20 ability")
-            continue
+            if not dots:
+                continue
+            name = _custom_name(key, value)
+            if not name:
+                lost.append(f"{where}: {dots} dots, an ability with no name: not mapped")
+                continue
+            lost.append(f"{where}: {dots} dots, not a V20 ability: kept as the custom ability {name!r}")
         if dots:
             abilities[name] = max(dots, abilities.get(name, 0))
         special = text(value.get("speciality") or value.get("specialty"), 100)
         if special and special not in specialties.get(name, []):
             specialties.setdefault(name, []).append(special)
     return abilities, specialties
+
+
+def _custom_name(key: str, value: Mapping[str, Any]) -> str:
+    """The name an Ability the V20 sheet lacks is kept under: the name typed for it, else its key spelled out
+    (``martialarts`` → Martial Arts, ``wod.abilities.fasttalk`` → Fast-Talk)."""
+    for typed in (value.get("altlabel"), value.get("label")):
+        name = " ".join(text(typed, 100).split())
+        if name and not name.lower().startswith("wod."):
+            return name
+    key = " ".join(text(key.rsplit(".", 1)[-1], 100).split())
+    return SPELLED.get(key.lower()) or key[:1].upper() + key[1:]
 
 
 def _path_name(path: Mapping[str, Any], lost: list[str]) -> str:

@@ -24,6 +24,7 @@ from vtm_tui.rules.importing import (
     changed,
     character_name,
     effects,
+    foundry_origin,
     holds,
     join_notes,
     match,
@@ -70,8 +71,8 @@ def detect(data: Any) -> bool:
 def convert(data: Mapping[str, Any]) -> Converted:
     kind = str(data.get("type", "")).lower()
     if kind not in ACTOR_TYPES:
-        raise RulesError(f"is a WoD5e {kind or 'untyped'} actor; only vampires, ghouls, mortals and SPCs are V5 "
-                         "characters here")
+        raise RulesError(f"is a WoD5e {kind or 'untyped'} actor{foundry_origin(data)}; only vampires, ghouls, "
+                         "mortals and SPCs are V5 characters here")
     system = table(data.get("system", data.get("data")))
     out = Converted({"name": character_name(data.get("name")), "ruleset": "v5", "creature": ACTOR_TYPES[kind]})
     doc, lost = out.doc, out.unmapped
@@ -82,7 +83,8 @@ def convert(data: Mapping[str, Any]) -> Converted:
     for key in ("concept", "ambition", "desire", "sire"):
         if text(headers.get(key)):
             doc[key] = text(headers.get(key), 200)
-    generation = number(headers.get("generation"), None)
+    # the sheet writes headers.generation; the data model also has blood.generation, which no sheet shows
+    generation = number(headers.get("generation"), None) or number(table(system.get("blood")).get("generation"), None)
     if generation:
         doc["generation"] = generation
     items = rows(data.get("items"))
