@@ -184,6 +184,20 @@ class ConflictRound(Protocol):
         """The round's keys the tracker's hint line shows, in order (``n/p turn``, ``g declare``...)."""
         ...
 
+    # -- what the dialogs offer --
+    def pool_preview(self, dice: Dice) -> str:
+        """The contest dialog's line under a typed pool: ``5 dice, 2 Hunger: Strength + Brawl`` or ``= d8 + d6``."""
+        ...
+
+    def contest_choices(self) -> tuple[str, ...]:
+        """The contest dialog's own fields: ``difficulty`` (a target number typed per contest), ``willpower`` (the
+        blow may land on Willpower instead of Health); empty when it offers neither."""
+        ...
+
+    def extra_choices(self) -> tuple[str, ...]:
+        """What adding a nameless extra lets the storyteller tick: ``vampire`` (it takes damage as one), or nothing."""
+        ...
+
     # -- declarations (a key each; refused where the rule set has none) --
     def declare_next(self, kit: RoundKit, conflict: Any, table: Any, name: str, dice: DiceSource) -> Any:
         """``g``: ``name`` declares the next of the rule set's declared groups."""
@@ -243,6 +257,19 @@ class ConflictRound(Protocol):
     def tally_roll(self, found: Dice, table: Any, dice: DiceSource, level: int) -> tuple[int, bool, Any]:
         """One roll toward a tally: (what it adds before wins are counted, botched, the outcome to log)."""
         ...
+
+    def tally_points(self, mine: int, theirs: int | None, outcome: Any) -> tuple[int, int]:
+        """What the two sides of a tally gain from one roll each (``theirs`` None: no opponent), given what
+        :meth:`tally_roll` counted and the actor's ``outcome``: the successes as counted, or 1 for each win."""
+        ...
+
+
+def counted_preview(dice: Dice) -> str:
+    """``5 dice, 2 Hunger: Strength + Brawl``: a pool of d10s as the contest dialog previews it."""
+    how = dice.text.rsplit(" = ", 1)[0]
+    count = f"{dice.dice} {'die' if dice.dice == 1 else 'dice'}"
+    hunger = f", {dice.hunger} Hunger" if dice.hunger else ""
+    return f"{count}{hunger}: {how}"
 
 
 def number(text: str) -> int | None:

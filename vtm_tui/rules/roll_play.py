@@ -16,6 +16,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource
+from vtm_tui.rules.dice_faces import DiceFaces
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.roll_request import RollRequest
 from vtm_tui.rules.roll_views import FollowUp, OddsView
@@ -49,6 +50,15 @@ class RollPlay(Protocol):
     def ladder_text(self, kind: str) -> str:
         """What the roll form shows under the Difficulty for a roll of ``kind``: the ladder's rungs, or the
         provocations the kind is rolled against (V20 frenzy, Rötschreck), each typed by name there too."""
+        ...
+
+    def dice_faces(self, outcome: Outcome) -> DiceFaces:
+        """How the result page draws the dice of ``outcome``: cells with their marks, or words, and the legend."""
+        ...
+
+    def free_botch_spent(self, recorder: Any) -> bool:
+        """Whether this session already forgave a botch, as ``recorder.free_botch_used()`` says: asked only where
+        the rule set has the free botch (V20), since it reads the session's log; False elsewhere."""
         ...
 
     def default_difficulty(self, kind: str) -> int | None:

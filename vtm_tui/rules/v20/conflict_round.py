@@ -28,8 +28,8 @@ from dataclasses import replace
 from typing import Any
 
 from vtm_tui.rules.conflict_round import (
-    Condition, ConflictError, ContestRoll, ContestSpec, Dice, RoundKit, act_next, extra_pool, no_pool, number,
-    pass_in_order, started,
+    Condition, ConflictError, ContestRoll, ContestSpec, Dice, RoundKit, act_next, counted_preview, extra_pool, no_pool,
+    number, pass_in_order, started,
 )
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.v20 import rolling
@@ -234,6 +234,15 @@ class V20ConflictRound:
     def key_hints(self) -> tuple[str, ...]:
         return ("n/p turn", "N round", "c contest", "m actions", "s pass", "J/K move")
 
+    def pool_preview(self, dice: Dice) -> str:
+        return counted_preview(dice)
+
+    def contest_choices(self) -> tuple[str, ...]:
+        return ("difficulty",)  # each die against a target number (6 unless set)
+
+    def extra_choices(self) -> tuple[str, ...]:
+        return ("vampire",)
+
     # -- declarations --
     def declare_next(self, kit: RoundKit, conflict: Any, table: Any, name: str, dice: DiceSource) -> Any:
         raise ConflictError("Declaring a group is V5's turn order; V20 uses m (multiple actions).")
@@ -363,6 +372,9 @@ class V20ConflictRound:
     def tally_roll(self, found: Dice, table: Any, dice: DiceSource, level: int) -> tuple[int, bool, Any]:
         rolled = rolling.roll(found.dice, level, dice, options=V20Options.from_dict(table.options, strict=False))
         return rolled.successes, rolled.botched, rolled
+
+    def tally_points(self, mine: int, theirs: int | None, outcome: Any) -> tuple[int, int]:
+        return mine, theirs or 0
 
 
 CONFLICT_ROUND = V20ConflictRound()

@@ -14,6 +14,7 @@ from typing import Any
 from vtm_tui.errors import VtmError
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource, parse_faces
+from vtm_tui.rules.dice_faces import DiceFaces, target_cells
 from vtm_tui.rules.ladders import read_ladder
 from vtm_tui.rules.pool_text import describe_pool, resolve_pool_text
 from vtm_tui.rules.roll_play import counted_successes, no_such_roll, trait_specialties
@@ -45,6 +46,12 @@ class V20RollPlay:
         if provocations:
             return "Provocations: " + " · ".join(f"{name} {value}" for name, value in provocations)
         return "Ladder: " + ladder_text("v20")
+
+    def free_botch_spent(self, recorder: Any) -> bool:
+        return bool(recorder.free_botch_used())
+
+    def dice_faces(self, outcome: Outcome) -> DiceFaces:
+        return target_cells(outcome)
 
     def default_difficulty(self, kind: str) -> int | None:
         from vtm_tui.rules.v20.kinds import parse_kind

@@ -28,8 +28,8 @@ from dataclasses import replace
 from typing import Any
 
 from vtm_tui.rules.conflict_round import (
-    Condition, ConflictError, ContestRoll, ContestSpec, Dice, RoundKit, act_next, extra_pool, no_pool, number,
-    pass_in_order, started,
+    Condition, ConflictError, ContestRoll, ContestSpec, Dice, RoundKit, act_next, counted_preview, extra_pool, no_pool,
+    number, pass_in_order, started,
 )
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.v5 import rolling
@@ -216,6 +216,15 @@ class V5ConflictRound:
     def key_hints(self) -> tuple[str, ...]:
         return ("n/p turn", "N round", "c contest", "g declare", "s pass", "J/K move")
 
+    def pool_preview(self, dice: Dice) -> str:
+        return counted_preview(dice)
+
+    def contest_choices(self) -> tuple[str, ...]:
+        return ("willpower",)  # a social conflict's blow lands on Willpower
+
+    def extra_choices(self) -> tuple[str, ...]:
+        return ("vampire",)
+
     # -- declarations --
     def declare_next(self, kit: RoundKit, conflict: Any, table: Any, name: str, dice: DiceSource) -> Any:
         group = cycle_group(kit.find(conflict, name))
@@ -344,6 +353,9 @@ class V5ConflictRound:
     def tally_roll(self, found: Dice, table: Any, dice: DiceSource, level: int) -> tuple[int, bool, Any]:
         rolled = rolling.roll(found.dice, found.hunger, 0, dice, mortal=found.mortal)
         return rolled.successes, False, rolled
+
+    def tally_points(self, mine: int, theirs: int | None, outcome: Any) -> tuple[int, int]:
+        return mine, theirs or 0
 
 
 CONFLICT_ROUND = V5ConflictRound()

@@ -13,6 +13,7 @@ from typing import Any
 from vtm_tui.errors import VtmError
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource, parse_faces
+from vtm_tui.rules.dice_faces import DiceFaces, hunger_cells
 from vtm_tui.rules.ladders import read_ladder
 from vtm_tui.rules.roll_play import counted_successes, trait_specialties
 from vtm_tui.rules.roll_request import RollRequest, dice_headline
@@ -40,6 +41,12 @@ class V5RollPlay:
         from vtm_tui.rules.ladders import ladder_text
 
         return "Ladder: " + ladder_text("v5")
+
+    def free_botch_spent(self, recorder: Any) -> bool:
+        return False  # no botches
+
+    def dice_faces(self, outcome: Outcome) -> DiceFaces:
+        return hunger_cells(outcome)
 
     def default_difficulty(self, kind: str) -> int | None:
         from vtm_tui.rules.ruleset import ruleset_for
