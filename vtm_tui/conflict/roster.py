@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from vtm_tui.conflict.context import Change, ConflictError, Table
 from vtm_tui.model.character import Character
@@ -56,9 +56,10 @@ def parse_pools(text: str) -> dict[str, int]:
     return pools
 
 
-def format_pools(pools: Mapping[str, int], *, dice: bool = False) -> str:
-    """The inverse of :func:`parse_pools`: ``general 5, attack 6`` (``general d8`` with ``dice``)."""
-    return ", ".join(f"{name} {'d' if dice else ''}{value}" for name, value in pools.items())
+def format_pools(pools: Mapping[str, int], *, rating: Callable[[int], str] = str) -> str:
+    """The inverse of :func:`parse_pools`: ``general 5, attack 6`` (``general d8`` when ``rating`` writes die sizes:
+    the roll facet's :meth:`~vtm_tui.rules.roll_play.RollPlay.rating_text`)."""
+    return ", ".join(f"{name} {rating(value)}" for name, value in pools.items())
 
 
 def copied(conflict: Conflict) -> Conflict:

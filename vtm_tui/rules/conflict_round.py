@@ -198,6 +198,10 @@ class ConflictRound(Protocol):
         """What adding a nameless extra lets the storyteller tick: ``vampire`` (it takes damage as one), or nothing."""
         ...
 
+    def sheet_notes(self, sheet: Any) -> tuple[str, ...]:
+        """What the status line says of a character's sheet besides Health (V5: ``Willpower XX//..``), in order."""
+        ...
+
     # -- declarations (a key each; refused where the rule set has none) --
     def declare_next(self, kit: RoundKit, conflict: Any, table: Any, name: str, dice: DiceSource) -> Any:
         """``g``: ``name`` declares the next of the rule set's declared groups."""

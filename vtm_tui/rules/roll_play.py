@@ -18,6 +18,7 @@ from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.dice_faces import DiceFaces
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.pool import ResolvedPool
 from vtm_tui.rules.roll_request import RollRequest
 from vtm_tui.rules.roll_views import FollowUp, OddsView
 
@@ -43,6 +44,11 @@ class RollPlay(Protocol):
         """A trait's rating as the form's trait list shows it (``3`` dots, or a ``d8`` die)."""
         ...
 
+    def pool_description(self, resolved: ResolvedPool) -> str:
+        """A pool resolved against a sheet as ``vtm-tui roll --pool`` describes it: ``Wits 3 + Awareness 2``, or the
+        die sizes (``Combat d8 + Melee d6``)."""
+        ...
+
     def count_text(self, outcome: Outcome) -> str:
         """What the result page counts before the outcome's name: ``3 successes``, ``kept 7``, ``total 14``."""
         ...
@@ -59,6 +65,11 @@ class RollPlay(Protocol):
     def free_botch_spent(self, recorder: Any) -> bool:
         """Whether this session already forgave a botch, as ``recorder.free_botch_used()`` says: asked only where
         the rule set has the free botch (V20), since it reads the session's log; False elsewhere."""
+        ...
+
+    def takes_difficulty(self, kind: str) -> bool:
+        """Whether a roll of ``kind`` has a Difficulty to type (a V5 check or Remorse test has none): the form
+        greys out its Difficulty fields and shows no ladder otherwise."""
         ...
 
     def default_difficulty(self, kind: str) -> int | None:

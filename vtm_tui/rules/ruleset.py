@@ -157,8 +157,33 @@ class RuleSet(Protocol):
         """What a sheet edit does under this rule set (:mod:`vtm_tui.rules.sheet_edits`)."""
         ...
 
+    def pool_skills(self, sheet: Any) -> list[str]:
+        """The skills a pool list offers for ``sheet``: the book's in :meth:`pool_skill_order`, then the sheet's own."""
+        ...
+
+    def pool_extras(self, sheet: Any) -> dict[str, int]:
+        """Names a pool may use besides the sheet's traits (Ingenuity's proficiencies), each rated 0: what a typed
+        pool is checked and completed against."""
+        ...
+
     # -- ui --
-    # What the screens ask so they never compare a rule set's name: each answer names what differs.
+    # What the screens ask so they never compare a rule set's name: each answer is what they show.
+
+    def creatures(self) -> tuple[str, ...]:
+        """What a new sheet may say it is (vampire, ghoul, mortal), the usual first; empty where sheets do not say."""
+        ...
+
+    def roster_mark(self, sheet: Any) -> str:
+        """What the character list shows after a name (``H3``: a vampire's Hunger), or ""."""
+        ...
+
+    def damage_key_hint(self) -> str:
+        """The damage keys a hint line names (``d/D damage``; ``d/D/x damage`` with a third, worst blow)."""
+        ...
+
+    def sheet_key_hints(self) -> tuple[str, ...]:
+        """The sheet keys the coterie's hint line names, in order (``+/- dots``, the damage keys, ``]/[ Hunger``...)."""
+        ...
 
     #: Humanity takes stains (``s``/``S``), and stains beyond its empty boxes are degeneration.
     has_stains: bool

@@ -173,6 +173,9 @@ class IngenuityConflictRound:
     def contest_choices(self) -> tuple[str, ...]:
         return ()
 
+    def sheet_notes(self, sheet: Any) -> tuple[str, ...]:
+        return ()
+
     def extra_choices(self) -> tuple[str, ...]:
         return ()  # an extra takes damage as points off a resource, never as a vampire
 

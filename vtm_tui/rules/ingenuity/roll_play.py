@@ -15,6 +15,7 @@ from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.dice_faces import DiceFaces
 from vtm_tui.rules.numbers import read_whole
+from vtm_tui.rules.pool import ResolvedPool
 from vtm_tui.rules.pool_text import resolve_pool_text
 from vtm_tui.rules.roll_play import no_such_roll
 from vtm_tui.rules.roll_request import RollRequest
@@ -33,6 +34,9 @@ class IngenuityRollPlay:
 
     def rating_text(self, value: int) -> str:
         return f"d{value}"
+
+    def pool_description(self, resolved: ResolvedPool) -> str:
+        return " + ".join(f"{name} d{size}" for name, size in resolved.traits) or resolved.describe()
 
     def count_text(self, outcome: Outcome) -> str:
         return f"total {getattr(outcome, 'total', getattr(outcome, 'face', '?'))}"
@@ -60,6 +64,9 @@ class IngenuityRollPlay:
                 words.append((f"  luck d20 [{luck}]" + (" ★ +4" if luck == 20 else ""), ""))
             words += [(f"\nre-rolled: {reroll.describe()}", "") for reroll in getattr(outcome, "rerolls", ())]
         return DiceFaces(words=tuple(words), legend="attribute, skill and luck dice; ★ luck 20 adds 4")
+
+    def takes_difficulty(self, kind: str) -> bool:
+        return True  # an optional one
 
     def default_difficulty(self, kind: str) -> int | None:
         from vtm_tui.rules.ruleset import ruleset_for

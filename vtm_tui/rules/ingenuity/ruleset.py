@@ -10,6 +10,7 @@ from vtm_tui.rules.ingenuity.difficulty import LADDER
 from vtm_tui.rules.ingenuity.sizes import SIZES
 from vtm_tui.rules import pool_limits
 from vtm_tui.rules.package_modules import PackageModules
+from vtm_tui.rules.pool_text import book_then_own
 
 if TYPE_CHECKING:  # built when a form or a template is first asked for, not at start
     from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, QuickTemplate, TextField
@@ -119,6 +120,25 @@ class IngenuityRuleSet(PackageModules):
 
     def pool_skill_order(self) -> tuple[str, ...]:
         return MUNDANE_SKILLS
+
+    def pool_skills(self, sheet: Any) -> list[str]:
+        return book_then_own(MUNDANE_SKILLS, sheet.skills)
+
+    def pool_extras(self, sheet: Any) -> dict[str, int]:
+        """Proficiencies: a pool may name one beside its traits (rated 0 here, where a pool is only checked)."""
+        return dict.fromkeys(sheet.proficiencies, 0)
+
+    def creatures(self) -> tuple[str, ...]:
+        return ()
+
+    def roster_mark(self, sheet: Any) -> str:
+        return ""
+
+    def damage_key_hint(self) -> str:
+        return "d damage"
+
+    def sheet_key_hints(self) -> tuple[str, ...]:
+        return ("+/- die size", self.damage_key_hint(), "h heal")
 
     # -- ui --
     has_stains = False

@@ -240,6 +240,9 @@ class V20ConflictRound:
     def contest_choices(self) -> tuple[str, ...]:
         return ("difficulty",)  # each die against a target number (6 unless set)
 
+    def sheet_notes(self, sheet: Any) -> tuple[str, ...]:
+        return ()
+
     def extra_choices(self) -> tuple[str, ...]:
         return ("vampire",)
 

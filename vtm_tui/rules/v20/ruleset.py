@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtm_tui.rules import pool_limits
 from vtm_tui.rules.package_modules import PackageModules
+from vtm_tui.rules.pool_text import book_then_own
 from vtm_tui.rules.v20 import catalogue
 from vtm_tui.rules.v20.traits import ABILITIES, ATTRIBUTES, VIRTUES
 
@@ -125,6 +126,24 @@ class V20RuleSet(PackageModules):
 
     def pool_skill_order(self) -> tuple[str, ...]:
         return ABILITIES
+
+    def pool_skills(self, sheet: Any) -> list[str]:
+        return book_then_own(ABILITIES, sheet.abilities)
+
+    def pool_extras(self, sheet: Any) -> dict[str, int]:
+        return {}
+
+    def creatures(self) -> tuple[str, ...]:
+        return ()
+
+    def roster_mark(self, sheet: Any) -> str:
+        return ""
+
+    def damage_key_hint(self) -> str:
+        return "d/D/x damage"
+
+    def sheet_key_hints(self) -> tuple[str, ...]:
+        return ("+/- dots", self.damage_key_hint(), "h heal", "]/[ blood")
 
     # -- ui --
     has_stains = False

@@ -222,6 +222,9 @@ class V5ConflictRound:
     def contest_choices(self) -> tuple[str, ...]:
         return ("willpower",)  # a social conflict's blow lands on Willpower
 
+    def sheet_notes(self, sheet: Any) -> tuple[str, ...]:
+        return (f"Willpower {sheet.willpower.boxes(sheet.willpower_size)}",)
+
     def extra_choices(self) -> tuple[str, ...]:
         return ("vampire",)
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from vtm_tui.rules import pool_limits
 from vtm_tui.rules.package_modules import PackageModules
+from vtm_tui.rules.pool_text import book_then_own
 from vtm_tui.rules.v5.traits import ATTRIBUTE_NAMES, DISCIPLINES, SKILL_NAMES
 
 if TYPE_CHECKING:  # built when a form or a template is first asked for, not at start
@@ -142,6 +143,24 @@ class V5RuleSet(PackageModules):
 
     def pool_skill_order(self) -> tuple[str, ...]:
         return SKILL_NAMES
+
+    def pool_skills(self, sheet: Any) -> list[str]:
+        return book_then_own(SKILL_NAMES, sheet.skills)
+
+    def pool_extras(self, sheet: Any) -> dict[str, int]:
+        return {}
+
+    def creatures(self) -> tuple[str, ...]:
+        return ("vampire", "ghoul", "mortal")  # the first is what a new sheet is unless chosen
+
+    def roster_mark(self, sheet: Any) -> str:
+        return f"H{sheet.hunger}" if sheet.is_vampire else ""
+
+    def damage_key_hint(self) -> str:
+        return "d/D damage"
+
+    def sheet_key_hints(self) -> tuple[str, ...]:
+        return ("+/- dots", self.damage_key_hint(), "h heal", "]/[ Hunger", "s stain")
 
     # -- ui --
     has_stains = True

@@ -39,14 +39,12 @@ if TYPE_CHECKING:
     from vtm_tui.store.chronicle_store import ChronicleStore
 
 UNDO_DEPTH = 50
-#: The damage keys each kind of damage track takes (the RuleSet's ``damage_track``).
-DAMAGE_KEY_HINTS = {"boxes": "d/D damage", "levels": "d/D/x damage", "points": "d damage"}
 
 
 def keys_hint(rules: RuleSet) -> str:
     """The keys a storyteller needs most in this rule set's fights (the footer cannot hold them all at 80
     columns): only keys that do something here."""
-    parts = ["a add", *rules.conflict_round().key_hints(), DAMAGE_KEY_HINTS[rules.damage_track]]
+    parts = ["a add", *rules.conflict_round().key_hints(), rules.damage_key_hint()]
     return " · ".join([*parts, "O out", "t/T tally"])
 
 

@@ -58,7 +58,7 @@ def state_cell(p: Participant, table: Table) -> str:
 
 def pools_text(p: Participant, table: Table) -> str:
     """An extra's pools as typed: ``general 4, attack 5`` (die sizes in Ingenuity: ``general d8``)."""
-    return format_pools(dict(p.extra.get("pools", {})), dice=ruleset_for(table.ruleset).traits_are_die_sizes)
+    return format_pools(dict(p.extra.get("pools", {})), rating=ruleset_for(table.ruleset).roll_play().rating_text)
 
 
 def details(p: Participant, conflict: Conflict, table: Table) -> str:
@@ -71,10 +71,8 @@ def details(p: Participant, conflict: Conflict, table: Table) -> str:
     else:
         parts.append("player character" if character.kind == "pc" else "storyteller character")
     parts.append(f"Health {state.track} {state.label}")
-    rules = ruleset_for(table.ruleset)
-    if character is not None and rules.damage_tracks_superficial:
-        sheet = character.sheet
-        parts.append(f"Willpower {sheet.willpower.boxes(sheet.willpower_size)}")
+    if character is not None:
+        parts += table.conflict_round.sheet_notes(character.sheet)  # V5: the Willpower boxes
     note = table.conflict_round.action_note(conflict, p.name)  # V20: the split pool of several actions
     if note:
         parts.append(note)
