@@ -194,8 +194,26 @@ class ConflictRound(Protocol):
         blow may land on Willpower instead of Health); empty when it offers neither."""
         ...
 
+    def both_strike(self, dodging: bool) -> bool:
+        """Whether the contest dialog's "Both strike" starts ticked (``dodging``: the defence pool is a dodge, which
+        strikes no blow back; V20 resolves one attack at a time, so never)."""
+        ...
+
     def extra_choices(self) -> tuple[str, ...]:
         """What adding a nameless extra lets the storyteller tick: ``vampire`` (it takes damage as one), or nothing."""
+        ...
+
+    def order_columns(self) -> tuple[str, ...]:
+        """The turn-order table's column headers: the mark, name, side, what orders the round, Health, state."""
+        ...
+
+    def extra_pool_error(self, name: str, value: int) -> str | None:
+        """Why ``value`` cannot be a nameless extra's pool ``name`` (dice 0-30, or a die size), or None."""
+        ...
+
+    def vampire(self, sheet: Any) -> bool:
+        """Whether a character with this sheet takes damage as a vampire (a sheet that does not say: the rule
+        set's usual creature)."""
         ...
 
     def sheet_notes(self, sheet: Any) -> tuple[str, ...]:
@@ -209,6 +227,11 @@ class ConflictRound(Protocol):
 
     def more_actions(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
         """``m``: ``name`` declares one action more this round (after the most, back to one)."""
+        ...
+
+    def pick_keys(self) -> tuple[str, ...]:
+        """The keys that, on a participant's row, pick them to act now (``enter``); empty where the round's order
+        says who acts, so those keys do nothing there."""
         ...
 
     def pick(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
@@ -274,6 +297,17 @@ def counted_preview(dice: Dice) -> str:
     count = f"{dice.dice} {'die' if dice.dice == 1 else 'dice'}"
     hunger = f", {dice.hunger} Hunger" if dice.hunger else ""
     return f"{count}{hunger}: {how}"
+
+
+def dice_pool_error(name: str, value: int) -> str | None:
+    """Why ``value`` cannot be an extra's pool of dice (0-30), or None."""
+    return None if 0 <= value <= 30 else f"pool {name!r} must be 0-30 dice, not {value}"
+
+
+def no_surprise(surprise: str | None) -> None:
+    """Refuse a surprise round where the storyteller handles surprise (V5, V20)."""
+    if surprise is not None:
+        raise ConflictError("surprise rounds are an Ingenuity rule; V5 and V20 handle surprise by the storyteller")
 
 
 def number(text: str) -> int | None:

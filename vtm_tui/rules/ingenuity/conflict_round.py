@@ -173,8 +173,22 @@ class IngenuityConflictRound:
     def contest_choices(self) -> tuple[str, ...]:
         return ()
 
+    def order_columns(self) -> tuple[str, ...]:
+        return ("", "Name", "Team", "Turn", "Health", "State")
+
+    def extra_pool_error(self, name: str, value: int) -> str | None:
+        if value in DIE_SIZES:
+            return None
+        return f"pool {name!r}: an Ingenuity extra rolls a die size, d4-d12, not {value}"
+
+    def vampire(self, sheet: Any) -> bool:
+        return bool(getattr(sheet, "is_vampire", False))
+
     def sheet_notes(self, sheet: Any) -> tuple[str, ...]:
         return ()
+
+    def both_strike(self, dodging: bool) -> bool:
+        return not dodging
 
     def extra_choices(self) -> tuple[str, ...]:
         return ()  # an extra takes damage as points off a resource, never as a vampire
@@ -185,6 +199,9 @@ class IngenuityConflictRound:
 
     def more_actions(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
         raise ConflictError("Multiple actions that split the pool are V20's rule.")
+
+    def pick_keys(self) -> tuple[str, ...]:
+        return ("enter",)  # the team whose turn it is picks
 
     def pick(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
         return pick(kit, conflict, table, name)

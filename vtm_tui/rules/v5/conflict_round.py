@@ -28,8 +28,8 @@ from dataclasses import replace
 from typing import Any
 
 from vtm_tui.rules.conflict_round import (
-    Condition, ConflictError, ContestRoll, ContestSpec, Dice, RoundKit, act_next, counted_preview, extra_pool, no_pool,
-    number, pass_in_order, started,
+    Condition, ConflictError, ContestRoll, ContestSpec, Dice, RoundKit, act_next, counted_preview, dice_pool_error,
+    extra_pool, no_pool, no_surprise, number, pass_in_order, started,
 )
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.v5 import rolling
@@ -161,6 +161,7 @@ class V5ConflictRound:
     def start_round(self, kit: RoundKit, conflict: Any, table: Any, dice: DiceSource, number: int, *,
                     surprise: str | None = None) -> Any:
         """Round ``number``: everyone's acted flag cleared, the order made from the declarations."""
+        no_surprise(surprise)
         new = kit.copied(conflict)
         if number > 1:
             for p in new.participants:  # a close combat started last round is an engaged one now
@@ -222,8 +223,20 @@ class V5ConflictRound:
     def contest_choices(self) -> tuple[str, ...]:
         return ("willpower",)  # a social conflict's blow lands on Willpower
 
+    def order_columns(self) -> tuple[str, ...]:
+        return ("", "Name", "Side", "Action", "Health", "State")
+
+    def extra_pool_error(self, name: str, value: int) -> str | None:
+        return dice_pool_error(name, value)
+
+    def vampire(self, sheet: Any) -> bool:
+        return bool(getattr(sheet, "is_vampire", False))
+
     def sheet_notes(self, sheet: Any) -> tuple[str, ...]:
         return (f"Willpower {sheet.willpower.boxes(sheet.willpower_size)}",)
+
+    def both_strike(self, dodging: bool) -> bool:
+        return not dodging
 
     def extra_choices(self) -> tuple[str, ...]:
         return ("vampire",)
@@ -235,6 +248,9 @@ class V5ConflictRound:
 
     def more_actions(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
         raise ConflictError("Multiple actions that split the pool are V20's rule.")
+
+    def pick_keys(self) -> tuple[str, ...]:
+        return ()  # the round's order says who acts
 
     def pick(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
         raise ConflictError("in V5 the order of the round says who acts: n moves to the next turn")

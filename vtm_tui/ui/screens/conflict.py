@@ -293,9 +293,10 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         self.say(details(p, self.conflict, self.table(log=False)))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        """Enter on a row: in Ingenuity, the team whose turn it is picks that member."""
+        """Enter on a row: where Enter picks (Ingenuity's teams), the team whose turn it is picks that member."""
         event.stop()
-        if not ruleset_for(self.store.chronicle.ruleset).teams_pick_turns or not tracker.started(self.conflict):
+        picks = ruleset_for(self.store.chronicle.ruleset).conflict_round().pick_keys()
+        if "enter" not in picks or not tracker.started(self.conflict):
             return
         name = str(event.row_key.value)
         self.run(lambda t: tracker.pick(self.conflict, t, name))

@@ -20,11 +20,6 @@ from vtm_tui.rules.ruleset import ruleset_for
 CURRENT, ACTED, OUT, WAITING = "▶", "✓", "✗", " "
 #: The row the screen's keys act on (the table's cursor, which colour alone would show).
 CURSOR = "→"
-#: Column headers by how the round is ordered (the RuleSet's ``turn_order``): the third column says what
-#: orders it.
-COLUMNS = {"declared": ("", "Name", "Side", "Action", "Health", "State"),
-           "initiative": ("", "Name", "Side", "Init", "Health", "State"),
-           "teams": ("", "Name", "Team", "Turn", "Health", "State")}
 
 
 def marker(p: Participant, current: Participant | None, table: Table) -> str:
