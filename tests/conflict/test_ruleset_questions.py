@@ -30,16 +30,23 @@ def test_no_rule_set_name_is_compared_under_conflict():
     assert found == []
 
 
+DICE = "pool 'general' must be 0-30 dice, not 31"
+SIZE = "pool 'general': an Ingenuity extra rolls a die size, d4-d12, not {}"
+
+
 @pytest.mark.parametrize(("ruleset", "answers"), [
-    ("v5", ("successes", "declared", False, "boxes", False, False, 4, 4)),
-    ("v20", ("difficulty", "initiative", False, "levels", True, False, 4, 7)),
-    ("ingenuity", ("total", "teams", True, "points", False, True, 6, 8)),
+    ("v5", (("", "Name", "Side", "Action", "Health", "State"), False, (None, DICE), 4, 4)),
+    ("v20", (("", "Name", "Side", "Init", "Health", "State"), True, (None, DICE), 4, 7)),
+    ("ingenuity", (("", "Name", "Team", "Turn", "Health", "State"), False, (SIZE.format(5), SIZE.format(31)), 6, 8)),
 ])
 def test_each_rule_set_answers_the_conflict_questions(ruleset, answers):
+    """The turn order's columns, whether a sheet that does not say is a vampire's, an extra's pool refused."""
     rules = ruleset_for(ruleset)
     assert isinstance(rules, RuleSet)
-    assert (rules.roll_style, rules.turn_order, rules.surprise_rounds, rules.damage_track, rules.vampire_by_default,
-            rules.pools_are_die_sizes, rules.default_extra_pool, rules.default_extra_health) == answers
+    facet = rules.conflict_round()
+    refused = (facet.extra_pool_error("general", 5), facet.extra_pool_error("general", 31))
+    assert (facet.order_columns(), facet.vampire(object()), refused, rules.default_extra_pool,
+            rules.default_extra_health) == answers
 
 
 @pytest.mark.parametrize(("ruleset", "pools", "health"), [
