@@ -15,6 +15,7 @@ import pytest
 
 from vtm_tui.conflict import roster, tracker
 from vtm_tui.conflict.context import Table
+from vtm_tui.rules.dice import GivenFaces
 from vtm_tui.rules.ruleset import RuleSet, ruleset_for
 
 CONFLICT = Path(__file__).resolve().parents[2] / "vtm_tui" / "conflict"
@@ -56,3 +57,22 @@ def test_an_extra_without_pools_or_health_gets_the_rule_sets_defaults(ruleset, p
     assert table.rules is ruleset_for(ruleset)
     extra = roster.add_extras(tracker.new_conflict(), table, "Ghoul").conflict.participants[0]
     assert extra.extra["pools"] == pools and extra.extra["health"] == health
+
+
+@pytest.mark.parametrize("ruleset", ["v5", "v20"])
+def test_a_rule_set_that_leaves_surprise_to_the_storyteller_refuses_a_surprise_round(ruleset):
+    """The refusal is the rule set's own start of a round now, and still comes before anything changes."""
+    table = Table.build(ruleset, 1, datetime(2026, 1, 1, tzinfo=timezone.utc))
+    conflict = roster.add_extras(tracker.new_conflict(), table, "Ghoul", count=2).conflict
+    with pytest.raises(tracker.ConflictError, match="surprise rounds are an Ingenuity rule"):
+        tracker.next_round(conflict, table, GivenFaces([]), surprise="opposition")
+    assert tracker.next_round(conflict, table, GivenFaces([5] * 10)).conflict.round == 1  # without one, it begins
+
+
+@pytest.mark.parametrize(("ruleset", "pools", "refused"), [
+    ("v5", {"general": 31}, "pool 'general' must be 0-30 dice, not 31"),
+    ("ingenuity", {"general": 5}, "pool 'general': an Ingenuity extra rolls a die size, d4-d12, not 5")])
+def test_an_extras_pool_is_refused_in_the_rule_sets_words(ruleset, pools, refused):
+    table = Table.build(ruleset, 1, datetime(2026, 1, 1, tzinfo=timezone.utc))
+    with pytest.raises(tracker.ConflictError, match=re.escape(refused)):
+        roster.add_extras(tracker.new_conflict(), table, "Ghoul", pools=pools)
