@@ -220,6 +220,10 @@ class ConflictRound(Protocol):
         """What the status line says of a character's sheet besides Health (V5: ``Willpower XX//..``), in order."""
         ...
 
+    def state_notes(self, sheet: Any) -> tuple[str, ...]:
+        """What a character's State cell adds after its wounds (V5 vampire: ``Hunger 3``), in order."""
+        ...
+
     # -- declarations (a key each; refused where the rule set has none) --
     def declare_next(self, kit: RoundKit, conflict: Any, table: Any, name: str, dice: DiceSource) -> Any:
         """``g``: ``name`` declares the next of the rule set's declared groups."""

@@ -27,6 +27,8 @@ ANSWERS = {
         ("+/- die size", "d damage", "h heal"))),
     "contest_choices": lambda r: (r.conflict_round().contest_choices(), (("willpower",), ("difficulty",), ())),
     "extra_choices": lambda r: (r.conflict_round().extra_choices(), (("vampire",), ("vampire",), ())),
+    "state_notes": lambda r: ((r.conflict_round().state_notes(VAMPIRE), r.conflict_round().state_notes(GHOUL)),
+                              ((("Hunger 3",), ()), ((), ()), ((), ()))),
     "pick_keys": lambda r: (r.conflict_round().pick_keys(), ((), (), ("enter",))),
     "both_strike": lambda r: ((r.conflict_round().both_strike(False), r.conflict_round().both_strike(True)),
                               ((True, False), (False, False), (True, False))),

@@ -187,6 +187,9 @@ class IngenuityConflictRound:
     def sheet_notes(self, sheet: Any) -> tuple[str, ...]:
         return ()
 
+    def state_notes(self, sheet: Any) -> tuple[str, ...]:
+        return ()
+
     def both_strike(self, dodging: bool) -> bool:
         return not dodging
 

@@ -253,6 +253,9 @@ class V20ConflictRound:
     def sheet_notes(self, sheet: Any) -> tuple[str, ...]:
         return ()
 
+    def state_notes(self, sheet: Any) -> tuple[str, ...]:
+        return ()
+
     def both_strike(self, dodging: bool) -> bool:
         return False  # one attack at a time: the defender strikes on their own turn
 

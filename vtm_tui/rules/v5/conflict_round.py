@@ -235,6 +235,9 @@ class V5ConflictRound:
     def sheet_notes(self, sheet: Any) -> tuple[str, ...]:
         return (f"Willpower {sheet.willpower.boxes(sheet.willpower_size)}",)
 
+    def state_notes(self, sheet: Any) -> tuple[str, ...]:
+        return (f"Hunger {sheet.hunger}",) if sheet.is_vampire else ()
+
     def both_strike(self, dodging: bool) -> bool:
         return not dodging
 

@@ -43,8 +43,8 @@ def state_cell(p: Participant, table: Table) -> str:
     character = table.character(p)
     if character is None and not is_extra(p):
         return f"{text} · no sheet (renamed or removed?)"
-    if character is not None and getattr(character.sheet, "is_vampire", False):
-        text += f" · Hunger {character.sheet.hunger}"
+    if character is not None:
+        text += "".join(f" · {note}" for note in table.conflict_round.state_notes(character.sheet))
     conditions = getattr(character.sheet, "conditions", ()) if character is not None else ()
     if conditions:  # a compulsion lasts until the storyteller clears it (coterie: b → Clear)
         text += " · ⚠ " + ", ".join(conditions)
