@@ -39,10 +39,7 @@ def character_pool(chronicle: str, character: str, expression: str) -> tuple[int
         resolved = resolve(expression, found.traits())
     except VtmError as exc:
         raise VtmError(f"--pool {expression!r} for {found.name}: {exc}") from None
-    description = resolved.describe()
-    if ruleset_for(found.ruleset).traits_are_die_sizes:  # described as the dice they are
-        description = " + ".join(f"{name} d{size}" for name, size in resolved.traits) or description
-    return max(0, resolved.total), description
+    return max(0, resolved.total), ruleset_for(found.ruleset).roll_play().pool_description(resolved)
 
 
 def ensure_session(store: ChronicleStore, kind: str = "") -> int:

@@ -54,7 +54,7 @@ def is_dodge(ruleset: str, defence: str) -> bool:
 
 def both_strike_default(ruleset: str, defence: str) -> bool:
     """The contest dialog's "Both strike": on for two fighters trading blows, off when the defender dodges."""
-    return ruleset_for(ruleset).defender_strikes_back and not is_dodge(ruleset, defence)
+    return ruleset_for(ruleset).conflict_round().both_strike(is_dodge(ruleset, defence))
 
 
 def default_kind(ruleset: str, attack: str) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from vtm_tui.conflict.context import Change, ConflictError, Table
 from vtm_tui.model.character import Character
@@ -56,9 +56,10 @@ def parse_pools(text: str) -> dict[str, int]:
     return pools
 
 
-def format_pools(pools: Mapping[str, int], *, dice: bool = False) -> str:
-    """The inverse of :func:`parse_pools`: ``general 5, attack 6`` (``general d8`` with ``dice``)."""
-    return ", ".join(f"{name} {'d' if dice else ''}{value}" for name, value in pools.items())
+def format_pools(pools: Mapping[str, int], *, rating: Callable[[int], str] = str) -> str:
+    """The inverse of :func:`parse_pools`: ``general 5, attack 6`` (``general d8`` when ``rating`` writes die sizes:
+    the roll facet's :meth:`~vtm_tui.rules.roll_play.RollPlay.rating_text`)."""
+    return ", ".join(f"{name} {rating(value)}" for name, value in pools.items())
 
 
 def copied(conflict: Conflict) -> Conflict:
@@ -157,7 +158,8 @@ def add_extras(conflict: Conflict, table: Table, name: str, count: int = 1, *,
     if not base:
         raise ConflictError("extras need a name, such as 'Ghoul' (they are numbered Ghoul 1, Ghoul 2...)")
     rules = table.rules
-    clean_pools = _check_pools(rules.pools_are_die_sizes, dict(pools or {GENERAL: rules.default_extra_pool}))
+    clean_pools = _check_pools(table.conflict_round.extra_pool_error,
+                               dict(pools or {GENERAL: rules.default_extra_pool}))
     health = health or rules.default_extra_health
     if isinstance(health, bool) or not isinstance(health, int) or not 1 <= health <= 30:
         raise ConflictError(f"an extra's health must be 1-30, not {health!r}")
@@ -193,7 +195,7 @@ def _next_number(conflict: Conflict, base: str, offset: int) -> str:
         n += 1
 
 
-def _check_pools(die_sizes: bool, pools: dict[str, int]) -> dict[str, int]:
+def _check_pools(refusal: Callable[[str, int], str | None], pools: dict[str, int]) -> dict[str, int]:
     clean: dict[str, int] = {}
     for key, value in pools.items():
         name = " ".join(str(key).split()).casefold()
@@ -201,11 +203,9 @@ def _check_pools(die_sizes: bool, pools: dict[str, int]) -> dict[str, int]:
             raise ConflictError("a pool of an extra needs a name (general, attack, dodge...)")
         if isinstance(value, bool) or not isinstance(value, int):
             raise ConflictError(f"pool {name!r} must be a whole number, not {value!r}")
-        if die_sizes:
-            if value not in (4, 6, 8, 10, 12):
-                raise ConflictError(f"pool {name!r}: an Ingenuity extra rolls a die size, d4-d12, not {value}")
-        elif not 0 <= value <= 30:
-            raise ConflictError(f"pool {name!r} must be 0-30 dice, not {value}")
+        why = refusal(name, value)  # the rule set's: dice 0-30, or a die size
+        if why:
+            raise ConflictError(why)
         clean[name] = value
     return clean
 

@@ -106,18 +106,15 @@ def roll_tally(conflict: Conflict, table: Table, dice: DiceSource, label: str, p
     tally = find_tally(conflict, label)
     actor = find(conflict, tally.actor)
     level = table.rules.default_difficulty if difficulty is None else difficulty
-    counts_wins = table.rules.roll_style == "total"  # a roll is a total, not successes: a tally counts wins
     mine, mine_botch, mine_text, outcome = _roll(actor, table, dice, pool, level)
     entries = [_roll_entry(table, tally.actor, outcome, mine_text, level, tally.label)]
-    theirs, theirs_botch = 0, False
+    theirs: int | None = None
+    theirs_botch = False
     if "opponent" in tally.extra:
         other = find(conflict, tally.extra["opponent"])
         theirs, theirs_botch, their_text, their_outcome = _roll(other, table, dice, opponent_pool, level)
         entries.append(_roll_entry(table, other.name, their_outcome, their_text, level, tally.label))
-        if counts_wins:  # each exchange's winner gains 1
-            mine, theirs = int(mine > theirs), int(theirs > mine)
-    elif counts_wins:  # each test that meets the Difficulty gains 1
-        mine = int(outcome.win)
+    mine, theirs = table.conflict_round.tally_points(mine, theirs, outcome)  # successes, or 1 for each win
     change = record(conflict, table, label, mine, theirs, botched=mine_botch, opponent_botched=theirs_botch)
     return Change(change.conflict, tuple(entries) + change.entries, message=change.message,
                   details=tuple(e.comment for e in entries))

@@ -68,8 +68,6 @@ def next_round(conflict: Conflict, table: Table, dice: DiceSource, *, surprise: 
     if not conflict.participants:
         raise ConflictError("add participants first (a)")
     number = conflict.round + 1 if started(conflict) else 1
-    if surprise is not None and not table.rules.surprise_rounds:
-        raise ConflictError("surprise rounds are an Ingenuity rule; V5 and V20 handle surprise by the storyteller")
     return table.conflict_round.start_round(KIT, conflict, table, dice, number, surprise=surprise)
 
 

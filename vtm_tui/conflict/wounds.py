@@ -29,7 +29,7 @@ def vampire(p: Participant, table: Table) -> bool:
     character = table.character(p)
     if character is None:
         return bool(p.extra.get("vampire", False))
-    return bool(getattr(character.sheet, "is_vampire", table.rules.vampire_by_default))
+    return table.conflict_round.vampire(character.sheet)
 
 
 def condition(p: Participant, table: Table) -> Condition:

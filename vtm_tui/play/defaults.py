@@ -29,10 +29,7 @@ LOOK_BACK_SESSIONS = 3
 
 def _attribute_skill_names(character: Character) -> tuple[list[str], list[str]]:
     sheet = character.sheet
-    rules = ruleset_for(character.ruleset)
-    book = rules.pool_skill_order()
-    own = getattr(sheet, rules.skills_table)
-    return list(sheet.attributes), list(book) + [s for s in own if s not in book]
+    return list(sheet.attributes), ruleset_for(character.ruleset).pool_skills(sheet)
 
 
 def strongest_pool(character: Character) -> str:
@@ -138,8 +135,7 @@ def default_pool(character: Character, ruleset: str | None = None, last_pool: st
         if expression:
             try:
                 names = dict(character.traits())
-                if ruleset_for(character.ruleset).pools_use_proficiencies:
-                    names.update(dict.fromkeys(character.sheet.proficiencies, 0))
+                names.update(ruleset_for(character.ruleset).pool_extras(character.sheet))
                 resolve(expression, names)
                 return expression
             except VtmError:
@@ -150,9 +146,7 @@ def default_pool(character: Character, ruleset: str | None = None, last_pool: st
 def completion_names(character: Character) -> list[str]:
     """Every name a pool may use for this character (Ingenuity adds its proficiencies)."""
     names = list(character.traits())
-    if ruleset_for(character.ruleset).pools_use_proficiencies:
-        names += [p for p in character.sheet.proficiencies if p not in names]
-    return names
+    return names + [p for p in ruleset_for(character.ruleset).pool_extras(character.sheet) if p not in names]
 
 
 def trait_completions(character: Character, text: str) -> list[str]:

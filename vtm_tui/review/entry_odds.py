@@ -51,6 +51,6 @@ def odds_contexts(entries: list[LogEntry], options: dict[str, Any] | None = None
     for entry in entries:
         available = free_botch and entry.session not in spent
         contexts.append(OddsContext(options, available))
-        if ruleset_for(entry.ruleset).has_free_botch and entry.roll.get("free_botch_consumed"):
+        if ruleset_for(entry.ruleset).logged_rolls().spends_free_botch(entry.roll):
             spent.add(entry.session)
     return contexts

@@ -34,11 +34,9 @@ class UpkeepRefused(RulesError):
 class BloodUpkeep(Protocol):
     """A rule set's blood upkeep (see the module docstring)."""
 
-    #: The rule set has blood to tend here: the coterie offers ``b`` and ``vtm-tui blood`` acts.
-    tends_blood: bool
-
     def refusal(self) -> str | None:
-        """Why this rule set's characters have no blood to tend here (its own way said), or None."""
+        """Why this rule set's characters have no blood to tend here (its own way said), or None when they have:
+        the coterie offers ``b`` and ``vtm-tui blood`` acts."""
         ...
 
     def tables_loaded(self) -> bool:
@@ -116,8 +114,6 @@ class BloodUpkeep(Protocol):
 
 class NoBloodUpkeep:
     """The facet of a rule set without the blood's upkeep: every action is refused with ``why``."""
-
-    tends_blood = False
 
     def __init__(self, why: str) -> None:
         self.why = why

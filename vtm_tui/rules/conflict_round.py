@@ -184,6 +184,46 @@ class ConflictRound(Protocol):
         """The round's keys the tracker's hint line shows, in order (``n/p turn``, ``g declare``...)."""
         ...
 
+    # -- what the dialogs offer --
+    def pool_preview(self, dice: Dice) -> str:
+        """The contest dialog's line under a typed pool: ``5 dice, 2 Hunger: Strength + Brawl`` or ``= d8 + d6``."""
+        ...
+
+    def contest_choices(self) -> tuple[str, ...]:
+        """The contest dialog's own fields: ``difficulty`` (a target number typed per contest), ``willpower`` (the
+        blow may land on Willpower instead of Health); empty when it offers neither."""
+        ...
+
+    def both_strike(self, dodging: bool) -> bool:
+        """Whether the contest dialog's "Both strike" starts ticked (``dodging``: the defence pool is a dodge, which
+        strikes no blow back; V20 resolves one attack at a time, so never)."""
+        ...
+
+    def extra_choices(self) -> tuple[str, ...]:
+        """What adding a nameless extra lets the storyteller tick: ``vampire`` (it takes damage as one), or nothing."""
+        ...
+
+    def order_columns(self) -> tuple[str, ...]:
+        """The turn-order table's column headers: the mark, name, side, what orders the round, Health, state."""
+        ...
+
+    def extra_pool_error(self, name: str, value: int) -> str | None:
+        """Why ``value`` cannot be a nameless extra's pool ``name`` (dice 0-30, or a die size), or None."""
+        ...
+
+    def vampire(self, sheet: Any) -> bool:
+        """Whether a character with this sheet takes damage as a vampire (a sheet that does not say: the rule
+        set's usual creature)."""
+        ...
+
+    def sheet_notes(self, sheet: Any) -> tuple[str, ...]:
+        """What the status line says of a character's sheet besides Health (V5: ``Willpower XX//..``), in order."""
+        ...
+
+    def state_notes(self, sheet: Any) -> tuple[str, ...]:
+        """What a character's State cell adds after its wounds (V5 vampire: ``Hunger 3``), in order."""
+        ...
+
     # -- declarations (a key each; refused where the rule set has none) --
     def declare_next(self, kit: RoundKit, conflict: Any, table: Any, name: str, dice: DiceSource) -> Any:
         """``g``: ``name`` declares the next of the rule set's declared groups."""
@@ -191,6 +231,11 @@ class ConflictRound(Protocol):
 
     def more_actions(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
         """``m``: ``name`` declares one action more this round (after the most, back to one)."""
+        ...
+
+    def pick_keys(self) -> tuple[str, ...]:
+        """The keys that, on a participant's row, pick them to act now (``enter``); empty where the round's order
+        says who acts, so those keys do nothing there."""
         ...
 
     def pick(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
@@ -243,6 +288,30 @@ class ConflictRound(Protocol):
     def tally_roll(self, found: Dice, table: Any, dice: DiceSource, level: int) -> tuple[int, bool, Any]:
         """One roll toward a tally: (what it adds before wins are counted, botched, the outcome to log)."""
         ...
+
+    def tally_points(self, mine: int, theirs: int | None, outcome: Any) -> tuple[int, int]:
+        """What the two sides of a tally gain from one roll each (``theirs`` None: no opponent), given what
+        :meth:`tally_roll` counted and the actor's ``outcome``: the successes as counted, or 1 for each win."""
+        ...
+
+
+def counted_preview(dice: Dice) -> str:
+    """``5 dice, 2 Hunger: Strength + Brawl``: a pool of d10s as the contest dialog previews it."""
+    how = dice.text.rsplit(" = ", 1)[0]
+    count = f"{dice.dice} {'die' if dice.dice == 1 else 'dice'}"
+    hunger = f", {dice.hunger} Hunger" if dice.hunger else ""
+    return f"{count}{hunger}: {how}"
+
+
+def dice_pool_error(name: str, value: int) -> str | None:
+    """Why ``value`` cannot be an extra's pool of dice (0-30), or None."""
+    return None if 0 <= value <= 30 else f"pool {name!r} must be 0-30 dice, not {value}"
+
+
+def no_surprise(surprise: str | None) -> None:
+    """Refuse a surprise round where the storyteller handles surprise (V5, V20)."""
+    if surprise is not None:
+        raise ConflictError("surprise rounds are an Ingenuity rule; V5 and V20 handle surprise by the storyteller")
 
 
 def number(text: str) -> int | None:

@@ -47,6 +47,14 @@ class LoggedRolls(Protocol):
         when it scores none that belongs there (a V5 check or Rouse check keeps one die)."""
         ...
 
+    def tally_heading(self) -> str:
+        """What :meth:`tally` counts, as the statistics head its series: ``successes per roll``, ``total per roll``."""
+        ...
+
+    def spends_free_botch(self, roll: Mapping[str, Any]) -> bool:
+        """Whether the roll spent its session's free botch, so later rolls of that session have none (V20's option)."""
+        ...
+
     def hunger_shown(self, roll: Mapping[str, Any]) -> int | None:
         """The Hunger the roll's own dice show its actor at (its Hunger dice), or None when they show none."""
         ...

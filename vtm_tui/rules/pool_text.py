@@ -5,6 +5,8 @@ Shared by every rule set's request builder (``rules/<package>/roll_play.py``, ca
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from vtm_tui.rules.pool import PoolError, ResolvedPool, parse_pool, resolve
 
 
@@ -39,3 +41,8 @@ def describe_pool(traits: tuple[tuple[str, int], ...], modifier: int, specialty:
     if impairment:
         parts.append(f"- {impairment} impaired")
     return " ".join(parts) or "0"
+
+
+def book_then_own(book: tuple[str, ...], own: Iterable[str]) -> list[str]:
+    """The book's names in its order, then the sheet's own ones (in sheet order): a pool list's skills."""
+    return list(book) + [name for name in own if name not in book]

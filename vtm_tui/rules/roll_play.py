@@ -16,7 +16,9 @@ from typing import Any, Protocol, runtime_checkable
 
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource
+from vtm_tui.rules.dice_faces import DiceFaces
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.pool import ResolvedPool
 from vtm_tui.rules.roll_request import RollRequest
 from vtm_tui.rules.roll_views import FollowUp, OddsView
 
@@ -42,6 +44,11 @@ class RollPlay(Protocol):
         """A trait's rating as the form's trait list shows it (``3`` dots, or a ``d8`` die)."""
         ...
 
+    def pool_description(self, resolved: ResolvedPool) -> str:
+        """A pool resolved against a sheet as ``vtm-tui roll --pool`` describes it: ``Wits 3 + Awareness 2``, or the
+        die sizes (``Combat d8 + Melee d6``)."""
+        ...
+
     def count_text(self, outcome: Outcome) -> str:
         """What the result page counts before the outcome's name: ``3 successes``, ``kept 7``, ``total 14``."""
         ...
@@ -49,6 +56,20 @@ class RollPlay(Protocol):
     def ladder_text(self, kind: str) -> str:
         """What the roll form shows under the Difficulty for a roll of ``kind``: the ladder's rungs, or the
         provocations the kind is rolled against (V20 frenzy, Rötschreck), each typed by name there too."""
+        ...
+
+    def dice_faces(self, outcome: Outcome) -> DiceFaces:
+        """How the result page draws the dice of ``outcome``: cells with their marks, or words, and the legend."""
+        ...
+
+    def free_botch_spent(self, recorder: Any) -> bool:
+        """Whether this session already forgave a botch, as ``recorder.free_botch_used()`` says: asked only where
+        the rule set has the free botch (V20), since it reads the session's log; False elsewhere."""
+        ...
+
+    def takes_difficulty(self, kind: str) -> bool:
+        """Whether a roll of ``kind`` has a Difficulty to type (a V5 check or Remorse test has none): the form
+        greys out its Difficulty fields and shows no ladder otherwise."""
         ...
 
     def default_difficulty(self, kind: str) -> int | None:

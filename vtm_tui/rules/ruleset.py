@@ -9,9 +9,10 @@ What differs between V5, V20 and Ingenuity *about sheets* belongs behind :class:
   document, which warn and never block (storytellers house-rule);
 - quick storyteller characters: the shipped templates (``quick_templates``) and what a simplified pool may
   hold (``pool_value_error``);
-- rolling, judging, odds and the log: capabilities named for what differs (``has_hunger``,
-  ``rolls_sized_dice``, ``difficulty_counts_successes``, ``willpower_buys_success``...), which play/,
-  review/ and the command line ask instead of the rule set's name;
+- rolling, judging, odds, conflicts and the log: facets (``roll_play()``, ``conflict_round()``,
+  ``logged_rolls()``, ``blood_upkeep()``...) whose methods do the work and return what the caller shows or
+  keeps (the dice to draw, the keys to hint, the columns of the turn order, the choices a dialog offers), so
+  play/, review/, conflict/, the command line and the screens never branch on a flag meaning "is rule set X";
 - the small tables that used to be keyed by rule-set id: the kinds of roll, the Difficulty ladder, range and
   default, a contest's damage kinds, dodges and default pools, and what each package keeps in its same-named
   modules (``seat``, ``experience``, ``sheet_sections``: :mod:`vtm_tui.rules.package_modules`).
@@ -101,24 +102,6 @@ class RuleSet(Protocol):
         ...
 
     # -- conflict --
-    #: How a pool is rolled and judged: ``"successes"`` (d10s, 6+ succeed, Hunger dice, no Difficulty),
-    #: ``"difficulty"`` (d10s against a Difficulty, 1s cancel, botches) or ``"total"`` (an attribute die
-    #: plus a skill die, the total against a Difficulty). Picks how a conflict reads a pool, rolls a
-    #: contest and counts an extended action.
-    roll_style: str
-    #: How a conflict's round is ordered: ``"declared"`` (declared groups or initiative, each acts once),
-    #: ``"initiative"`` (initiative rolled, declarations lowest first, actions highest first) or
-    #: ``"teams"`` (the sides alternate and each side picks who acts).
-    turn_order: str
-    #: Whether a fight may open with a surprise round that the tracker runs (others leave it to the storyteller).
-    surprise_rounds: bool
-    #: How wounds are kept in a conflict: ``"boxes"`` (superficial/aggravated boxes on Health and Willpower),
-    #: ``"levels"`` (bashing/lethal/aggravated health levels) or ``"points"`` (points off a named resource).
-    damage_track: str
-    #: Whether a sheet that does not say what it is belongs to a vampire.
-    vampire_by_default: bool
-    #: Whether an extra's pool is a die size (d4-d12) rather than a number of dice.
-    pools_are_die_sizes: bool
     #: A nameless extra's general pool when none is given (dice, or a die size).
     default_extra_pool: int
     #: A nameless extra's health when none is given (boxes, levels or points).
@@ -128,26 +111,8 @@ class RuleSet(Protocol):
 
     # -- play / review / commands --
 
-    #: Pools carry Hunger dice: Rouse checks, messy criticals and bestial failures, the Willpower re-roll
-    #: and the Blood Surge follow a roll (V5).
-    has_hunger: bool
-    #: A roll is an attribute die plus a skill die plus a luck d20 (sizes, not a pool of d10s): the result is
-    #: a total, a modifier means advantage or disadvantage, and a blank Difficulty means none (Ingenuity).
-    rolls_sized_dice: bool
     #: The Difficulty is the number of successes needed (open-ended, 0 = none), not a target per die (V5).
     difficulty_counts_successes: bool
-    #: Spending Willpower on a roll buys one automatic success and costs a point at once (V20).
-    willpower_buys_success: bool
-    #: Willpower is a damage track that can be impaired, so spending it may cost Aggravated damage (V5).
-    willpower_takes_damage: bool
-    #: The chronicle option of one free botch per session can apply to a roll (V20).
-    has_free_botch: bool
-    #: Conscience, Self-Control and Courage are rolled as their own kinds of roll (V20).
-    has_virtue_rolls: bool
-    #: A pool may name the sheet's proficiencies as well as its traits (Ingenuity).
-    pools_use_proficiencies: bool
-    #: The sheet table that holds skills (``skills``, or ``abilities`` in V20).
-    skills_table: str
 
     def pool_skill_order(self) -> tuple[str, ...]:
         """The book's skills in the order a pool list shows them (the sheet's own ones follow)."""
@@ -157,43 +122,38 @@ class RuleSet(Protocol):
         """What a sheet edit does under this rule set (:mod:`vtm_tui.rules.sheet_edits`)."""
         ...
 
-    # -- ui --
-    # What the screens ask so they never compare a rule set's name: each answer names what differs.
+    def pool_skills(self, sheet: Any) -> list[str]:
+        """The skills a pool list offers for ``sheet``: the book's in :meth:`pool_skill_order`, then the sheet's own."""
+        ...
 
-    #: Humanity takes stains (``s``/``S``), and stains beyond its empty boxes are degeneration.
-    has_stains: bool
-    #: Vitae is a counted blood pool that is spent and regained (``[``/``]`` spend and regain it).
-    has_blood_pool: bool
-    #: A sheet says what it holds (vampire, ghoul, mortal...): new characters pick one.
-    has_creatures: bool
-    #: A nameless extra may be a vampire, who takes damage as one (the Vampire box when adding it).
-    has_vampire_damage: bool
-    #: Health and Willpower are tracks of Superficial and Aggravated boxes (resized, healed lightest first).
-    damage_tracks_superficial: bool
-    #: Health is seven levels marked bashing / lethal / aggravated, each level a dice penalty; other tracks
-    #: (Willpower, blood) lose a point.
-    health_levels: bool
-    #: Traits are rated in die sizes (d4-d12, untrained mundane skills d4), not in dots.
-    traits_are_die_sizes: bool
-    #: Proficiencies (a bonus any roll may take) stand where other rule sets have specialties of one trait.
-    has_proficiencies: bool
-    #: A roll is judged by the total of its dice (attribute, skill, luck d20), not by counting d10 successes.
-    judges_total: bool
-    #: Difficulty is the target number each d10 must reach (6 unless set), not the successes needed.
-    difficulty_is_target_number: bool
+    def pool_extras(self, sheet: Any) -> dict[str, int]:
+        """Names a pool may use besides the sheet's traits (Ingenuity's proficiencies), each rated 0: what a typed
+        pool is checked and completed against."""
+        ...
+
+    # -- ui --
+    # What the screens ask so they never compare a rule set's name: each answer is what they show.
+
+    def creatures(self) -> tuple[str, ...]:
+        """What a new sheet may say it is (vampire, ghoul, mortal), the usual first; empty where sheets do not say."""
+        ...
+
+    def roster_mark(self, sheet: Any) -> str:
+        """What the character list shows after a name (``H3``: a vampire's Hunger), or ""."""
+        ...
+
+    def damage_key_hint(self) -> str:
+        """The damage keys a hint line names (``d/D damage``; ``d/D/x damage`` with a third, worst blow)."""
+        ...
+
+    def sheet_key_hints(self) -> tuple[str, ...]:
+        """The sheet keys the coterie's hint line names, in order (``+/- dots``, the damage keys, ``]/[ Hunger``...)."""
+        ...
+
     #: What an empty Difficulty field means in the roll form ("none", or nothing to say).
     difficulty_placeholder: str
     #: What the contest dialog calls the track a blow lowers ("Damage", or "Resource").
     contest_damage_label: str
-    #: A contest's blow may land on Willpower instead of Health (a social conflict).
-    contest_to_willpower: bool
-    #: Conflict rounds go by declared groups (``g``: conflict, ranged, close, other...).
-    declares_action_groups: bool
-    #: Conflict rounds go by rolled initiative: declared lowest first, acted highest first, and several actions
-    #: (``m``) split the pool.
-    rolls_initiative: bool
-    #: In a conflict, the team whose turn it is picks who acts (Enter on a row).
-    teams_pick_turns: bool
 
     # -- tables each package keeps (``rules/package_modules.py`` reads the same-named modules) --
 
@@ -268,8 +228,6 @@ class RuleSet(Protocol):
     damage_kinds: tuple[str, ...]
     #: Words in a defence pool (traits, an extra's pool names) that make it a dodge: no blow is struck back.
     dodge_words: tuple[str, ...]
-    #: Whether a defender who wins in close combat strikes back by default (V20 resolves one attack at a time).
-    defender_strikes_back: bool
     #: Attack words whose damage is not the usual kind, word → kind (V20: Brawl deals bashing damage).
     damage_kind_by_word: Mapping[str, str]
     #: The attack and defence pools a contest offers when the storyteller types none.

@@ -29,8 +29,8 @@ def test_every_rule_set_has_a_blood_upkeep_facet_with_every_method(ruleset_id: s
     wrong = [f"{name}{tuple(params)}" for name, params in METHODS.items()
              if list(inspect.signature(getattr(facet, name)).parameters) != params[1:]]
     assert not wrong, f"{type(facet).__name__}: these differ from the protocol's parameters: {wrong}"
-    assert isinstance(facet.tends_blood, bool)
-    assert (facet.refusal() is None) is facet.tends_blood  # a rule set without upkeep says why
+    refusal = facet.refusal()
+    assert refusal is None or (isinstance(refusal, str) and refusal)  # a rule set without upkeep says why
     assert facet.condition_text("Blinded") == "Blinded"  # a condition that is no compulsion reads as written
     assert rules.blood_upkeep() is facet  # one facet per rule set
 
@@ -38,10 +38,10 @@ def test_every_rule_set_has_a_blood_upkeep_facet_with_every_method(ruleset_id: s
 def test_the_facet_check_sees_a_missing_method() -> None:
     """The isinstance check above can fail: an object lacking the methods is no BloodUpkeep."""
     assert len(METHODS) > 15
-    assert not isinstance(types.SimpleNamespace(tends_blood=True, mend=lambda *a: None), BloodUpkeep)
+    assert not isinstance(types.SimpleNamespace(refusal=lambda: None, mend=lambda *a: None), BloodUpkeep)
 
 
-@pytest.mark.parametrize("ruleset_id", [rs for rs in registered() if not ruleset_for(rs).blood_upkeep().tends_blood])
+@pytest.mark.parametrize("ruleset_id", [rs for rs in registered() if ruleset_for(rs).blood_upkeep().refusal() is not None])
 def test_a_rule_set_without_upkeep_refuses_every_action_in_its_own_words(ruleset_id: str) -> None:
     facet = ruleset_for(ruleset_id).blood_upkeep()
     why = facet.refusal()
@@ -71,7 +71,7 @@ def test_v5_answers_from_its_engine() -> None:
     from vtm_tui.rules.v5.hunting import hunting_pools
 
     facet = ruleset_for("v5").blood_upkeep()
-    assert facet.tends_blood and facet.refusal() is None
+    assert facet.refusal() is None
     assert facet.blood_potency(3) == blood_potency(3)
     assert facet.hunting_pools("Alleycat") == hunting_pools("Alleycat") != ()
     assert facet.clan_compulsion("the Brujah") is CLAN["Brujah"]
@@ -85,7 +85,7 @@ LIGHT_CHILD = """
 import json, sys
 from vtm_tui.rules.ruleset import ruleset_for
 facet = ruleset_for("v5").blood_upkeep()
-seen = {"tends": facet.tends_blood, "plain": facet.condition_text("Blinded"), "loaded": facet.tables_loaded()}
+seen = {"tends": facet.refusal() is None, "plain": facet.condition_text("Blinded"), "loaded": facet.tables_loaded()}
 seen["engine"] = sorted(m for m in sys.modules if m.startswith("vtm_tui.rules.v5.")
                         and m.rpartition(".")[2] in ("blood", "upkeep", "rolling", "checks", "compulsions", "hunting"))
 facet.load_tables()
@@ -95,7 +95,7 @@ print(json.dumps(seen))
 
 
 def test_asking_the_v5_facet_loads_no_engine_until_its_tables_are_wanted() -> None:
-    """The coterie's footer asks ``tends_blood`` and the first sheet ``tables_loaded()``: neither may import the
+    """The coterie's footer asks ``refusal()`` and the first sheet ``tables_loaded()``: neither may import the
     engine (the sheet view loads the table in a thread after the first paint)."""
     out = subprocess.run([sys.executable, "-c", LIGHT_CHILD], capture_output=True, text=True, check=True, timeout=120)
     seen = json.loads(out.stdout.strip().splitlines()[-1])

@@ -24,7 +24,6 @@ from vtm_tui.rules.ingenuity.results import IngenuityOutcome
 from vtm_tui.rules.ingenuity.rolling import MAX_PROFICIENCY, judge, judge_luck, luck_test, roll
 from vtm_tui.rules.ingenuity.sizes import parse_size, size_bonus
 from vtm_tui.rules.pool import match_trait
-from vtm_tui.rules.ruleset import ruleset_for
 
 #: What the options of ``roll ingenuity`` / ``odds ingenuity`` are built from (:meth:`IngenuityCommandLine.option`):
 #: the parsers raise :class:`~vtm_tui.rules.errors.RulesError` with the message the user reads.
@@ -55,7 +54,7 @@ def _die(args: Any, host: CommandHost, option: str, text: str) -> tuple[StepDie,
             "a trait name needs --chronicle and --character"
         )
     character = host.character()
-    if not ruleset_for(character.ruleset).traits_are_die_sizes:  # its traits are read as dice below
+    if character.ruleset != "ingenuity":  # its traits are read as dice below
         raise VtmError(f"{option}: {character.name} is a {character.ruleset} character, not an Ingenuity one")
     traits = character.traits()
     try:

@@ -167,12 +167,44 @@ class IngenuityConflictRound:
     def key_hints(self) -> tuple[str, ...]:
         return ("n/p turn", "Enter pick", "z surprise", "N round", "c contest")
 
+    def pool_preview(self, dice: Dice) -> str:
+        return f"= {dice.text}"  # the dice are sizes: their total is the whole story
+
+    def contest_choices(self) -> tuple[str, ...]:
+        return ()
+
+    def order_columns(self) -> tuple[str, ...]:
+        return ("", "Name", "Team", "Turn", "Health", "State")
+
+    def extra_pool_error(self, name: str, value: int) -> str | None:
+        if value in DIE_SIZES:
+            return None
+        return f"pool {name!r}: an Ingenuity extra rolls a die size, d4-d12, not {value}"
+
+    def vampire(self, sheet: Any) -> bool:
+        return bool(getattr(sheet, "is_vampire", False))
+
+    def sheet_notes(self, sheet: Any) -> tuple[str, ...]:
+        return ()
+
+    def state_notes(self, sheet: Any) -> tuple[str, ...]:
+        return ()
+
+    def both_strike(self, dodging: bool) -> bool:
+        return not dodging
+
+    def extra_choices(self) -> tuple[str, ...]:
+        return ()  # an extra takes damage as points off a resource, never as a vampire
+
     # -- declarations --
     def declare_next(self, kit: RoundKit, conflict: Any, table: Any, name: str, dice: DiceSource) -> Any:
         raise ConflictError("Declaring a group is V5's turn order; V20 uses m (multiple actions).")
 
     def more_actions(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
         raise ConflictError("Multiple actions that split the pool are V20's rule.")
+
+    def pick_keys(self) -> tuple[str, ...]:
+        return ("enter",)  # the team whose turn it is picks
 
     def pick(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
         return pick(kit, conflict, table, name)
@@ -281,6 +313,12 @@ class IngenuityConflictRound:
     def tally_roll(self, found: Dice, table: Any, dice: DiceSource, level: int) -> tuple[int, bool, Any]:
         rolled = rolling.roll(found.attribute, found.skill, dice, bonus=found.bonus, difficulty=level)
         return rolled.total, False, rolled
+
+    def tally_points(self, mine: int, theirs: int | None, outcome: Any) -> tuple[int, int]:
+        """A roll is a total, not successes: each exchange's winner gains 1, or each test that meets the Difficulty."""
+        if theirs is not None:
+            return int(mine > theirs), int(theirs > mine)
+        return int(outcome.win), 0
 
 
 CONFLICT_ROUND = IngenuityConflictRound()

@@ -87,6 +87,14 @@ def dice_rows(roll: Mapping[str, Any]) -> list[tuple[str, str]]:
     return rows
 
 
+def tally_heading() -> str:
+    return "total per roll"
+
+
+def spends_free_botch(roll: Mapping[str, Any]) -> bool:
+    return False  # no botches
+
+
 def tally(roll: Mapping[str, Any]) -> int | None:
     total = roll.get("total")
     return total if isinstance(total, int) else None

@@ -13,7 +13,9 @@ from typing import Any
 from vtm_tui.errors import VtmError
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource
+from vtm_tui.rules.dice_faces import DiceFaces
 from vtm_tui.rules.numbers import read_whole
+from vtm_tui.rules.pool import ResolvedPool
 from vtm_tui.rules.pool_text import resolve_pool_text
 from vtm_tui.rules.roll_play import no_such_roll
 from vtm_tui.rules.roll_request import RollRequest
@@ -33,6 +35,9 @@ class IngenuityRollPlay:
     def rating_text(self, value: int) -> str:
         return f"d{value}"
 
+    def pool_description(self, resolved: ResolvedPool) -> str:
+        return " + ".join(f"{name} d{size}" for name, size in resolved.traits) or resolved.describe()
+
     def count_text(self, outcome: Outcome) -> str:
         return f"total {getattr(outcome, 'total', getattr(outcome, 'face', '?'))}"
 
@@ -40,6 +45,28 @@ class IngenuityRollPlay:
         from vtm_tui.rules.ladders import ladder_text
 
         return "Ladder: " + ladder_text("ingenuity")
+
+    def free_botch_spent(self, recorder: Any) -> bool:
+        return False  # no botches
+
+    def dice_faces(self, outcome: Outcome) -> DiceFaces:
+        """The attribute and skill dice (bold), the luck d20 and any re-rolls, as words: no row of d10s."""
+        data = outcome.to_dict()
+        faces = data.get("faces", {})
+        if "dice" not in data:
+            words = [(f"luck d20 [{faces.get('luck')}]", "bold")]
+        else:
+            dice = data["dice"]
+            words = [(f"{dice['attribute']} [{faces.get('attribute')}]  {dice['skill']} [{faces.get('skill')}]",
+                      "bold")]
+            luck = faces.get("luck")
+            if luck is not None:
+                words.append((f"  luck d20 [{luck}]" + (" ★ +4" if luck == 20 else ""), ""))
+            words += [(f"\nre-rolled: {reroll.describe()}", "") for reroll in getattr(outcome, "rerolls", ())]
+        return DiceFaces(words=tuple(words), legend="attribute, skill and luck dice; ★ luck 20 adds 4")
+
+    def takes_difficulty(self, kind: str) -> bool:
+        return True  # an optional one
 
     def default_difficulty(self, kind: str) -> int | None:
         from vtm_tui.rules.ruleset import ruleset_for

@@ -95,48 +95,41 @@ class IngenuityRuleSet(PackageModules):
         return creation.report(doc, choices)
 
     # -- conflict --
-    roll_style = "total"
-    turn_order = "teams"
-    surprise_rounds = True
-    damage_track = "points"
-    vampire_by_default = False
-    pools_are_die_sizes = True
     default_extra_pool = 6
     default_extra_health = 8
     extra_pools_example = "general d8, attack d10"
 
     # -- play / review / commands --
 
-    has_hunger = False
-    rolls_sized_dice = True
     difficulty_counts_successes = False
-    willpower_buys_success = False
-    willpower_takes_damage = False
-    has_free_botch = False
-    has_virtue_rolls = False
-    pools_use_proficiencies = True
-    skills_table = "skills"
 
     def pool_skill_order(self) -> tuple[str, ...]:
         return MUNDANE_SKILLS
 
+    def pool_skills(self, sheet: Any) -> list[str]:
+        from vtm_tui.rules.pool_text import book_then_own  # with the pool parser: not before the first paint
+
+        return book_then_own(MUNDANE_SKILLS, sheet.skills)
+
+    def pool_extras(self, sheet: Any) -> dict[str, int]:
+        """Proficiencies: a pool may name one beside its traits (rated 0 here, where a pool is only checked)."""
+        return dict.fromkeys(sheet.proficiencies, 0)
+
+    def creatures(self) -> tuple[str, ...]:
+        return ()
+
+    def roster_mark(self, sheet: Any) -> str:
+        return ""
+
+    def damage_key_hint(self) -> str:
+        return "d damage"
+
+    def sheet_key_hints(self) -> tuple[str, ...]:
+        return ("+/- die size", self.damage_key_hint(), "h heal")
+
     # -- ui --
-    has_stains = False
-    has_blood_pool = False
-    has_creatures = False
-    has_vampire_damage = False
-    damage_tracks_superficial = False
-    health_levels = False
-    traits_are_die_sizes = True
-    has_proficiencies = True
-    judges_total = True
-    difficulty_is_target_number = False
     difficulty_placeholder = "none"
     contest_damage_label = "Resource"
-    contest_to_willpower = False
-    declares_action_groups = False
-    rolls_initiative = False
-    teams_pick_turns = True
 
     # -- tables --
     package = "vtm_tui.rules.ingenuity"
@@ -153,7 +146,6 @@ class IngenuityRuleSet(PackageModules):
 
     damage_kinds = ("Health", "Endurance", "Stamina", "Focus")
     dodge_words = ("agility", "dodge", "defence", "defense")
-    defender_strikes_back = True
     damage_kind_by_word: Mapping[str, str] = {}
     default_attack_pool = "Strength + Combat"
     default_defence_pool = "Dexterity + Agility"

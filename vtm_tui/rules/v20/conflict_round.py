@@ -28,8 +28,8 @@ from dataclasses import replace
 from typing import Any
 
 from vtm_tui.rules.conflict_round import (
-    Condition, ConflictError, ContestRoll, ContestSpec, Dice, RoundKit, act_next, extra_pool, no_pool, number,
-    pass_in_order, started,
+    Condition, ConflictError, ContestRoll, ContestSpec, Dice, RoundKit, act_next, counted_preview, dice_pool_error,
+    extra_pool, no_pool, no_surprise, number, pass_in_order, started,
 )
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.v20 import rolling
@@ -145,6 +145,7 @@ class V20ConflictRound:
     def start_round(self, kit: RoundKit, conflict: Any, table: Any, dice: DiceSource, number: int, *,
                     surprise: str | None = None) -> Any:
         """Roll everyone's initiative for round ``number``; declarations start with the lowest."""
+        no_surprise(surprise)
         new = kit.copied(conflict)
         kit.reset_round(new)
         new.round = number
@@ -234,6 +235,33 @@ class V20ConflictRound:
     def key_hints(self) -> tuple[str, ...]:
         return ("n/p turn", "N round", "c contest", "m actions", "s pass", "J/K move")
 
+    def pool_preview(self, dice: Dice) -> str:
+        return counted_preview(dice)
+
+    def contest_choices(self) -> tuple[str, ...]:
+        return ("difficulty",)  # each die against a target number (6 unless set)
+
+    def order_columns(self) -> tuple[str, ...]:
+        return ("", "Name", "Side", "Init", "Health", "State")
+
+    def extra_pool_error(self, name: str, value: int) -> str | None:
+        return dice_pool_error(name, value)
+
+    def vampire(self, sheet: Any) -> bool:
+        return bool(getattr(sheet, "is_vampire", True))  # a V20 sheet is a vampire's
+
+    def sheet_notes(self, sheet: Any) -> tuple[str, ...]:
+        return ()
+
+    def state_notes(self, sheet: Any) -> tuple[str, ...]:
+        return ()
+
+    def both_strike(self, dodging: bool) -> bool:
+        return False  # one attack at a time: the defender strikes on their own turn
+
+    def extra_choices(self) -> tuple[str, ...]:
+        return ("vampire",)
+
     # -- declarations --
     def declare_next(self, kit: RoundKit, conflict: Any, table: Any, name: str, dice: DiceSource) -> Any:
         raise ConflictError("Declaring a group is V5's turn order; V20 uses m (multiple actions).")
@@ -241,6 +269,9 @@ class V20ConflictRound:
     def more_actions(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
         count = int(conflict.state.get("multiple", {}).get(name, 1))
         return declare_multiple(kit, conflict, table, name, count + 1 if count < KEY_ACTIONS else 1)
+
+    def pick_keys(self) -> tuple[str, ...]:
+        return ()  # initiative says who acts
 
     def pick(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
         raise ConflictError("in V20 initiative says who acts: n moves to the next turn")
@@ -363,6 +394,9 @@ class V20ConflictRound:
     def tally_roll(self, found: Dice, table: Any, dice: DiceSource, level: int) -> tuple[int, bool, Any]:
         rolled = rolling.roll(found.dice, level, dice, options=V20Options.from_dict(table.options, strict=False))
         return rolled.successes, rolled.botched, rolled
+
+    def tally_points(self, mine: int, theirs: int | None, outcome: Any) -> tuple[int, int]:
+        return mine, theirs or 0
 
 
 CONFLICT_ROUND = V20ConflictRound()

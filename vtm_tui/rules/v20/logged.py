@@ -55,6 +55,15 @@ def dice_rows(roll: Mapping[str, Any]) -> list[tuple[str, str]]:
     return list_dice_row(roll)
 
 
+def tally_heading() -> str:
+    return "successes per roll"
+
+
+def spends_free_botch(roll: Mapping[str, Any]) -> bool:
+    """Whether this roll spent its session's free botch (a chronicle option: the botch became a failure)."""
+    return bool(roll.get("free_botch_consumed"))
+
+
 def tally(roll: Mapping[str, Any]) -> int | None:
     value = roll.get("successes")
     return value if isinstance(value, int) and not isinstance(value, bool) else None

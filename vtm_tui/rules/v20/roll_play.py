@@ -14,7 +14,9 @@ from typing import Any
 from vtm_tui.errors import VtmError
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource, parse_faces
+from vtm_tui.rules.dice_faces import DiceFaces, target_cells
 from vtm_tui.rules.ladders import read_ladder
+from vtm_tui.rules.pool import ResolvedPool
 from vtm_tui.rules.pool_text import describe_pool, resolve_pool_text
 from vtm_tui.rules.roll_play import counted_successes, no_such_roll, trait_specialties
 from vtm_tui.rules.roll_request import RollRequest, dice_headline
@@ -34,6 +36,9 @@ class V20RollPlay:
     def rating_text(self, value: int) -> str:
         return str(value)
 
+    def pool_description(self, resolved: ResolvedPool) -> str:
+        return resolved.describe()
+
     def count_text(self, outcome: Outcome) -> str:
         return counted_successes(outcome)
 
@@ -46,6 +51,15 @@ class V20RollPlay:
             return "Provocations: " + " · ".join(f"{name} {value}" for name, value in provocations)
         return "Ladder: " + ladder_text("v20")
 
+    def free_botch_spent(self, recorder: Any) -> bool:
+        return bool(recorder.free_botch_used())
+
+    def dice_faces(self, outcome: Outcome) -> DiceFaces:
+        return target_cells(outcome)
+
+    def takes_difficulty(self, kind: str) -> bool:
+        return True  # even the Virtue rolls: against the provocation's Difficulty
+
     def default_difficulty(self, kind: str) -> int | None:
         from vtm_tui.rules.v20.kinds import parse_kind
         from vtm_tui.rules.v20.pools import DEFAULT_DIFFICULTY
@@ -57,7 +71,6 @@ class V20RollPlay:
               wounds: int | None) -> RollRequest:
         """A V20 roll of any kind: a test takes the wound penalty; damage, soak and the Virtue rolls
         (frenzy, Rötschreck, degeneration: the sheet's Virtue, whatever the pool field says) do not."""
-        from vtm_tui.rules.pool import ResolvedPool
         from vtm_tui.rules.v20 import V20Pool
         from vtm_tui.rules.v20.kinds import parse_kind, virtue_for
         from vtm_tui.rules.v20.pools import check_dice

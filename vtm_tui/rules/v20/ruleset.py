@@ -101,48 +101,40 @@ class V20RuleSet(PackageModules):
         return creation.report(doc, choices)
 
     # -- conflict --
-    roll_style = "difficulty"
-    turn_order = "initiative"
-    surprise_rounds = False
-    damage_track = "levels"
-    vampire_by_default = True
-    pools_are_die_sizes = False
     default_extra_pool = 4
     default_extra_health = 7
     extra_pools_example = "attack 6, dodge 4, damage 4, soak 3"
 
     # -- play / review / commands --
 
-    has_hunger = False
-    rolls_sized_dice = False
     difficulty_counts_successes = False
-    willpower_buys_success = True
-    willpower_takes_damage = False
-    has_free_botch = True
-    has_virtue_rolls = True
-    pools_use_proficiencies = False
-    skills_table = "abilities"
 
     def pool_skill_order(self) -> tuple[str, ...]:
         return ABILITIES
 
+    def pool_skills(self, sheet: Any) -> list[str]:
+        from vtm_tui.rules.pool_text import book_then_own  # with the pool parser: not before the first paint
+
+        return book_then_own(ABILITIES, sheet.abilities)
+
+    def pool_extras(self, sheet: Any) -> dict[str, int]:
+        return {}
+
+    def creatures(self) -> tuple[str, ...]:
+        return ()
+
+    def roster_mark(self, sheet: Any) -> str:
+        return ""
+
+    def damage_key_hint(self) -> str:
+        return "d/D/x damage"
+
+    def sheet_key_hints(self) -> tuple[str, ...]:
+        return ("+/- dots", self.damage_key_hint(), "h heal", "]/[ blood")
+
     # -- ui --
-    has_stains = False
-    has_blood_pool = True
-    has_creatures = False
-    has_vampire_damage = True
-    damage_tracks_superficial = False
-    health_levels = True
-    traits_are_die_sizes = False
-    has_proficiencies = False
-    judges_total = False
-    difficulty_is_target_number = True
     difficulty_placeholder = ""
     contest_damage_label = "Damage"
-    contest_to_willpower = False
-    declares_action_groups = False
-    rolls_initiative = True
-    teams_pick_turns = False
 
     # -- tables --
     package = "vtm_tui.rules.v20"
@@ -163,7 +155,6 @@ class V20RuleSet(PackageModules):
 
     damage_kinds = ("lethal", "bashing", "aggravated")
     dodge_words = ("dodge", "athletics", "defence", "defense")
-    defender_strikes_back = False
     damage_kind_by_word: Mapping[str, str] = {"brawl": "bashing"}  # fists and kicks deal bashing damage
     default_attack_pool = "Dexterity + Brawl"
     default_defence_pool = "Dexterity + Athletics"

@@ -143,7 +143,7 @@ _LAZY: dict[str, tuple[str, str]] = {
 
 # Names that are also submodules' names: importing the submodule binds its name on the package, which would
 # hide the function. The package's class binds the function instead, so these stay lazy too (they were imported
-# with the package, 6-9 ms before the first screen, whose footer asks the V5 RuleSet for ``has_hunger``).
+# with the package, 6-9 ms before the first screen, whose status line asks the V5 RuleSet for its key hints).
 _SHADOWED = ("reroll", "turn_order")
 _LAZY.update({name: (f"{__name__}.{name}", name) for name in _SHADOWED})
 

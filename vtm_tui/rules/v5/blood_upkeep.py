@@ -23,8 +23,6 @@ _TABLES = "vtm_tui.rules.v5.blood"
 class V5BloodUpkeep:
     """V5's :class:`~vtm_tui.rules.blood_upkeep.BloodUpkeep`."""
 
-    tends_blood = True
-
     def refusal(self) -> str | None:
         return None
 

@@ -28,8 +28,8 @@ from dataclasses import replace
 from typing import Any
 
 from vtm_tui.rules.conflict_round import (
-    Condition, ConflictError, ContestRoll, ContestSpec, Dice, RoundKit, act_next, extra_pool, no_pool, number,
-    pass_in_order, started,
+    Condition, ConflictError, ContestRoll, ContestSpec, Dice, RoundKit, act_next, counted_preview, dice_pool_error,
+    extra_pool, no_pool, no_surprise, number, pass_in_order, started,
 )
 from vtm_tui.rules.dice import DiceSource
 from vtm_tui.rules.v5 import rolling
@@ -161,6 +161,7 @@ class V5ConflictRound:
     def start_round(self, kit: RoundKit, conflict: Any, table: Any, dice: DiceSource, number: int, *,
                     surprise: str | None = None) -> Any:
         """Round ``number``: everyone's acted flag cleared, the order made from the declarations."""
+        no_surprise(surprise)
         new = kit.copied(conflict)
         if number > 1:
             for p in new.participants:  # a close combat started last round is an engaged one now
@@ -216,6 +217,33 @@ class V5ConflictRound:
     def key_hints(self) -> tuple[str, ...]:
         return ("n/p turn", "N round", "c contest", "g declare", "s pass", "J/K move")
 
+    def pool_preview(self, dice: Dice) -> str:
+        return counted_preview(dice)
+
+    def contest_choices(self) -> tuple[str, ...]:
+        return ("willpower",)  # a social conflict's blow lands on Willpower
+
+    def order_columns(self) -> tuple[str, ...]:
+        return ("", "Name", "Side", "Action", "Health", "State")
+
+    def extra_pool_error(self, name: str, value: int) -> str | None:
+        return dice_pool_error(name, value)
+
+    def vampire(self, sheet: Any) -> bool:
+        return bool(getattr(sheet, "is_vampire", False))
+
+    def sheet_notes(self, sheet: Any) -> tuple[str, ...]:
+        return (f"Willpower {sheet.willpower.boxes(sheet.willpower_size)}",)
+
+    def state_notes(self, sheet: Any) -> tuple[str, ...]:
+        return (f"Hunger {sheet.hunger}",) if sheet.is_vampire else ()
+
+    def both_strike(self, dodging: bool) -> bool:
+        return not dodging
+
+    def extra_choices(self) -> tuple[str, ...]:
+        return ("vampire",)
+
     # -- declarations --
     def declare_next(self, kit: RoundKit, conflict: Any, table: Any, name: str, dice: DiceSource) -> Any:
         group = cycle_group(kit.find(conflict, name))
@@ -223,6 +251,9 @@ class V5ConflictRound:
 
     def more_actions(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
         raise ConflictError("Multiple actions that split the pool are V20's rule.")
+
+    def pick_keys(self) -> tuple[str, ...]:
+        return ()  # the round's order says who acts
 
     def pick(self, kit: RoundKit, conflict: Any, table: Any, name: str) -> Any:
         raise ConflictError("in V5 the order of the round says who acts: n moves to the next turn")
@@ -344,6 +375,9 @@ class V5ConflictRound:
     def tally_roll(self, found: Dice, table: Any, dice: DiceSource, level: int) -> tuple[int, bool, Any]:
         rolled = rolling.roll(found.dice, found.hunger, 0, dice, mortal=found.mortal)
         return rolled.successes, False, rolled
+
+    def tally_points(self, mine: int, theirs: int | None, outcome: Any) -> tuple[int, int]:
+        return mine, theirs or 0
 
 
 CONFLICT_ROUND = V5ConflictRound()

@@ -36,6 +36,11 @@ class RollKind(str, Enum):
         """Hunger dice replace regular dice only on Skill and Attribute tests."""
         return self is RollKind.TEST
 
+    @property
+    def takes_difficulty(self) -> bool:
+        """A check keeps one die against 6 and a Remorse test passes on one success: neither has a Difficulty."""
+        return self not in (RollKind.CHECK, RollKind.ROUSE, RollKind.REMORSE)
+
     def reroll_refusal(self) -> str | None:
         """Why Willpower cannot re-roll this kind of roll, or ``None`` when it can."""
         return _NO_REROLL.get(self)

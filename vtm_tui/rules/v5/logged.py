@@ -100,6 +100,14 @@ def dice_rows(roll: Mapping[str, Any]) -> list[tuple[str, str]]:
     return rows
 
 
+def tally_heading() -> str:
+    return "successes per roll"
+
+
+def spends_free_botch(roll: Mapping[str, Any]) -> bool:
+    return False  # no botches
+
+
 def tally(roll: Mapping[str, Any]) -> int | None:
     if roll.get("kind") in ("check", "rouse"):
         return None  # one die kept of one or two: not a pool's successes

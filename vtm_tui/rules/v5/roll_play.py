@@ -13,7 +13,9 @@ from typing import Any
 from vtm_tui.errors import VtmError
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource, parse_faces
+from vtm_tui.rules.dice_faces import DiceFaces, hunger_cells
 from vtm_tui.rules.ladders import read_ladder
+from vtm_tui.rules.pool import ResolvedPool
 from vtm_tui.rules.roll_play import counted_successes, trait_specialties
 from vtm_tui.rules.roll_request import RollRequest, dice_headline
 from vtm_tui.rules.roll_views import FollowUp, OddsView
@@ -33,6 +35,9 @@ class V5RollPlay:
     def rating_text(self, value: int) -> str:
         return str(value)
 
+    def pool_description(self, resolved: ResolvedPool) -> str:
+        return resolved.describe()
+
     def count_text(self, outcome: Outcome) -> str:
         return counted_successes(outcome)
 
@@ -40,6 +45,20 @@ class V5RollPlay:
         from vtm_tui.rules.ladders import ladder_text
 
         return "Ladder: " + ladder_text("v5")
+
+    def free_botch_spent(self, recorder: Any) -> bool:
+        return False  # no botches
+
+    def dice_faces(self, outcome: Outcome) -> DiceFaces:
+        return hunger_cells(outcome)
+
+    def takes_difficulty(self, kind: str) -> bool:
+        from vtm_tui.rules.v5.kinds import RollKind
+
+        try:
+            return RollKind(kind).takes_difficulty
+        except ValueError:  # not a V5 kind: build refuses it by name
+            return True
 
     def default_difficulty(self, kind: str) -> int | None:
         from vtm_tui.rules.ruleset import ruleset_for

@@ -118,48 +118,40 @@ class V5RuleSet(PackageModules):
         return creation.report(doc, choices)
 
     # -- conflict --
-    roll_style = "successes"
-    turn_order = "declared"
-    surprise_rounds = False
-    damage_track = "boxes"
-    vampire_by_default = False
-    pools_are_die_sizes = False
     default_extra_pool = 4
     default_extra_health = 4
     extra_pools_example = "general 5, attack 6"
 
     # -- play / review / commands --
 
-    has_hunger = True
-    rolls_sized_dice = False
     difficulty_counts_successes = True
-    willpower_buys_success = False
-    willpower_takes_damage = True
-    has_free_botch = False
-    has_virtue_rolls = False
-    pools_use_proficiencies = False
-    skills_table = "skills"
 
     def pool_skill_order(self) -> tuple[str, ...]:
         return SKILL_NAMES
 
+    def pool_skills(self, sheet: Any) -> list[str]:
+        from vtm_tui.rules.pool_text import book_then_own  # with the pool parser: not before the first paint
+
+        return book_then_own(SKILL_NAMES, sheet.skills)
+
+    def pool_extras(self, sheet: Any) -> dict[str, int]:
+        return {}
+
+    def creatures(self) -> tuple[str, ...]:
+        return ("vampire", "ghoul", "mortal")  # the first is what a new sheet is unless chosen
+
+    def roster_mark(self, sheet: Any) -> str:
+        return f"H{sheet.hunger}" if sheet.is_vampire else ""
+
+    def damage_key_hint(self) -> str:
+        return "d/D damage"
+
+    def sheet_key_hints(self) -> tuple[str, ...]:
+        return ("+/- dots", self.damage_key_hint(), "h heal", "]/[ Hunger", "s stain")
+
     # -- ui --
-    has_stains = True
-    has_blood_pool = False
-    has_creatures = True
-    has_vampire_damage = True
-    damage_tracks_superficial = True
-    health_levels = False
-    traits_are_die_sizes = False
-    has_proficiencies = False
-    judges_total = False
-    difficulty_is_target_number = False
     difficulty_placeholder = ""
     contest_damage_label = "Damage"
-    contest_to_willpower = True
-    declares_action_groups = True
-    rolls_initiative = False
-    teams_pick_turns = False
 
     # -- tables --
     package = "vtm_tui.rules.v5"
@@ -193,7 +185,6 @@ class V5RuleSet(PackageModules):
 
     damage_kinds = ("superficial", "aggravated")
     dodge_words = ("athletics", "dodge", "defence", "defense")
-    defender_strikes_back = True
     damage_kind_by_word: Mapping[str, str] = {}
     default_attack_pool = "Strength + Brawl"
     default_defence_pool = "Dexterity + Athletics"

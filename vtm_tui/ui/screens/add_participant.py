@@ -95,7 +95,7 @@ class AddParticipantDialog(VtmDialog[AddRequest | None]):
                 yield Label(" Health:")
                 yield Input(placeholder=str(rules.default_extra_health), id="add-health",
                             restrict=r"\d*", max_length=2, compact=True)
-                if ruleset_for(self.ruleset).has_vampire_damage:
+                if "vampire" in rules.conflict_round().extra_choices():
                     yield Checkbox("Vampire", id="add-vampire")
             yield Static("", id="add-error", markup=False)
             yield Static("Tab: next field · ctrl+t: a template · ctrl+s/Enter: add · Esc: cancel",

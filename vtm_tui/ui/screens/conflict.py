@@ -39,14 +39,12 @@ if TYPE_CHECKING:
     from vtm_tui.store.chronicle_store import ChronicleStore
 
 UNDO_DEPTH = 50
-#: The damage keys each kind of damage track takes (the RuleSet's ``damage_track``).
-DAMAGE_KEY_HINTS = {"boxes": "d/D damage", "levels": "d/D/x damage", "points": "d damage"}
 
 
 def keys_hint(rules: RuleSet) -> str:
     """The keys a storyteller needs most in this rule set's fights (the footer cannot hold them all at 80
     columns): only keys that do something here."""
-    parts = ["a add", *rules.conflict_round().key_hints(), DAMAGE_KEY_HINTS[rules.damage_track]]
+    parts = ["a add", *rules.conflict_round().key_hints(), rules.damage_key_hint()]
     return " · ".join([*parts, "O out", "t/T tally"])
 
 
@@ -295,9 +293,10 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         self.say(details(p, self.conflict, self.table(log=False)))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        """Enter on a row: in Ingenuity, the team whose turn it is picks that member."""
+        """Enter on a row: where Enter picks (Ingenuity's teams), the team whose turn it is picks that member."""
         event.stop()
-        if not ruleset_for(self.store.chronicle.ruleset).teams_pick_turns or not tracker.started(self.conflict):
+        picks = ruleset_for(self.store.chronicle.ruleset).conflict_round().pick_keys()
+        if "enter" not in picks or not tracker.started(self.conflict):
             return
         name = str(event.row_key.value)
         self.run(lambda t: tracker.pick(self.conflict, t, name))

@@ -127,19 +127,13 @@ class ConflictDialogs:
 
     def _preview(self, name: str, text: str, attacking: bool) -> str:
         table = self.table(log=False)
-        rules = ruleset_for(table.ruleset)
         try:
             p = roster.find(self.conflict, name)
             split = table.conflict_round.split_penalty(self.conflict, name) if attacking else 0
             dice = read_pool(p, table, text, split=split)
         except VtmError as exc:
             return f"? {exc}"
-        if rules.judges_total:
-            return f"= {dice.text}"
-        how = dice.text.rsplit(" = ", 1)[0]
-        count = f"{dice.dice} {'die' if dice.dice == 1 else 'dice'}"
-        hunger = f", {dice.hunger} Hunger" if dice.hunger else ""
-        return f"{count}{hunger}: {how}"
+        return table.conflict_round.pool_preview(dice)
 
     def _resolve_contest(self, spec: contest.ContestSpec) -> Change:
         self._confirm_end = False

@@ -97,11 +97,12 @@ class ContestDialog(VtmDialog[Change | None]):
                 both = both_strike_default(self.ruleset, self._default(self.defender, 1))
                 yield Checkbox("Both strike (close combat)", both, id="contest-both")
                 yield Checkbox("Apply damage", True, id="contest-apply")
-                if rules.difficulty_is_target_number:
+                choices = rules.conflict_round().contest_choices()
+                if "difficulty" in choices:
                     yield Label("Difficulty:")
                     yield Input("6", id="contest-difficulty", classes="-small", restrict=r"\d*", max_length=2,
                                 compact=True)
-                if rules.contest_to_willpower:
+                if "willpower" in choices:
                     yield Checkbox("Willpower", False, id="contest-willpower")
             yield Static("", id="contest-result", markup=False)
             yield Static("ctrl+r or Enter: roll both · Tab: next field · Esc: close", id="contest-hint")
@@ -148,11 +149,11 @@ class ContestDialog(VtmDialog[Change | None]):
     # -- rolling --------------------------------------------------------------------------------
     def spec(self) -> ContestSpec:
         value = lambda wid: self.query_one(wid, Input).value.strip()  # noqa: E731
-        rules = ruleset_for(self.ruleset)
+        choices = ruleset_for(self.ruleset).conflict_round().contest_choices()
         track = "health"
-        if rules.contest_to_willpower and self.query_one("#contest-willpower", Checkbox).value:
+        if "willpower" in choices and self.query_one("#contest-willpower", Checkbox).value:
             track = "willpower"
-        difficulty = int(value("#contest-difficulty") or "6") if rules.difficulty_is_target_number else 6
+        difficulty = int(value("#contest-difficulty") or "6") if "difficulty" in choices else 6
         return ContestSpec(
             attacker=str(self.query_one("#contest-attacker", Select).value),
             defender=str(self.query_one("#contest-defender", Select).value),

@@ -39,18 +39,13 @@ if TYPE_CHECKING:
     from vtm_tui.play.sheet_edits import Edit
     from vtm_tui.ui.chronicle_watch import Following
 
-#: The damage keys each kind of damage track takes (the RuleSet's ``damage_track``).
-DAMAGE_KEY_HINTS = {"boxes": "d/D damage", "levels": "d/D/x damage", "points": "d damage"}
 #: The status line before a chronicle is open.
 HINT = "Tab: sheet · +/- dots · d/D damage · h heal · e notes · a add · ? keys"
 
 
 def status_hint(rules: RuleSet) -> str:
     """The status line's first hint: only keys that do something on this rule set's sheets."""
-    parts = ["Tab: sheet", "+/- die size" if rules.traits_are_die_sizes else "+/- dots",
-             DAMAGE_KEY_HINTS[rules.damage_track], "h heal"]
-    parts += ["]/[ Hunger"] * rules.has_hunger + ["]/[ blood"] * rules.has_blood_pool + ["s stain"] * rules.has_stains
-    return " · ".join([*parts, "e notes", "a add", "? keys"])
+    return " · ".join(["Tab: sheet", *rules.sheet_key_hints(), "e notes", "a add", "? keys"])
 
 
 class CoterieScreen(BloodActions, CreateActions, XpActions, TransferActions, SheetEditActions, ModeScreen[None]):
@@ -364,7 +359,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, TransferActions, She
         try:
             character = new_character(answer["name"], self.keeper.store.chronicle.ruleset, kind=answer["kind"],
                                       player=answer["player"])
-            if answer.get("creature") and ruleset_for(character.ruleset).has_creatures:
+            if answer.get("creature"):  # asked only where a sheet says what it is
                 character.sheet.creature = answer["creature"]
             saved, _ = self.keeper.add(character)
         except VtmError as exc:

@@ -28,7 +28,7 @@ class BloodActions(VtmNode):
         if action == "blood":  # asked on every footer refresh: the facet (a light module), not the play layer
             store = self.app.chronicle_store
             return bool(self.characters) and store is not None and \
-                ruleset_for(store.chronicle.ruleset).blood_upkeep().tends_blood
+                ruleset_for(store.chronicle.ruleset).blood_upkeep().refusal() is None
         return True
 
     def action_blood(self, compulsion_due: bool = False) -> None:

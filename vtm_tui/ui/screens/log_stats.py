@@ -118,7 +118,7 @@ class LogStats(VtmDialog[None]):
             sentence += f"\n({stats.rolls - stats.with_odds} rolls without known odds are left out of the expected counts)"
         self.query_one("#stats-sentence", Static).update(sentence)
         mean = stats.mean_successes
-        word = "total per roll" if ruleset_for(self.ruleset).judges_total else "successes per roll"
+        word = ruleset_for(self.ruleset).logged_rolls().tally_heading()
         heading = word.capitalize() + (f" (mean {mean:.1f} over {len(stats.successes)} rolls, oldest first)"
                                        if mean is not None else ": none")
         self.query_one("#successes-heading", Static).update(heading)

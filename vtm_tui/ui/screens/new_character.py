@@ -22,7 +22,6 @@ DIALOG_CSS = """
 """
 
 KINDS = (("pc", "Player character"), ("spc", "Storyteller character"))
-CREATURES = (("vampire", "vampire"), ("ghoul", "ghoul"), ("mortal", "mortal"))
 
 
 class NewCharacterDialog(VtmDialog[dict | None]):
@@ -35,7 +34,7 @@ class NewCharacterDialog(VtmDialog[dict | None]):
     def __init__(self, ruleset: str) -> None:
         super().__init__()
         self.ruleset = ruleset
-        self.has_creatures = ruleset_for(ruleset).has_creatures
+        self.creatures = ruleset_for(ruleset).creatures()  # what a sheet may say it is: empty, no choice
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -46,9 +45,9 @@ class NewCharacterDialog(VtmDialog[dict | None]):
             yield Input(id="player")
             yield Label("Kind")
             yield MarkedOptionList(*[Option(text, id=key) for key, text in KINDS], id="kind")
-            if self.has_creatures:
+            if self.creatures:
                 yield Label("Creature")
-                yield MarkedOptionList(*[Option(text, id=key) for key, text in CREATURES], id="creature")
+                yield MarkedOptionList(*[Option(name, id=name) for name in self.creatures], id="creature")
             yield Label("", id="problem", classes="error")
 
     def on_mount(self) -> None:
@@ -66,7 +65,7 @@ class NewCharacterDialog(VtmDialog[dict | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option_list.id == "kind" and self.has_creatures:
+        if event.option_list.id == "kind" and self.creatures:
             self.query_one("#creature", OptionList).focus()
             return
         self.submit()
@@ -80,8 +79,8 @@ class NewCharacterDialog(VtmDialog[dict | None]):
         kind_list = self.query_one("#kind", OptionList)
         kind = KINDS[kind_list.highlighted or 0][0]
         creature = None
-        if self.has_creatures:
-            creature = CREATURES[self.query_one("#creature", OptionList).highlighted or 0][0]
+        if self.creatures:
+            creature = self.creatures[self.query_one("#creature", OptionList).highlighted or 0]
         self.dismiss({"name": name, "kind": kind, "player": self.query_one("#player", Input).value.strip(),
                       "creature": creature})
 

@@ -205,8 +205,8 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
     def _begin(self) -> None:
         """What every opening does once the form shows its fields: the request and its odds, the focus."""
         assert self.character is not None
-        if ruleset_for(self.character.ruleset).has_free_botch and self.recorder is not None:
-            self.free_botch_used = self.recorder.free_botch_used()
+        if self.recorder is not None:
+            self.free_botch_used = ruleset_for(self.character.ruleset).roll_play().free_botch_spent(self.recorder)
         self.refresh_request()
         self.query_one("#faces" if self.kind in FIXED_POOLS else "#pool", Input).focus()
 

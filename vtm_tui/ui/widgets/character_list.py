@@ -45,10 +45,11 @@ CURSOR = "▶"
 def row_text(character: Character, highlighted: bool = False) -> Text:
     text = Text(CURSOR if highlighted else " " * len(CURSOR), style="bold")
     text.append(character.name)
-    sheet = character.sheet
-    if ruleset_for(character.ruleset).has_hunger and sheet.is_vampire:
-        text.append(f" H{sheet.hunger}", style="dim")
-    if ruleset_for(character.ruleset).sheet_edits().impairments(character.sheet):
+    rules = ruleset_for(character.ruleset)
+    mark = rules.roster_mark(character.sheet)
+    if mark:
+        text.append(f" {mark}", style="dim")
+    if rules.sheet_edits().impairments(character.sheet):
         text.append(" ⚠", style="bold")
     return text
 

@@ -20,11 +20,6 @@ from vtm_tui.rules.ruleset import ruleset_for
 CURRENT, ACTED, OUT, WAITING = "▶", "✓", "✗", " "
 #: The row the screen's keys act on (the table's cursor, which colour alone would show).
 CURSOR = "→"
-#: Column headers by how the round is ordered (the RuleSet's ``turn_order``): the third column says what
-#: orders it.
-COLUMNS = {"declared": ("", "Name", "Side", "Action", "Health", "State"),
-           "initiative": ("", "Name", "Side", "Init", "Health", "State"),
-           "teams": ("", "Name", "Team", "Turn", "Health", "State")}
 
 
 def marker(p: Participant, current: Participant | None, table: Table) -> str:
@@ -48,8 +43,8 @@ def state_cell(p: Participant, table: Table) -> str:
     character = table.character(p)
     if character is None and not is_extra(p):
         return f"{text} · no sheet (renamed or removed?)"
-    if character is not None and getattr(character.sheet, "is_vampire", False):
-        text += f" · Hunger {character.sheet.hunger}"
+    if character is not None:
+        text += "".join(f" · {note}" for note in table.conflict_round.state_notes(character.sheet))
     conditions = getattr(character.sheet, "conditions", ()) if character is not None else ()
     if conditions:  # a compulsion lasts until the storyteller clears it (coterie: b → Clear)
         text += " · ⚠ " + ", ".join(conditions)
@@ -58,7 +53,7 @@ def state_cell(p: Participant, table: Table) -> str:
 
 def pools_text(p: Participant, table: Table) -> str:
     """An extra's pools as typed: ``general 4, attack 5`` (die sizes in Ingenuity: ``general d8``)."""
-    return format_pools(dict(p.extra.get("pools", {})), dice=ruleset_for(table.ruleset).traits_are_die_sizes)
+    return format_pools(dict(p.extra.get("pools", {})), rating=ruleset_for(table.ruleset).roll_play().rating_text)
 
 
 def details(p: Participant, conflict: Conflict, table: Table) -> str:
@@ -71,10 +66,8 @@ def details(p: Participant, conflict: Conflict, table: Table) -> str:
     else:
         parts.append("player character" if character.kind == "pc" else "storyteller character")
     parts.append(f"Health {state.track} {state.label}")
-    rules = ruleset_for(table.ruleset)
-    if character is not None and rules.damage_tracks_superficial:
-        sheet = character.sheet
-        parts.append(f"Willpower {sheet.willpower.boxes(sheet.willpower_size)}")
+    if character is not None:
+        parts += table.conflict_round.sheet_notes(character.sheet)  # V5: the Willpower boxes
     note = table.conflict_round.action_note(conflict, p.name)  # V20: the split pool of several actions
     if note:
         parts.append(note)

@@ -68,7 +68,7 @@ class RollForm(VerticalScroll):
         ruleset = self.character.ruleset
         rules = ruleset_for(ruleset)
         fixed = bool(self.fixed_pool)
-        no_difficulty = self.kind in ("rouse", "check", "remorse")
+        no_difficulty = not rules.roll_play().takes_difficulty(self.kind)
         label, short = 11, 8
         models: list[Widget] = [
             FieldInput(self.fixed_pool or self.initial_pool, id="pool", disabled=fixed,

@@ -18,7 +18,7 @@ from textual.widgets import DataTable
 
 from vtm_tui.conflict.context import Table
 from vtm_tui.model.conflict import Conflict, Participant
-from vtm_tui.ui.widgets.participant_row import COLUMNS, CURSOR, row_cells
+from vtm_tui.ui.widgets.participant_row import CURSOR, row_cells
 
 MARK_COLUMN = "mark"
 
@@ -42,7 +42,7 @@ class TurnOrderView(DataTable):
         keep = keep if keep is not None else self.selected_name
         if self._ruleset != table.ruleset:
             self.clear(columns=True)
-            for label in COLUMNS[table.rules.turn_order]:
+            for label in table.conflict_round.order_columns():  # the third says what orders the round
                 self.add_column(label, key=label or MARK_COLUMN)
             self._ruleset = table.ruleset
         else:
