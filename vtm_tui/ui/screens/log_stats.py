@@ -85,8 +85,9 @@ class LogStats(VtmDialog[None]):
         return roll_stats(self.entries, label=label, actor=self.actor, options=self.options)
 
     @property
-    def ruleset(self) -> str:
-        return self.entries[0].ruleset if self.entries else "v5"
+    def ruleset(self) -> str | None:
+        """The rule set the entries were rolled under; None when there are none (nothing is assumed)."""
+        return self.entries[0].ruleset if self.entries else None
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -118,7 +119,7 @@ class LogStats(VtmDialog[None]):
             sentence += f"\n({stats.rolls - stats.with_odds} rolls without known odds are left out of the expected counts)"
         self.query_one("#stats-sentence", Static).update(sentence)
         mean = stats.mean_successes
-        word = "total per roll" if ruleset_for(self.ruleset).judges_total else "successes per roll"
+        word = "total per roll" if self.ruleset in RULESETS and ruleset_for(self.ruleset).judges_total else "successes per roll"
         heading = word.capitalize() + (f" (mean {mean:.1f} over {len(stats.successes)} rolls, oldest first)"
                                        if mean is not None else ": none")
         self.query_one("#successes-heading", Static).update(heading)
