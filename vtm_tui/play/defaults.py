@@ -32,13 +32,16 @@ def _attribute_skill_names(character: Character) -> tuple[list[str], list[str]]:
     rules = ruleset_for(character.ruleset)
     book = rules.pool_skill_order()
     own = getattr(sheet, rules.skills_table)
-    return list(sheet.attributes), list(book) + [s for s in own if s not in book]
+    return list(getattr(sheet, "attributes", ())), list(book) + [s for s in own if s not in book]
 
 
 def strongest_pool(character: Character) -> str:
-    """``Charisma + Performance``: the highest Attribute plus the highest Skill (sheet order breaks ties)."""
+    """``Charisma + Performance``: the highest Attribute plus the highest Skill (sheet order breaks ties); on a
+    sheet with no Attributes apart (a rule set whose pools are not an Attribute plus a Skill), its highest trait."""
     traits = character.traits()
     attributes, skills = _attribute_skill_names(character)
+    if not attributes:
+        return max(traits, key=lambda n: traits[n], default="")
     attribute = max(attributes, key=lambda n: (traits.get(n, 0), -attributes.index(n)))
     skill = max(skills, key=lambda n: (traits.get(n, 0), -skills.index(n)))
     return f"{attribute} + {skill}"

@@ -9,30 +9,34 @@ The registry names each rule set's implementation module (found through
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol, overload, runtime_checkable
+from types import MappingProxyType
+from typing import Any, NamedTuple, Protocol, overload, runtime_checkable
+
+_NONE: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class RuleSetEntry:
+class RuleSetEntry(NamedTuple):
     """One rule set's registry line: what the layers above read without loading its engine.
 
     ``module`` holds the rule set's :class:`~vtm_tui.rules.ruleset.RuleSet` as ``RULESET``; ``title`` is the short
     name a list or a header shows and ``description`` what the new-chronicle list says after it; ``sheet_class``
     is the dotted path of its character sheet class (``package.module.Class``: the model resolves it, as this
-    layer may not import the model); ``options`` are a chronicle's house-rule switches with their defaults (a
-    bool, or a text whose allowed values ``option_choices`` lists); ``formats`` are the other tools' export
-    formats it reads, format id → converter module. Plain strings and data, so none of it loads an engine (the
-    command line lists the formats on every start).
+    layer may not import the model) and ``sheet_layout`` of the function that draws that sheet on the coterie
+    screen (the screens resolve it; empty: a plain list of the sheet's traits); ``options`` are a chronicle's
+    house-rule switches with their defaults (a bool, or a text whose allowed values ``option_choices`` lists);
+    ``formats`` are the other tools' export formats it reads, format id → converter module. Plain strings and data, so none of it loads an engine (the
+    command line lists the formats on every start). A named tuple, not a dataclass: it is built before the first
+    paint, which counts the dataclasses it defines (``tests/ui/test_startup_deferred.py``).
     """
 
     module: str
     title: str
     description: str
     sheet_class: str
-    options: Mapping[str, bool | str] = field(default_factory=dict)
-    option_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    formats: Mapping[str, str] = field(default_factory=dict)
+    sheet_layout: str = ""
+    options: Mapping[str, bool | str] = _NONE
+    option_choices: Mapping[str, tuple[str, ...]] = _NONE
+    formats: Mapping[str, str] = _NONE
 
 
 #: The registry, one line per rule set: id → :class:`RuleSetEntry`. A new rule set adds its line here, or (a
@@ -41,11 +45,13 @@ class RuleSetEntry:
 REGISTRY: dict[str, RuleSetEntry] = {
     "v5": RuleSetEntry(
         "vtm_tui.rules.v5.ruleset", "V5", "Vampire: The Masquerade 5th edition", "vtm_tui.model.character_v5.V5Sheet",
+        sheet_layout="vtm_tui.ui.widgets.sheet_v5.layout_v5",
         options={"automatic_win": True, "advanced_initiative": False, "players_may_edit_traits": False,
                  "oblivion_stains": False, "players_may_type_faces": True},
         formats={"progeny": "vtm_tui.rules.v5.import_progeny", "wod5e": "vtm_tui.rules.v5.import_wod5e"}),
     "v20": RuleSetEntry(
         "vtm_tui.rules.v20.ruleset", "V20", "Revised / 20th anniversary", "vtm_tui.model.character_v20.V20Sheet",
+        sheet_layout="vtm_tui.ui.widgets.sheet_v20.layout_v20",
         options={"automatic_success": True, "specialty_doubles": True, "free_botch": False, "extended_botch": "restart",
                  "damage_ones_do_not_cancel": False, "players_may_edit_traits": False, "players_may_type_faces": True},
         option_choices={"extended_botch": ("restart", "fail")},
@@ -53,6 +59,7 @@ REGISTRY: dict[str, RuleSetEntry] = {
     "ingenuity": RuleSetEntry(
         "vtm_tui.rules.ingenuity.ruleset", "Ingenuity", "the open Ingenuity system",
         "vtm_tui.model.character_ingenuity.IngenuitySheet",
+        sheet_layout="vtm_tui.ui.widgets.sheet_ingenuity.layout_ingenuity",
         options={"players_may_edit_traits": False, "players_may_type_faces": True}),
 }
 
