@@ -22,7 +22,9 @@ from vtm_tui.model.character import Character
 from vtm_tui.rules.base import RULESETS
 from vtm_tui.rules.dice import SeededDice
 from vtm_tui.rules.ruleset import register, unregister
+from vtm_tui.store import log_format as fmt
 from vtm_tui.store.chronicle_store import open_chronicle
+from vtm_tui.store.log_index_scan import scan_chunk
 from vtm_tui.store.session_log import read_session
 from vtm_tui.ui.app import VtmApp
 from vtm_tui.ui.clock import fixed_clock
@@ -78,6 +80,16 @@ def test_the_toys_sheet_is_its_own_class_read_back_from_the_chronicle(toy, tmp_p
     folder = make_chronicle(capsys, tmp_path / "toy")
     rook = open_chronicle(folder).character("Rook")
     assert type(rook.sheet) is ToySheet and rook.traits() == {"Body": 3, "Knack": 2}
+
+
+def test_the_log_index_reads_a_toy_session_on_its_fast_road(toy, tmp_path, capsys):
+    """The index's scanner knows the rule sets registered when it reads, not only those at import."""
+    folder = make_chronicle(capsys, tmp_path / "toy")
+    assert main(["roll", "toy", "--chronicle", str(folder), "--character", "Rook", "--pool", "Body",
+                 "--faces", "6,1,5"]) == 0
+    [entry] = read_session(folder, 1, recover=False).entries
+    scanned = scan_chunk((folder / "sessions" / "0001.toml").read_bytes(), fmt.toml_value, 1)
+    assert scanned is not None and [(entry.id in row, "toy" in row) for row in scanned[1]] == [(True, True)]
 
 
 def test_the_command_line_and_the_dialog_log_the_same_toy_roll(toy, tmp_path, capsys):
