@@ -3,7 +3,7 @@
 It exists to prove that a rule set is one package plus one registry line (``tests/test_toy_ruleset.py``
 registers it through :func:`vtm_tui.rules.ruleset.register` and forgets it after): nothing in ``vtm_tui`` names it.
 It holds only what the roll path, the log and its filter ask of a rule set; what a chronicle of it never reaches
-(guided creation, conflicts, the blood's upkeep, experience) is left out, so a step that does reach it fails loudly.
+(guided creation, conflicts, experience) is left out, so a step that does reach it fails loudly.
 """
 
 from vtm_tui.rules.base import RuleSetEntry

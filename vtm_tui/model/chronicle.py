@@ -10,9 +10,9 @@ opening the file sees what can be changed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from collections.abc import Mapping
 from typing import Any
 
 from vtm_tui.errors import VtmError

@@ -18,19 +18,20 @@ _NONE: Mapping[str, Any] = MappingProxyType({})
 class RuleSetEntry(NamedTuple):
     """One rule set's registry line: what the layers above read without loading its engine.
 
-    ``module`` holds the rule set's :class:`~vtm_tui.rules.ruleset.RuleSet` as ``RULESET``; ``title`` is the short
-    name a list or a header shows and ``description`` what the new-chronicle list says after it; ``sheet_class``
-    is the dotted path of its character sheet class (``package.module.Class``: the model resolves it, as this
-    layer may not import the model) and ``sheet_layout`` of the function that draws that sheet on the coterie
-    screen (the screens resolve it; empty: a plain list of the sheet's traits); ``options`` are a chronicle's
-    house-rule switches with their defaults (a bool, or a text whose allowed values ``option_choices`` lists);
-    ``formats`` are the other tools' export formats it reads, format id → converter module. Plain strings and data, so none of it loads an engine (the
-    command line lists the formats on every start). A named tuple, not a dataclass: it is built before the first
-    paint, which counts the dataclasses it defines (``tests/ui/test_startup_deferred.py``).
+    ``module`` holds the rule set's :class:`~vtm_tui.rules.ruleset.RuleSet` as ``RULESET``; ``short_title`` is the
+    name a list or a header shows (``V5``) and ``description`` what the new-chronicle list says after it;
+    ``sheet_class`` is the dotted path of its character sheet class (``package.module.Class``: the model resolves
+    it, as this layer may not import the model) and ``sheet_layout`` of the function that draws that sheet on the
+    coterie screen (the screens resolve it; empty: a plain list of the sheet's traits); ``options`` are a
+    chronicle's house-rule switches with their defaults (a bool, or a text whose allowed values ``option_choices``
+    lists); ``formats`` are the other tools' export formats it reads, format id → converter module. Plain strings
+    and data, so none of it loads an engine (the command line lists the formats on every start). A named tuple,
+    not a dataclass: it is built before the first paint, which counts the dataclasses it defines
+    (``tests/ui/test_startup_deferred.py``).
     """
 
     module: str
-    title: str
+    short_title: str
     description: str
     sheet_class: str
     sheet_layout: str = ""

@@ -310,7 +310,7 @@ def ruleset_for(ruleset_id: str) -> RuleSet:
 def short_title(ruleset_id: str) -> str:
     """``V5``, ``V20``, ``Ingenuity``: the short name, from the registry (no engine is loaded); an unknown id as is."""
     entry = REGISTRY.get(ruleset_id)
-    return entry.title if entry else ruleset_id
+    return entry.short_title if entry else ruleset_id
 
 
 def registered() -> tuple[str, ...]:

@@ -119,7 +119,8 @@ class LogStats(VtmDialog[None]):
             sentence += f"\n({stats.rolls - stats.with_odds} rolls without known odds are left out of the expected counts)"
         self.query_one("#stats-sentence", Static).update(sentence)
         mean = stats.mean_successes
-        word = "total per roll" if self.ruleset in RULESETS and ruleset_for(self.ruleset).judges_total else "successes per roll"
+        totals = self.ruleset in RULESETS and ruleset_for(self.ruleset).judges_total
+        word = "total per roll" if totals else "successes per roll"
         heading = word.capitalize() + (f" (mean {mean:.1f} over {len(stats.successes)} rolls, oldest first)"
                                        if mean is not None else ": none")
         self.query_one("#successes-heading", Static).update(heading)

@@ -20,7 +20,7 @@ from vtm_tui.ui.widgets.marked_option_list import MarkedOptionList
 
 def ruleset_choices() -> tuple[tuple[str, str], ...]:
     """Every registered rule set as (id, ``title — description``), in registry order (its registry line's words)."""
-    return tuple((ruleset, f"{registry_entry(ruleset).title} — {registry_entry(ruleset).description}")
+    return tuple((ruleset, f"{registry_entry(ruleset).short_title} — {registry_entry(ruleset).description}")
                  for ruleset in RULESETS)
 
 
