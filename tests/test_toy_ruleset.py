@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from textual.widgets import OptionList
 
 from tests.toy_ruleset import ENTRY
 from tests.toy_ruleset.sheet import ToySheet
@@ -68,6 +69,14 @@ def test_the_toy_is_known_everywhere_while_registered_and_nowhere_after(toy):
     register("toy", ENTRY)  # for the fixture to forget
 
 
+def test_the_new_chronicle_dialog_offers_the_toy_and_makes_a_chronicle_of_it(toy, tmp_path):
+    campaigns = tmp_path / "campaigns"
+    campaigns.mkdir()
+    asyncio.run(new_chronicle_from_the_picker(campaigns, "Dice Night"))
+    store = open_chronicle(campaigns / "dice-night")
+    assert store.chronicle.ruleset == "toy" and store.chronicle.name == "Dice Night"
+
+
 def test_a_counted_toy_roll_is_judged_from_typed_faces(toy, capsys):
     assert main(["roll", "toy", "--pool", "4", "--difficulty", "2", "--faces", "6,5,2,1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -117,6 +126,25 @@ def test_the_log_screen_shows_the_toy_roll_and_filters_it_by_rule_set(toy, tmp_p
                  "--faces", "6,1,5", "--comment", "the vault door"]) == 0
     [entry] = read_session(folder, 1, recover=False).entries
     asyncio.run(log_filtered_by_rule_set(folder, entry.id))
+
+
+async def new_chronicle_from_the_picker(campaigns: Path, name: str) -> None:
+    """``n`` on the picker, the name, then the toy picked from the rule-set list (its registry line's words)."""
+    app = VtmApp(campaigns=campaigns, clock=fixed_clock(NOW), keymap={})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press(*name, "enter")
+        await pilot.pause()
+        listed = app.screen.query_one("#ruleset", OptionList)
+        prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        assert any(prompt.endswith("Toy — a plain pool of d6s, 5+ succeeds") for prompt in prompts), prompts
+        for _ in range(list(RULESETS).index("toy")):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.ruleset == "toy" and app.chronicle_name == name
 
 
 async def dialog_roll(folder: Path, character: str, pool: str, difficulty: str) -> None:
