@@ -91,6 +91,16 @@ def test_the_toys_sheet_is_its_own_class_read_back_from_the_chronicle(toy, tmp_p
     assert type(rook.sheet) is ToySheet and rook.traits() == {"Body": 3, "Knack": 2}
 
 
+def test_a_quick_toy_character_keeps_its_pools_within_the_registry_lines_bounds(toy, tmp_path, capsys):
+    folder = make_chronicle(capsys, tmp_path / "toy")
+    open_chronicle(folder).add_character(Character(name="Guard", kind="spc", sheet=ToySheet(), pools={"Brawl": 4}))
+    assert open_chronicle(folder).character("Guard").traits()["Brawl"] == 4
+    path = folder / "characters" / "guard.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("Brawl = 4", "Brawl = 25"), encoding="utf-8")
+    assert main(["roll", "toy", "--chronicle", str(folder), "--character", "Guard", "--pool", "Brawl"]) == 2
+    assert "guard.toml: field 'pools.Brawl': 25: a pool is 0-20 dice" in capsys.readouterr().err
+
+
 def test_the_log_index_reads_a_toy_session_on_its_fast_road(toy, tmp_path, capsys):
     """The index's scanner knows the rule sets registered when it reads, not only those at import."""
     folder = make_chronicle(capsys, tmp_path / "toy")

@@ -24,7 +24,9 @@ class RuleSetEntry(NamedTuple):
     it, as this layer may not import the model) and ``sheet_layout`` of the function that draws that sheet on the
     coterie screen (the screens resolve it; empty: a plain list of the sheet's traits); ``options`` are a
     chronicle's house-rule switches with their defaults (a bool, or a text whose allowed values ``option_choices``
-    lists); ``formats`` are the other tools' export formats it reads, format id → converter module. Plain strings
+    lists); ``pool_values`` are the values a quick storyteller character's simplified pool may take, and how to
+    say so (checked as a chronicle opens, so it is data here, not a question to the engine); ``formats`` are the
+    other tools' export formats it reads, format id → converter module. Plain strings
     and data, so none of it loads an engine (the command line lists the formats on every start). A named tuple,
     not a dataclass: it is built before the first paint, which counts the dataclasses it defines
     (``tests/ui/test_startup_deferred.py``).
@@ -37,6 +39,7 @@ class RuleSetEntry(NamedTuple):
     sheet_layout: str = ""
     options: Mapping[str, bool | str] = _NONE
     option_choices: Mapping[str, tuple[str, ...]] = _NONE
+    pool_values: tuple[tuple[int, ...], str] = (tuple(range(0, 21)), "a pool is 0-20 dice")
     formats: Mapping[str, str] = _NONE
 
 
@@ -49,6 +52,7 @@ REGISTRY: dict[str, RuleSetEntry] = {
         sheet_layout="vtm_tui.ui.widgets.sheet_v5.layout_v5",
         options={"automatic_win": True, "advanced_initiative": False, "players_may_edit_traits": False,
                  "oblivion_stains": False, "players_may_type_faces": True},
+        pool_values=(tuple(range(0, 21)), "a pool is 0-20 dice"),
         formats={"progeny": "vtm_tui.rules.v5.import_progeny", "wod5e": "vtm_tui.rules.v5.import_wod5e"}),
     "v20": RuleSetEntry(
         "vtm_tui.rules.v20.ruleset", "V20", "Revised / 20th anniversary", "vtm_tui.model.character_v20.V20Sheet",
@@ -56,12 +60,14 @@ REGISTRY: dict[str, RuleSetEntry] = {
         options={"automatic_success": True, "specialty_doubles": True, "free_botch": False, "extended_botch": "restart",
                  "damage_ones_do_not_cancel": False, "players_may_edit_traits": False, "players_may_type_faces": True},
         option_choices={"extended_botch": ("restart", "fail")},
+        pool_values=(tuple(range(0, 31)), "a pool is 0-30 dice"),
         formats={"wod20": "vtm_tui.rules.v20.import_wod20"}),
     "ingenuity": RuleSetEntry(
         "vtm_tui.rules.ingenuity.ruleset", "Ingenuity", "the open Ingenuity system",
         "vtm_tui.model.character_ingenuity.IngenuitySheet",
         sheet_layout="vtm_tui.ui.widgets.sheet_ingenuity.layout_ingenuity",
-        options={"players_may_edit_traits": False, "players_may_type_faces": True}),
+        options={"players_may_edit_traits": False, "players_may_type_faces": True},
+        pool_values=((4, 6, 8, 10, 12), "a pool is a die: 4, 6, 8, 10 or 12 (d4…d12)")),
 }
 
 
