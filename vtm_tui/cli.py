@@ -23,7 +23,8 @@ from vtm_tui.terminal_text import guarded
 if TYPE_CHECKING:
     import argparse
 
-#: Other verb modules under ``vtm_tui.commands``; each has ``register(subparsers)``.
+#: The verb modules under ``vtm_tui.commands``; each has ``register(subparsers)`` (``roll``/``odds`` are
+#: :mod:`vtm_tui.commands.declared`, one subcommand per registered rule set).
 VERB_COMMANDS: tuple[str, ...] = ("new", "session", "log", "serve", "ask", "note", "ledger", "blood", "xp", "import_",
                                    "export", "sheet")
 
@@ -65,7 +66,7 @@ def _one_line_parser() -> type[argparse.ArgumentParser]:
 
 
 def _load_command_module(name: str):
-    """Import ``vtm_tui.commands.<name>``; a rule set not built yet is simply absent."""
+    """Import the verb module ``vtm_tui.commands.<name>``; one not built yet is simply absent."""
     module_name = f"vtm_tui.commands.{name}"
     try:
         return importlib.import_module(module_name)
