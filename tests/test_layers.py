@@ -88,7 +88,7 @@ def _copy_with(tmp_path: Path, module: str, line: str) -> Path:
         # A screen or the play layer reaching a rule set's engine instead of asking its RuleSet (issue 15).
         ("play.perform", "from vtm_tui.rules.v20 import roll", "vtm_tui.play is not allowed to import vtm_tui.rules.v20"),
         ("ui.widgets.sheet_v5", "import vtm_tui.rules.v5.blood", "vtm_tui.ui is not allowed to import vtm_tui.rules.v5"),
-        ("commands.ingenuity", "from vtm_tui.rules.ingenuity.rolling import roll",
+        ("commands.declared", "from vtm_tui.rules.ingenuity.rolling import roll",
          "vtm_tui.commands is not allowed to import vtm_tui.rules.ingenuity"),
     ],
 )

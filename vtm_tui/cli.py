@@ -19,15 +19,12 @@ from typing import TYPE_CHECKING, NoReturn
 from vtm_tui import __version__
 from vtm_tui.errors import VtmError
 from vtm_tui.terminal_text import guarded
-from vtm_tui.rules.base import RULESETS
 
 if TYPE_CHECKING:
     import argparse
 
-#: Rule-set modules under ``vtm_tui.commands`` that add ``roll``/``odds`` sub-commands: one per registered rule set
-#: (a rule set without one yet is simply absent from ``roll``/``odds``).
-RULESET_COMMANDS = RULESETS
-#: Other verb modules under ``vtm_tui.commands``; each has ``register(subparsers)``.
+#: The verb modules under ``vtm_tui.commands``; each has ``register(subparsers)`` (``roll``/``odds`` are
+#: :mod:`vtm_tui.commands.declared`, one subcommand per registered rule set).
 VERB_COMMANDS: tuple[str, ...] = ("new", "session", "log", "serve", "ask", "note", "ledger", "blood", "xp", "import_",
                                    "export", "sheet")
 
@@ -69,7 +66,7 @@ def _one_line_parser() -> type[argparse.ArgumentParser]:
 
 
 def _load_command_module(name: str):
-    """Import ``vtm_tui.commands.<name>``; a rule set not built yet is simply absent."""
+    """Import the verb module ``vtm_tui.commands.<name>``; one not built yet is simply absent."""
     module_name = f"vtm_tui.commands.{name}"
     try:
         return importlib.import_module(module_name)
@@ -91,11 +88,12 @@ def build_command_parser() -> argparse.ArgumentParser:
     odds = verbs.add_parser("odds", help="exact odds of each result under a rule set")
     roll_sets = roll.add_subparsers(dest="ruleset", metavar="RULESET", required=True)
     odds_sets = odds.add_subparsers(dest="ruleset", metavar="RULESET", required=True)
-    for name in RULESET_COMMANDS:
-        module = _load_command_module(name)
-        if module is not None:
-            module.add_roll_parser(roll_sets)
-            module.add_odds_parser(odds_sets)
+    from vtm_tui.commands import declared  # one generic subcommand per registered rule set, from its declaration
+    from vtm_tui.rules.base import RULESETS
+
+    for ruleset in RULESETS:
+        declared.add_roll_parser(roll_sets, ruleset)
+        declared.add_odds_parser(odds_sets, ruleset)
     for name in VERB_COMMANDS:
         module = _load_command_module(name)
         if module is not None:

@@ -28,7 +28,7 @@ needs_pty = pytest.mark.skipif(not sys.platform.startswith(("linux", "darwin")),
 
 
 def test_command_line_crash_is_one_line_and_a_report(tmp_path, monkeypatch, capsys) -> None:
-    import vtm_tui.commands.v5 as v5_command
+    import vtm_tui.commands.declared as v5_command
 
     def broken(args):
         difficulty = 8  # noqa: F841 - a local that a traceback with locals would show
@@ -50,7 +50,7 @@ def test_command_line_crash_is_one_line_and_a_report(tmp_path, monkeypatch, caps
 
 
 def test_report_that_cannot_be_written_still_ends_in_one_line(tmp_path, monkeypatch, capsys) -> None:
-    import vtm_tui.commands.v5 as v5_command
+    import vtm_tui.commands.declared as v5_command
 
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("", encoding="utf-8")

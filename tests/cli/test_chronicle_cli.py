@@ -139,7 +139,7 @@ def test_record_roll_refuses_another_ruleset(chronicle: Path) -> None:
 
 
 def test_roll_command_logs_into_the_chronicle(chronicle: Path) -> None:
-    pytest.importorskip("vtm_tui.commands.v5")
+    pytest.importorskip("vtm_tui.commands.declared")
     out = run_cli("roll", "v5", "--pool", "Wits + Awareness", "--difficulty", "2", "--chronicle", str(chronicle),
                   "--character", "ana", "--faces", "7,3,8,1,6", "--comment", "the tail", "--json")
     assert out.returncode == 0, out.stderr

@@ -1,9 +1,12 @@
-"""A rule set's declared roll options made into ``vtm-tui roll <id>``'s and ``odds <id>``'s arguments.
+"""``vtm-tui roll <id>`` and ``odds <id>`` of every registered rule set, made from its declaration.
 
-The declaration is data in the rule set's package (:mod:`vtm_tui.rules.roll_options`); this module is the one
-place that turns it into argparse arguments (the roll form turns the same declaration into its tick boxes), so a
-subcommand module holds no option of its own beyond the ones every rule set shares (``--seed``, ``--json``,
-``--chronicle``...).
+The declaration is data in the rule set's package (:mod:`vtm_tui.rules.roll_options`: ``OPTIONS`` and
+``COMMAND``); this module is the one place that turns it into argparse subcommands and arguments (the roll form
+turns the same declaration into its tick boxes). Beyond the declared options, a subcommand takes only the ones every
+rule set shares (``--seed``, ``--json``, ``--chronicle``...). What the options mean (rolling, judging, refusals,
+odds) is the rule set's ``command_line`` facet (:mod:`vtm_tui.rules.command_line`), reached through
+``ruleset_for``; how its answer ends (printed, logged, a character's roll through the play layer) is
+:mod:`vtm_tui.commands.ruleset_host`. A new rule set needs no module here.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from vtm_tui.commands.common import non_negative_int, positive_int
+from vtm_tui.commands.common import (add_chronicle_arguments, add_dice_arguments, add_output_arguments, dice_from_args,
+                                     non_negative_int, positive_int)
+from vtm_tui.commands.ruleset_host import RuleSetHost, emit_odds, finish_counted
 from vtm_tui.errors import VtmError
 from vtm_tui.rules.roll_options import RollOption
 from vtm_tui.rules.ruleset import ruleset_for
@@ -81,3 +86,37 @@ def add_declared(parser: argparse.ArgumentParser, ruleset: str, *, odds: bool = 
             elif option.default is not None:
                 kwargs["default"] = option.default
         target.add_argument(option.flag, **kwargs)
+
+
+def add_roll_parser(subparsers: argparse._SubParsersAction, ruleset: str) -> argparse.ArgumentParser:
+    """``vtm-tui roll <ruleset>``: its declared options, then the dice, output and chronicle options all share."""
+    command = ruleset_for(ruleset).roll_command()
+    parser = subparsers.add_parser(ruleset, help=command.help, description=command.roll)
+    add_declared(parser, ruleset)
+    add_dice_arguments(parser)
+    add_output_arguments(parser)
+    add_chronicle_arguments(parser)
+    parser.set_defaults(func=run_roll)
+    return parser
+
+
+def add_odds_parser(subparsers: argparse._SubParsersAction, ruleset: str) -> argparse.ArgumentParser:
+    """``vtm-tui odds <ruleset>``: its declared odds options and the output options."""
+    command = ruleset_for(ruleset).roll_command()
+    parser = subparsers.add_parser(ruleset, help=command.help, description=command.odds)
+    add_declared(parser, ruleset, odds=True)
+    add_output_arguments(parser)
+    parser.set_defaults(func=run_odds)
+    return parser
+
+
+def run_roll(args: argparse.Namespace) -> int:
+    """Roll (or judge typed faces) under ``args.ruleset``: its ``command_line`` facet decides, the host serves it."""
+    host = RuleSetHost(args, args.ruleset, lambda: dice_from_args(args))
+    return finish_counted(args, args.ruleset, ruleset_for(args.ruleset).command_line().roll(args, host))
+
+
+def run_odds(args: argparse.Namespace) -> int:
+    """The exact odds under ``args.ruleset``, as its ``command_line`` facet computes them."""
+    host = RuleSetHost(args, args.ruleset, lambda: dice_from_args(args))
+    return emit_odds(args, ruleset_for(args.ruleset).command_line().odds(args, host))

@@ -28,16 +28,15 @@ if TYPE_CHECKING:
 #: ``vtm_tui/store/migrate.py`` upgrades older files as they load).
 SCHEMA_VERSION = 2
 
-#: Rule-set id → the module and class of its sheet, imported when first needed: a chronicle reads only its
-#: own rule set's (the others' took milliseconds of every start).
-SHEET_CLASSES = {"v5": ("vtm_tui.model.character_v5", "V5Sheet"), "v20": ("vtm_tui.model.character_v20", "V20Sheet"),
-                 "ingenuity": ("vtm_tui.model.character_ingenuity", "IngenuitySheet")}
-
 
 def sheet_class(ruleset: str) -> type:
-    """The sheet class of ``ruleset`` (a rule-set id from :data:`~vtm_tui.rules.base.RULESETS`)."""
-    module, name = SHEET_CLASSES[ruleset]
+    """The sheet class of ``ruleset``, named by its registry line (``sheet_class``, a dotted path) and imported
+    when first needed: a chronicle reads only its own rule set's (the others' took milliseconds of every start)."""
+    from vtm_tui.rules.ruleset import registry_entry
+
+    module, _, name = registry_entry(ruleset).sheet_class.rpartition(".")
     return getattr(importlib.import_module(module), name)
+
 
 KINDS = ("pc", "spc")
 #: Keys of the common part, in file order.

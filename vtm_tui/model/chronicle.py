@@ -10,37 +10,27 @@ opening the file sees what can be changed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.validation import Reader, merge_extra
-from vtm_tui.rules.base import RULESETS
+from vtm_tui.rules.base import REGISTRY, RULESETS
 
 SCHEMA_VERSION = 1
 
-#: Every house-rule switch per rule set with its default: a bool, or a text choice.
-DEFAULT_OPTIONS: dict[str, dict[str, bool | str]] = {
-    "v5": {"automatic_win": True, "advanced_initiative": False, "players_may_edit_traits": False,
-           "oblivion_stains": False, "players_may_type_faces": True},
-    "v20": {
-        "automatic_success": True,
-        "specialty_doubles": True,
-        "free_botch": False,
-        "extended_botch": "restart",
-        "damage_ones_do_not_cancel": False,
-        "players_may_edit_traits": False,
-        "players_may_type_faces": True,
-    },
-    "ingenuity": {"players_may_edit_traits": False, "players_may_type_faces": True},
-}
+
+def default_options(ruleset: str) -> Mapping[str, bool | str]:
+    """Every house-rule switch of a registered ``ruleset`` with its default (a bool, or a text choice): its
+    registry line's (:class:`~vtm_tui.rules.base.RuleSetEntry`)."""
+    return REGISTRY[ruleset].options
+
+
 #: Switches added after chronicles were already on disk: written only when the file had them or they
 #: differ from the default, so two logins opening an older file do not both "add" them and clash on save.
 LATE_OPTIONS = frozenset({"oblivion_stains"})
-#: The allowed values of text switches.
-OPTION_CHOICES: dict[str, tuple[str, ...]] = {"extended_botch": ("restart", "fail")}
-
 
 
 def utc_now() -> datetime:
@@ -67,13 +57,13 @@ class Chronicle:
     def __post_init__(self) -> None:
         if self.ruleset not in RULESETS:
             raise VtmError(f"unknown rule set {self.ruleset!r}; use one of {', '.join(RULESETS)}")
-        self.options = {**DEFAULT_OPTIONS[self.ruleset], **self.options}
+        self.options = {**default_options(self.ruleset), **self.options}
 
     def option(self, name: str) -> bool | str:
         """A house-rule switch, defaulting as docs/rules.md says."""
         if name in self.options:
             return self.options[name]
-        return DEFAULT_OPTIONS[self.ruleset][name]
+        return default_options(self.ruleset)[name]
 
     @property
     def title(self) -> str:
@@ -96,7 +86,7 @@ class Chronicle:
             doc["last_session"] = self.last_session
         if self.description:
             doc["description"] = self.description
-        defaults = DEFAULT_OPTIONS[self.ruleset]
+        defaults = default_options(self.ruleset)
         doc["options"] = {k: v for k, v in self.options.items()
                           if self.listed_options is None or k not in LATE_OPTIONS or k in self.listed_options
                           or v != defaults.get(k)}
@@ -117,17 +107,17 @@ class Chronicle:
         description = r.str("description")
         opts = r.table("options")
         options: dict[str, bool | str] = {}
-        for key, default in DEFAULT_OPTIONS[ruleset].items():
+        for key, default in default_options(ruleset).items():
             if not opts.has(key):
                 continue
             if isinstance(default, bool):
                 options[key] = opts.bool(key, default)
             else:
-                options[key] = opts.choice(key, default, OPTION_CHOICES[key])
+                options[key] = opts.choice(key, default, REGISTRY[ruleset].option_choices[key])
         for key in opts.keys():
-            if key not in DEFAULT_OPTIONS[ruleset]:
+            if key not in default_options(ruleset):
                 opts.warn(key, f"is not a {ruleset} house rule; kept but unused "
-                               f"(known: {', '.join(DEFAULT_OPTIONS[ruleset])})")
+                               f"(known: {', '.join(default_options(ruleset))})")
         return cls(name=name, ruleset=ruleset, options=options, current_session=current, session_open=session_open,
                    last_session=last, created=created, description=description, schema_version=schema,
                    extra=r.leftover(), listed_options=frozenset(options))

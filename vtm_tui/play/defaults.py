@@ -29,13 +29,16 @@ LOOK_BACK_SESSIONS = 3
 
 def _attribute_skill_names(character: Character) -> tuple[list[str], list[str]]:
     sheet = character.sheet
-    return list(sheet.attributes), ruleset_for(character.ruleset).pool_skills(sheet)
+    return list(getattr(sheet, "attributes", ())), ruleset_for(character.ruleset).pool_skills(sheet)
 
 
 def strongest_pool(character: Character) -> str:
-    """``Charisma + Performance``: the highest Attribute plus the highest Skill (sheet order breaks ties)."""
+    """``Charisma + Performance``: the highest Attribute plus the highest Skill (sheet order breaks ties); on a
+    sheet with no Attributes apart (a rule set whose pools are not an Attribute plus a Skill), its highest trait."""
     traits = character.traits()
     attributes, skills = _attribute_skill_names(character)
+    if not attributes:
+        return max(traits, key=lambda n: traits[n], default="")
     attribute = max(attributes, key=lambda n: (traits.get(n, 0), -attributes.index(n)))
     skill = max(skills, key=lambda n: (traits.get(n, 0), -skills.index(n)))
     return f"{attribute} + {skill}"

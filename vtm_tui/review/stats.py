@@ -127,7 +127,7 @@ def roll_stats(
     successes: list[int] = []
     hunger: dict[str, list[int]] = {}
     rolls = with_odds = 0
-    ruleset = ordered[0].ruleset if ordered else "v5"
+    ruleset = ordered[0].ruleset if ordered else ""  # no entries: no rule set, no result order
     for entry, context in zip(ordered, contexts, strict=True):
         if wanted is not None and entry.actor.casefold() != wanted:
             continue

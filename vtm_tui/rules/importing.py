@@ -31,7 +31,7 @@ from vtm_tui.rules.user_text import clean_imported, normal_name
 #: Format id → (module with ``detect`` and ``convert``, the rule set it yields or None for any): each rule set's
 #: formats from its registry line (``rules.base.REGISTRY``), then this tool's own export, which any rule set reads.
 FORMATS: dict[str, tuple[str, str | None]] = {
-    **{fmt: (module, ruleset) for ruleset, (_, _, formats) in REGISTRY.items() for fmt, module in formats.items()},
+    **{fmt: (module, ruleset) for ruleset, entry in REGISTRY.items() for fmt, module in entry.formats.items()},
     "vtm-tui": ("vtm_tui.rules.import_own", None),
 }
 #: Longest text kept from an imported field (names are shorter still; see ``NAME_LIMIT``).

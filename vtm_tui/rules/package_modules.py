@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # the facets' Protocols and the forms' data: loaded when firs
     from vtm_tui.rules.command_line import CommandLine
     from vtm_tui.rules.conflict_round import ConflictRound
     from vtm_tui.rules.logged import LoggedRolls
-    from vtm_tui.rules.roll_options import RollOption
+    from vtm_tui.rules.roll_options import RollCommand, RollOption
     from vtm_tui.rules.roll_play import RollPlay
     from vtm_tui.rules.sheet_edits import SheetEdits
     from vtm_tui.rules.sheet_spec import EntryPage, Section
@@ -66,6 +66,10 @@ class PackageModules:
         and the roll form's boxes."""
         return self._module("roll_options").OPTIONS
 
+    def roll_command(self) -> RollCommand:
+        """What ``vtm-tui roll <id>`` and ``odds <id>`` say of themselves in ``--help`` (``roll_options.COMMAND``)."""
+        return self._module("roll_options").COMMAND
+
     def conflict_round(self) -> ConflictRound:
         """The conflict facet: turn order, pools, contests, wounds and tallies (``conflict_round.CONFLICT_ROUND``)."""
         return self._module("conflict_round").CONFLICT_ROUND
@@ -81,7 +85,7 @@ class PackageModules:
     def import_formats(self) -> dict[str, str]:
         """Other tools' export formats this rule set reads, format id → converter module (from the registry line,
         so the command line lists them without loading an engine)."""
-        return dict(REGISTRY[self.id][2])
+        return dict(REGISTRY[self.id].formats)
 
     def logged_rolls(self) -> LoggedRolls:
         """How review reads this rule set's logged rolls: odds, dice rows, tally (the package's ``logged`` module)."""

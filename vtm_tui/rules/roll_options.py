@@ -1,7 +1,8 @@
 """What a roll takes, declared once per rule set: the options of ``vtm-tui roll <id>`` and the roll form's fields.
 
 Each rule set package keeps a ``roll_options`` module whose ``OPTIONS`` is a tuple of :class:`RollOption`:
-name, kind, range, default, help text and who may set it. ``ruleset_for(id).roll_options()`` returns it. The
+name, kind, range, default, help text and who may set it, and whose ``COMMAND`` (:class:`RollCommand`) says what
+``vtm-tui roll <id> --help`` and ``odds <id> --help`` call the subcommands. ``ruleset_for(id).roll_options()`` returns it. The
 command line makes its arguments from it (:mod:`vtm_tui.commands.declared`), the roll form its tick boxes
 (:mod:`vtm_tui.ui.widgets.roll_form`), so the two cannot drift apart; both hand the play layer one typed value,
 :class:`RollOptions`, for :func:`vtm_tui.play.request.request_for` to resolve against a sheet.
@@ -19,6 +20,16 @@ from typing import Any
 STORYTELLER, PLAYER, FACES = "storyteller", "player", "faces"
 #: The kinds of value an option holds (what the command line parses it as, what the form draws).
 OPTION_KINDS = ("text", "int", "bool", "choice", "faces", "parsed")
+
+
+@dataclass(frozen=True)
+class RollCommand:
+    """What ``vtm-tui roll <id>`` and ``odds <id>`` say of themselves: the one line ``vtm-tui roll --help`` lists
+    (``help``) and each subcommand's own ``--help`` description (``roll``, ``odds``)."""
+
+    help: str
+    roll: str
+    odds: str
 
 
 @dataclass(frozen=True)

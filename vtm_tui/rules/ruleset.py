@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from vtm_tui.rules.base import REGISTRY, RULESETS
+from vtm_tui.rules.base import REGISTRY, RULESETS, RuleSetEntry
 from vtm_tui.rules.errors import RulesError
 
 if TYPE_CHECKING:  # the facets' Protocols and the forms' data: loaded when first asked for, not before the first paint
@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # the facets' Protocols and the forms' data: loaded when firs
     from vtm_tui.rules.command_line import CommandLine
     from vtm_tui.rules.conflict_round import ConflictRound
     from vtm_tui.rules.logged import LoggedRolls
-    from vtm_tui.rules.roll_options import RollOption
+    from vtm_tui.rules.roll_options import RollCommand, RollOption
     from vtm_tui.rules.roll_play import RollPlay
     from vtm_tui.rules.sheet_edits import SheetEdits
     from vtm_tui.rules.sheet_spec import CreationReport, CreationStep, EntryPage, QuickTemplate, Section, TextField
@@ -191,6 +191,11 @@ class RuleSet(Protocol):
         and the roll form's tick boxes are made from it."""
         ...
 
+    def roll_command(self) -> RollCommand:
+        """What ``vtm-tui roll <id>`` and ``odds <id>`` say of themselves in ``--help`` (one generic command,
+        :mod:`vtm_tui.commands.declared`, serves every rule set)."""
+        ...
+
     def conflict_round(self) -> ConflictRound:
         """The conflict facet (turn order, pools, contests, wounds, tallies): :mod:`vtm_tui.rules.conflict_round`."""
         ...
@@ -255,7 +260,7 @@ def ruleset_for(ruleset_id: str) -> RuleSet:
     if found is None:
         if ruleset_id not in REGISTRY:
             raise RulesError(f"unknown rule set {ruleset_id!r}: use one of {', '.join(RULESETS)}")
-        found = importlib.import_module(REGISTRY[ruleset_id][0]).RULESET
+        found = importlib.import_module(REGISTRY[ruleset_id].module).RULESET
         _LOADED[ruleset_id] = found
     return found
 
@@ -263,9 +268,33 @@ def ruleset_for(ruleset_id: str) -> RuleSet:
 def short_title(ruleset_id: str) -> str:
     """``V5``, ``V20``, ``Ingenuity``: the short name, from the registry (no engine is loaded); an unknown id as is."""
     entry = REGISTRY.get(ruleset_id)
-    return entry[1] if entry else ruleset_id
+    return entry.short_title if entry else ruleset_id
 
 
 def registered() -> tuple[str, ...]:
     """The ids of every registered rule set, in registry order."""
     return tuple(REGISTRY)
+
+
+def registry_entry(ruleset_id: str) -> RuleSetEntry:
+    """``ruleset_id``'s registry line (:class:`~vtm_tui.rules.base.RuleSetEntry`: titles, sheet class, house rules,
+    formats), read without loading its engine; an unknown id is refused naming the known ones."""
+    entry = REGISTRY.get(ruleset_id)
+    if entry is None:
+        raise RulesError(f"unknown rule set {ruleset_id!r}: use one of {', '.join(RULESETS)}")
+    return entry
+
+
+def register(ruleset_id: str, entry: RuleSetEntry) -> None:
+    """Add a rule set kept outside this package (a plug-in's, a test's): its one registry line. Every layer
+    learns it from here (``RULESETS``, ``ruleset_for``, the command line's ``roll``/``odds``, the screens' lists).
+    An id already registered is refused, so a plug-in cannot replace a shipped rule set by accident."""
+    if ruleset_id in REGISTRY:
+        raise RulesError(f"rule set {ruleset_id!r} is already registered")
+    REGISTRY[ruleset_id] = entry
+
+
+def unregister(ruleset_id: str) -> None:
+    """Forget a rule set :func:`register` added, and the engine loaded for it (a test cleans up after itself)."""
+    REGISTRY.pop(ruleset_id, None)
+    _LOADED.pop(ruleset_id, None)

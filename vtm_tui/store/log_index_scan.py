@@ -33,6 +33,7 @@ awkward strings, that both roads give the same rows.
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from collections.abc import Callable
@@ -61,27 +62,35 @@ _ESCAPED = r'(?:\\(?:["\\btnfr]|u(?![dD][89a-fA-F])[0-9A-Fa-f]{4})' + _CHARS + "
 _STRING = '"(' + _CHARS + _ESCAPED + ')"'
 _ANY_STRING = '"' + _CHARS + _ESCAPED + '"'
 _INT = "-?(?:0|[1-9][0-9]{0,17})"  # well inside 64 bits, as SQLite stores it ([0-9]: \d is any digit in str)
-_BLOCK = re.compile(
-    r"\n\[\[entry\]\]\n"
-    r'id = "([A-Za-z0-9_-]{1,64})"\n'
-    r"time = ([0-9]{4}-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9](?:\.[0-9]{1,6})?)Z\n"
-    r"session = [1-9][0-9]{0,17}\n"
-    r'kind = "([a-z][a-z0-9_]{0,39})"\n'
-    r'ruleset = "(' + "|".join(re.escape(name) for name in RULESETS) + ')"\n'
-    r"(?:actor = " + _STRING + r"\n)?"
-    r"(?:pool = " + _STRING + r"\n)?"
-    r"(?:difficulty = (100|[1-9]?[0-9])\n)?"
-    r"(?:secret = (true|false)\n)?"
-    r"(?:result = " + _STRING + r"\n)?"
-    r"(?:margin = (" + _INT + r")\n)?"
-    r"(?:roll = \{[^\n]*\}\n)?"
-    r"(?:comment = " + _STRING + r"\n)?"
-    r"(?:ref = " + _ANY_STRING + r"\n)?"
-    r"(?:change = (\{[^\n]*\})\n)?"
-    r"((?:[A-Za-z0-9_-]+ = (?:" + _ANY_STRING + r"|-?(?:0|[1-9][0-9]*)|true|false)\n)*)"
-    r"# end entry \1\n"
-    r"(?=\n\[\[entry\]\]\n|\Z)"  # the next block follows at once, or the chunk ends: nothing in between
-)
+
+
+@functools.cache
+def _block(rulesets: tuple[str, ...]) -> re.Pattern[str]:
+    """One whole entry block as the tool writes it, of one of ``rulesets`` (the registered ids when it is asked:
+    a rule set registered after start-up is read here too, not left to the slower checked road)."""
+    return re.compile(
+        r"\n\[\[entry\]\]\n"
+        r'id = "([A-Za-z0-9_-]{1,64})"\n'
+        r"time = ([0-9]{4}-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9](?:\.[0-9]{1,6})?)Z\n"
+        r"session = [1-9][0-9]{0,17}\n"
+        r'kind = "([a-z][a-z0-9_]{0,39})"\n'
+        r'ruleset = "(' + "|".join(re.escape(name) for name in rulesets) + ')"\n'
+        r"(?:actor = " + _STRING + r"\n)?"
+        r"(?:pool = " + _STRING + r"\n)?"
+        r"(?:difficulty = (100|[1-9]?[0-9])\n)?"
+        r"(?:secret = (true|false)\n)?"
+        r"(?:result = " + _STRING + r"\n)?"
+        r"(?:margin = (" + _INT + r")\n)?"
+        r"(?:roll = \{[^\n]*\}\n)?"
+        r"(?:comment = " + _STRING + r"\n)?"
+        r"(?:ref = " + _ANY_STRING + r"\n)?"
+        r"(?:change = (\{[^\n]*\})\n)?"
+        r"((?:[A-Za-z0-9_-]+ = (?:" + _ANY_STRING + r"|-?(?:0|[1-9][0-9]*)|true|false)\n)*)"
+        r"# end entry \1\n"
+        r"(?=\n\[\[entry\]\]\n|\Z)"  # the next block follows at once, or the chunk ends: nothing in between
+    )
+
+
 _OPEN_QUOTES = re.compile(rb"""\nroll = [^\n]*(?:'''|\"\"\")""")
 _EXTRA_KEY = re.compile(r"^([A-Za-z0-9_-]+) = ", re.MULTILINE)
 _FORBIDDEN_EXTRA = frozenset(item.name for item in fields(LogEntry))  # the known keys and "extra"
@@ -129,7 +138,7 @@ def scan_chunk(
     # Byte offsets from the bytes, values from the text. Each match is one whole block followed at once by
     # the next block's start or the end, so as many matches as block starts means every block matched.
     starts = [start + match.start() + 1 for match in _STARTS.finditer(chunk, first)]
-    found = _BLOCK.findall(text, text.find("\n[[entry]]\n"))
+    found = _block(tuple(RULESETS)).findall(text, text.find("\n[[entry]]\n"))
     if len(found) != len(starts):
         return None
     ends = starts[1:] + [start + len(chunk)]

@@ -4,7 +4,7 @@ A test of an attribute die and a skill die from plain values (``d8``), rolled or
 attribute and skill dice, the luck d20, the advantage/disadvantage re-rolls in the order the engine asks), a
 passive test, a luck test; a character's test of two traits by name handed back for the play layer; the exact
 chance of success and of every result. The argparse definitions and the printing stay in
-:mod:`vtm_tui.commands.ingenuity` (see :mod:`vtm_tui.rules.command_line`).
+:mod:`vtm_tui.commands.declared` (see :mod:`vtm_tui.rules.command_line`).
 """
 
 from __future__ import annotations

@@ -5,11 +5,18 @@ from __future__ import annotations
 
 from vtm_tui.rules.ingenuity.advantage import MAX_SOURCES
 from vtm_tui.rules.ingenuity.rolling import MAX_PROFICIENCY
-from vtm_tui.rules.roll_options import FACES, STORYTELLER, RollOption
+from vtm_tui.rules.roll_options import FACES, STORYTELLER, RollCommand, RollOption
 
 _ST = (STORYTELLER,)
 _BOTH = {"roll": True, "odds": True}
 _NAMED = " (or its name on --character's sheet)"
+
+#: What ``vtm-tui roll ingenuity`` and ``odds ingenuity`` say of themselves in ``--help``.
+COMMAND = RollCommand(
+    help='the Ingenuity system (step dice and a luck die)',
+    roll='Roll an Ingenuity test, or judge faces typed in from physical dice.',
+    odds='Exact chance of success and of every result, luck and re-rolls included.',
+)
 
 #: Every option, in ``--help`` order; ``roll``/``odds`` say which subcommand takes it.
 OPTIONS: tuple[RollOption, ...] = (

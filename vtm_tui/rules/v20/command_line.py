@@ -4,7 +4,7 @@ A pool from plain values rolled (or judged from typed faces) against a Difficult
 wounds, trying again, the automatic success and the free botch, under the chronicle's house rules when it logs to
 one; a character's roll of trait names (and a Virtue roll) handed back for the play layer; the exact odds of a
 roll, of an extended action and of a resisted action. The argparse definitions and the printing stay in
-:mod:`vtm_tui.commands.v20` (see :mod:`vtm_tui.rules.command_line`).
+:mod:`vtm_tui.commands.declared` (see :mod:`vtm_tui.rules.command_line`).
 """
 
 from __future__ import annotations

@@ -3,13 +3,20 @@ options and the roll form's V20 tick box (Spend Willpower) come from here."""
 
 from __future__ import annotations
 
-from vtm_tui.rules.roll_options import FACES, STORYTELLER, RollOption
+from vtm_tui.rules.roll_options import FACES, STORYTELLER, RollCommand, RollOption
 from vtm_tui.rules.v20.kinds import KINDS
 from vtm_tui.rules.v20.options import EXTENDED_BOTCH_RULES
 from vtm_tui.rules.v20.pools import DEFAULT_DIFFICULTY
 
 _ST = (STORYTELLER,)
 _BOTH = {"roll": True, "odds": True}
+
+#: What ``vtm-tui roll v20`` and ``odds v20`` say of themselves in ``--help``.
+COMMAND = RollCommand(
+    help='Vampire: The Masquerade Revised / 20th anniversary',
+    roll='Roll a V20 pool, or judge faces rolled on physical dice.',
+    odds='Exact odds of a V20 roll, and of an extended action.',
+)
 
 #: Every option, in ``--help`` order; ``roll``/``odds`` say which subcommand takes it.
 OPTIONS: tuple[RollOption, ...] = (

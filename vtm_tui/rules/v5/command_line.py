@@ -3,7 +3,7 @@
 Every kind of V5 roll from plain values — tests, tracker rolls, Remorse, Frenzy, checks and Rouse checks —
 rolled or judged from typed faces, with a Willpower re-roll after it; a character's roll of trait names handed
 back for the play layer; the exact odds with and without each re-roll strategy. The argparse definitions and
-the printing stay in :mod:`vtm_tui.commands.v5` (see :mod:`vtm_tui.rules.command_line`).
+the printing stay in :mod:`vtm_tui.commands.declared` (see :mod:`vtm_tui.rules.command_line`).
 """
 
 from __future__ import annotations

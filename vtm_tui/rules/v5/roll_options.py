@@ -3,13 +3,20 @@ options and the roll form's V5 tick boxes (Blood Surge, Forced, the Rouse's gran
 
 from __future__ import annotations
 
-from vtm_tui.rules.roll_options import FACES, PLAYER, STORYTELLER, RollOption
+from vtm_tui.rules.roll_options import FACES, PLAYER, STORYTELLER, RollCommand, RollOption
 from vtm_tui.rules.v5.kinds import RollKind
 from vtm_tui.rules.v5.reroll import STRATEGIES
 from vtm_tui.rules.v5.results import MAX_HUNGER
 
 _KINDS = tuple(kind.value for kind in RollKind)
 _ST = (STORYTELLER,)
+
+#: What ``vtm-tui roll v5`` and ``odds v5`` say of themselves in ``--help``.
+COMMAND = RollCommand(
+    help='Vampire: The Masquerade 5th edition',
+    roll='Roll a V5 pool, or judge faces typed in from physical dice (0 on the die reads as 10).',
+    odds='Exact odds of each V5 result, with and without each Willpower re-roll strategy.',
+)
 
 #: Every option, in ``--help`` order; ``odds`` marks those ``odds v5`` takes too (its pool is a count of dice).
 OPTIONS: tuple[RollOption, ...] = (

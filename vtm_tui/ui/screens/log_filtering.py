@@ -15,6 +15,8 @@ from vtm_tui.model.log_entry import KINDS
 from vtm_tui.review.filters import LogFilter, messy_results, parse_dates
 from vtm_tui.review.lines import outcome_name
 from vtm_tui.review.stats import result_order
+from vtm_tui.rules.base import RULESETS
+from vtm_tui.rules.ruleset import short_title
 from vtm_tui.ui.app_base import VtmNode
 from vtm_tui.ui.screens.session_picker import ChoicePicker, TextPrompt
 from vtm_tui.ui.widgets.filter_chips import FilterChips
@@ -35,7 +37,7 @@ class FilterActions(VtmNode):
     def set_filter(self, log_filter: LogFilter) -> None:  # pragma: no cover - the screen's
         raise NotImplementedError
 
-    def _ruleset(self) -> str:  # pragma: no cover - ReviewActions' (later in the screen's bases)
+    def _ruleset(self) -> str | None:  # pragma: no cover - ReviewActions' (later in the screen's bases)
         raise NotImplementedError
 
     def _known_actors(self) -> list[str]:
@@ -77,7 +79,7 @@ class FilterActions(VtmNode):
         self.set_filter(self.filter.with_results(*messy_results(self._ruleset())))
 
     def action_filter_ruleset(self) -> None:
-        self._pick("Only this rule set", [("v5", "V5"), ("v20", "V20"), ("ingenuity", "Ingenuity")],
+        self._pick("Only this rule set", [(ruleset, short_title(ruleset)) for ruleset in RULESETS],
                    self.filter.with_ruleset)
 
     def action_search(self) -> None:

@@ -37,9 +37,10 @@ class ReviewActions(VtmNode):
     chronicle_dir: Path | None
     app: Any
 
-    def _ruleset(self) -> str:
+    def _ruleset(self) -> str | None:
+        """The open chronicle's rule set; None when no chronicle is open (nothing is assumed)."""
         store = self.app.chronicle_store
-        return store.chronicle.ruleset if store is not None else "v5"
+        return store.chronicle.ruleset if store is not None else None
 
     def _options(self) -> dict[str, Any]:
         store = self.app.chronicle_store

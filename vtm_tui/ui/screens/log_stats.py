@@ -85,8 +85,9 @@ class LogStats(VtmDialog[None]):
         return roll_stats(self.entries, label=label, actor=self.actor, options=self.options)
 
     @property
-    def ruleset(self) -> str:
-        return self.entries[0].ruleset if self.entries else "v5"
+    def ruleset(self) -> str | None:
+        """The rule set the entries were rolled under; None when there are none (nothing is assumed)."""
+        return self.entries[0].ruleset if self.entries else None
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -118,7 +119,8 @@ class LogStats(VtmDialog[None]):
             sentence += f"\n({stats.rolls - stats.with_odds} rolls without known odds are left out of the expected counts)"
         self.query_one("#stats-sentence", Static).update(sentence)
         mean = stats.mean_successes
-        word = ruleset_for(self.ruleset).logged_rolls().tally_heading()
+        rules = ruleset_for(self.ruleset) if self.ruleset in RULESETS else None  # None: no entries yet
+        word = rules.logged_rolls().tally_heading() if rules is not None else "successes per roll"
         heading = word.capitalize() + (f" (mean {mean:.1f} over {len(stats.successes)} rolls, oldest first)"
                                        if mean is not None else ": none")
         self.query_one("#successes-heading", Static).update(heading)

@@ -12,14 +12,16 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from vtm_tui.rules.base import RULESETS
+from vtm_tui.rules.ruleset import registry_entry
 from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.widgets.marked_option_list import MarkedOptionList
 
-RULESET_CHOICES = (
-    ("v5", "V5 — Vampire: The Masquerade 5th edition"),
-    ("v20", "V20 — Revised / 20th anniversary"),
-    ("ingenuity", "Ingenuity — the open Ingenuity system"),
-)
+
+def ruleset_choices() -> tuple[tuple[str, str], ...]:
+    """Every registered rule set as (id, ``title — description``), in registry order (its registry line's words)."""
+    return tuple((ruleset, f"{registry_entry(ruleset).short_title} — {registry_entry(ruleset).description}")
+                 for ruleset in RULESETS)
 
 
 class NewChronicleDialog(VtmDialog[tuple[str, str] | None]):
@@ -39,7 +41,7 @@ class NewChronicleDialog(VtmDialog[tuple[str, str] | None]):
             yield Label("Name")
             yield Input(placeholder="e.g. Lisboa Nocturna", id="name")
             yield Label("Rule set (↑/↓, Enter creates)")
-            yield MarkedOptionList(*[Option(text, id=key) for key, text in RULESET_CHOICES], id="ruleset")
+            yield MarkedOptionList(*[Option(text, id=key) for key, text in ruleset_choices()], id="ruleset")
             yield Label("", id="problem", classes="error")
 
     def on_mount(self) -> None:
@@ -57,7 +59,9 @@ class NewChronicleDialog(VtmDialog[tuple[str, str] | None]):
             self.query_one("#problem", Label).update("A chronicle needs a name.")
             self.query_one("#name", Input).focus()
             return
-        self.dismiss((name, event.option.id or "v5"))
+        if event.option.id is None:  # every option is a registered rule set's; nothing to create without one
+            return
+        self.dismiss((name, event.option.id))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

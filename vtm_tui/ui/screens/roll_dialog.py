@@ -46,7 +46,7 @@ from vtm_tui.play import (
 from vtm_tui.play.request import request_for
 from vtm_tui.play.roll_path import RollMade, make_roll
 from vtm_tui.play.record import Recorder
-from vtm_tui.rules.ruleset import ruleset_for
+from vtm_tui.rules.ruleset import ruleset_for, short_title
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.messages import CharacterChanged
@@ -135,7 +135,7 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
                 yield Static("No character is selected: pick one on the coterie screen (1), then press r.")
                 return
             box.border_title = f"{TITLES.get(self.kind, 'Roll')} — {self.character.name}"
-            box.border_subtitle = self.character.ruleset.upper().replace("INGENUITY", "Ingenuity")
+            box.border_subtitle = short_title(self.character.ruleset)
             yield RollForm(self.character, self.kind, self._opening_pool(), fixed_pool=FIXED_POOLS.get(self.kind, ""),
                            difficulty=self._difficulty_text(),
                            surge_dice=self._surge_dice(), storyteller=self.app.player is None,

@@ -1,11 +1,13 @@
-"""Parts every rule set's sheet shares: who the character is, and the notes at the bottom."""
+"""Parts every rule set's sheet shares: who the character is, and the notes at the bottom; and the plain sheet
+of a rule set that draws none of its own (:func:`layout_plain`)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 from vtm_tui.model.character import Character
-from vtm_tui.ui.widgets.sheet_layout import SheetBuilder
+from vtm_tui.rules.sheet_edits import Slot
+from vtm_tui.ui.widgets.sheet_layout import Cell, SheetBuilder, SheetLayout
 
 
 def identity_lines(b: SheetBuilder, character: Character, facts: list[str]) -> None:
@@ -30,3 +32,15 @@ def notes_section(b: SheetBuilder, character: Character) -> None:
     b.paragraph(character.notes or "(none yet)", style="" if character.notes else "dim")
     if character.private_notes:
         b.paragraph("Storyteller only: " + character.private_notes, style="italic")
+
+
+def layout_plain(character: Character, width: int, cursor: str | None) -> SheetLayout:
+    """The sheet of a rule set whose registry line names no layout: who the character is, each trait the pools
+    read (``traits.<name>``, a slot the rule set's sheet edits step), then the notes."""
+    b = SheetBuilder(width, cursor)
+    identity_lines(b, character, [])
+    b.heading("Traits")
+    b.rows([Cell(name, Text(str(value)), Slot(f"traits.{name}", name, "dots", 0, 10), dim=value == 0)
+            for name, value in character.sheet.traits().items()])
+    notes_section(b, character)
+    return b.build()

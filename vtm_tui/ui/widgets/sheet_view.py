@@ -26,6 +26,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from vtm_tui.model.character import Character
+from vtm_tui.rules.ruleset import registry_entry
 from vtm_tui.ui.widgets.text_strips import line_strip
 
 if TYPE_CHECKING:  # loaded with the rule set's sheet (``sheet_<id>.py``), after the first paint
@@ -35,18 +36,28 @@ if TYPE_CHECKING:  # loaded with the rule set's sheet (``sheet_<id>.py``), after
     Layout = Callable[[Character, int, str | None], SheetLayout]
 
 
-def layout_module(ruleset: str) -> ModuleType:
-    """The module that draws the rule set's sheet, ``sheet_<id>.py`` beside this one (imported on first use).
+#: The sheet of a rule set whose registry line names no layout of its own: its traits, one per row.
+PLAIN_LAYOUT = "vtm_tui.ui.widgets.sheet_common.layout_plain"
 
-    Found by the rule set's id, so this view never compares a rule set's name. A module whose sheet shows the
+
+def _layout_path(ruleset: str) -> tuple[str, str]:
+    """(module, function) that draw ``ruleset``'s sheet: its registry line's ``sheet_layout``, else the plain one."""
+    module, _, name = (registry_entry(ruleset).sheet_layout or PLAIN_LAYOUT).rpartition(".")
+    return module, name
+
+
+def layout_module(ruleset: str) -> ModuleType:
+    """The module that draws the rule set's sheet, named by its registry line (imported on first use).
+
+    Found through the registry, so this view never compares a rule set's name. A module whose sheet shows the
     engine's tables may offer ``engine_loaded()`` and ``load_engine()``: the view then loads it in a thread.
     """
-    return importlib.import_module(f"vtm_tui.ui.widgets.sheet_{ruleset}")
+    return importlib.import_module(_layout_path(ruleset)[0])
 
 
 def layout_for(ruleset: str) -> Layout:
-    """The rule set's sheet: ``layout_<id>`` of its :func:`layout_module`."""
-    return getattr(layout_module(ruleset), f"layout_{ruleset}")
+    """The rule set's sheet: the function its registry line names, in its :func:`layout_module`."""
+    return getattr(layout_module(ruleset), _layout_path(ruleset)[1])
 
 
 class SheetView(ScrollView, can_focus=True):
