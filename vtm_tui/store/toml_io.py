@@ -202,6 +202,12 @@ def atomic_write_text(path: Path | str, text: str, *, durable: bool = True) -> N
         raise StoreError(
             f"{target}: could not save ({exc.strerror or exc}); the previous version is untouched"
         ) from None
+    except BaseException:  # text that cannot be written (a lone surrogate), an interrupt: no temporary file stays
+        try:
+            os.unlink(temp_name)
+        except OSError:
+            pass
+        raise
     if durable:
         fsync_dir(target.parent)
 
