@@ -41,9 +41,9 @@ def checked_block(entry: LogEntry, path: Path) -> bytes:
     :class:`StoreError` naming the field; nothing is written either way."""
     try:
         block = fmt.format_block(entry)
-    except RecursionError:
-        raise _refusal(entry, path, _deepest(entry.to_toml()), f"is nested more than {MAX_NESTING} levels deep") \
-            from None
+    except RecursionError:  # (to_toml recurses too: the tables are looked at as they are)
+        tables = {"roll": entry.roll, "change": entry.change, **entry.extra}
+        raise _refusal(entry, path, _deepest(tables), f"is nested more than {MAX_NESTING} levels deep") from None
     except (TypeError, ValueError, OverflowError):  # an unwritable value (a set, half a surrogate pair, …)
         raise _refusal(entry, path, *_unwritable(entry)) from None
     if len(block) > MAX_ENTRY_BYTES:  # the writer's own bound, checked before a big block is parsed
