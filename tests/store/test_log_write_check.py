@@ -100,7 +100,8 @@ def test_a_header_the_reader_would_refuse_is_not_written(chronicle: Path) -> Non
 text = st.text(max_size=12)  # surrogates included: the writer must refuse them, never write them
 ints = st.integers(min_value=-(2**64), max_value=2**64)
 scalars = st.one_of(
-    ints, st.floats(allow_nan=False), st.booleans(), text, st.dates(), st.times(), st.times(timezones=st.just(timezone.utc)),
+    ints, st.floats(allow_nan=False), st.booleans(), text, st.dates(), st.times(),
+    st.times(timezones=st.just(timezone.utc)),
     st.datetimes(min_value=datetime(1, 1, 2), timezones=st.none() | st.just(timezone.utc)),
 )
 values = st.recursive(

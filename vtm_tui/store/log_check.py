@@ -99,7 +99,8 @@ def _unwritable(entry: LogEntry) -> tuple[str, str]:
         try:
             where.encode("utf-8")
         except UnicodeEncodeError:
-            return where.encode("utf-8", "backslashreplace").decode(), "has a name with characters that cannot be written as UTF-8"
+            shown = where.encode("utf-8", "backslashreplace").decode()
+            return shown, "has a name with characters that cannot be written as UTF-8"
         if value is None:
             continue
         try:
@@ -131,7 +132,8 @@ def _same_leaves(ours: dict[str, Any], theirs: dict[str, Any]) -> bool:
 
 def _changed_leaf(ours: dict[str, Any], theirs: dict[str, Any]) -> str | None:
     for (where, value), (where_back, value_back) in zip_longest(_leaves(ours), _leaves(theirs), fillvalue=("", None)):
-        nans = isinstance(value, float) and isinstance(value_back, float) and math.isnan(value) and math.isnan(value_back)
+        nans = isinstance(value, float) and isinstance(value_back, float) and math.isnan(value) and math.isnan(
+            value_back)
         if where != where_back or not (nans or value == value_back):
             return where or where_back
     return None
