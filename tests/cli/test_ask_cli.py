@@ -57,3 +57,19 @@ def test_bad_requests_are_one_line_errors(chronicle: Path, capsys, args: list[st
     assert main(["ask", str(chronicle), *args]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_a_storyteller_comment_that_is_not_utf8_is_refused_and_logs_nothing(chronicle: Path, capsys) -> None:
+    """A byte that is not UTF-8 in an argument reaches Python as a lone surrogate. The storyteller's comment is
+    kept among the entry's other keys, which the model does not check: writing the block raised
+    UnicodeEncodeError (a crash report); the append's read-back now refuses it by name and logs nothing."""
+    assert main(["session", str(chronicle), "start"]) == 0
+    path = chronicle / "sessions" / "0004.toml"
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert main(["ask", str(chronicle), "--character", "ines", "--pool", "Wits", "--st-comment", "x\udcffy"]) == 2
+    err = capsys.readouterr().err
+    assert "nothing was logged" in err and "'storyteller_comment' holds characters that cannot be written" in err
+    assert "Traceback" not in err and "crash" not in err
+    assert path.read_bytes() == before
+    assert read_session(chronicle, 4).entries == []

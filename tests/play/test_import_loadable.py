@@ -87,3 +87,23 @@ def test_a_name_at_the_models_limit_exports_and_imports_back(tmp_path) -> None:
     file = _own_export(tmp_path, "N" * MAX_NAME)
     store = create_chronicle(tmp_path / "c", "C", "v5")
     assert import_character(store, file, now=NOW).character.name == "N" * MAX_NAME
+
+
+def test_an_import_holding_half_a_surrogate_pair_is_refused_and_writes_nothing(tmp_path) -> None:
+    """JSON may spell a lone surrogate (``"\\ud800"``), which no UTF-8 file can hold: the sheet's save raised
+    UnicodeEncodeError while writing (a crash report, not a message) and left its temporary file beside the sheets."""
+    file = _own_export(tmp_path, "Hostile Import", concept="Torn \ud800 half")
+    assert "\\ud800" in file.read_text()
+    store = create_chronicle(tmp_path / "c", "C", "v5")
+    before = sorted(p.name for p in (tmp_path / "c").rglob("*"))
+    with pytest.raises(ImportRefused, match=r"hostile-import\.toml: nothing was saved: .*loader refuses.*line \d+, "
+                                            r"'concept' would hold text that cannot be written as UTF-8"):
+        import_character(store, file, now=NOW)
+    assert sorted(p.name for p in (tmp_path / "c").rglob("*")) == before
+
+
+def test_a_chronicle_whose_file_could_not_be_written_is_refused_by_name(tmp_path) -> None:
+    with pytest.raises(StoreError, match=r"chronicle\.toml: nothing was saved: .*'description' would hold text "
+                                         r"that cannot be written as UTF-8"):
+        create_chronicle(tmp_path / "c", "C", "v5", description="a \udcff byte")
+    assert not (tmp_path / "c").exists()  # no folder either: a second try would take it for a campaigns folder

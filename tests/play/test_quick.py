@@ -69,6 +69,19 @@ def test_a_chronicles_templates_override_and_add_and_a_broken_one_is_reported(tm
     assert any("named.toml" in p and "character.name" in p for p in loaded.problems)
 
 
+@pytest.mark.parametrize(("template", "why"), [
+    (QuickTemplate("long", "L" * 61, {}, ""), "label.*1-60 characters"),
+    (QuickTemplate("named", "Named", {"name": "Fixed"}, ""), "character.name"),
+    (QuickTemplate("big", "Big", {"notes": "n" * 70_000}, ""), "larger than 64000 bytes"),
+], ids=["label too long", "a name", "too big"])
+def test_a_template_the_loader_would_refuse_is_not_saved(tmp_path: Path, template: QuickTemplate, why: str) -> None:
+    """save_template wrote what load_templates then refused (named among its problems, the template not offered)."""
+    with pytest.raises(VtmError, match=rf"{template.id}\.toml.*{why}.*nothing was saved"):
+        save_template(tmp_path, template)
+    assert not (tmp_path / "templates").exists()
+    assert load_templates(tmp_path, "v5").problems == ()
+
+
 def test_opening_a_chronicle_with_a_quick_character_imports_no_engine(tmp_path: Path) -> None:
     import subprocess
     import sys

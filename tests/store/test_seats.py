@@ -231,3 +231,31 @@ def test_a_rouse_request_needs_no_pool_and_round_trips_through_the_log(tmp_path:
     assert (ask.roll_kind, ask.prompt, ask.difficulty, ask.id) == ("rouse", "you feed", None, entry.id)
     with pytest.raises(VtmError, match="requests"):
         ask_for_roll(tmp_path, LogEntry.new("roll", session=1, ruleset="v5", now=NOW))
+
+
+def test_a_seat_file_the_reader_would_refuse_is_not_written(tmp_path: Path) -> None:
+    """``--player`` with a byte that is not UTF-8 reaches Python as a lone surrogate: the write raised
+    UnicodeEncodeError and left its temporary file in ``.seats``; now it is refused by name, and an earlier
+    seat file stays as it was."""
+    seat = Seat(tmp_path, role="player", player="Marta", characters=("Inês Valadares",), via="local").take()
+    before = seat.path.read_bytes()
+    seat.player = "Marta\udcff"
+    with pytest.raises(StoreError, match="field 'player' holds characters that cannot be written as UTF-8"):
+        seat.take()
+    assert seat.path.read_bytes() == before
+    assert sorted(p.name for p in (tmp_path / SEATS_DIR).iterdir()) == [seat.path.name]
+    [info] = list_seats(tmp_path)
+    assert info.player == "Marta"
+    seat.leave()
+    with pytest.raises(StoreError, match="field 'characters'"):
+        Seat(tmp_path, role="player", player="Ana", characters=("Inês\ud800",), via="local").take()
+    assert list((tmp_path / SEATS_DIR).iterdir()) == []
+
+
+def test_a_seat_file_is_what_its_reader_reads(tmp_path: Path) -> None:
+    seat = Seat(tmp_path, role="storyteller", player='Ana "the\nKnife"', characters=("a", "b\\c"), via="ssh from ::1")
+    info = read_seat(seat.take().path)
+    assert info is not None
+    assert (info.role, info.player, info.characters, info.started, info.pid, info.host, info.via) == (
+        seat.role, seat.player, seat.characters, seat.started, seat.pid, seat.host, seat.via)
+    seat.leave()

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store import log_format as fmt
+from vtm_tui.store.log_check import checked_block
 
 START = datetime(2026, 11, 29, 20, 0, tzinfo=timezone.utc)
 
@@ -62,6 +63,7 @@ def test_blocks_round_trip_and_stay_appendable(items: list[LogEntry], title: str
     data = fmt.format_header(1, START, title)
     for item in items:
         data += fmt.format_block(item)
+        assert checked_block(item, Path("0001.toml")) == fmt.format_block(item)  # the append's read-back takes it
         assert fmt.ends_with_marker(data)
         document = tomllib.loads(data.decode("utf-8"))  # valid after every append
     assert document["session"]["title"] == title

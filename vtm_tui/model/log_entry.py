@@ -42,6 +42,8 @@ WHOLLY_SECRET_KINDS = frozenset({"note", "scene", "title", "ledger"})
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
 DIFFICULTY_RANGE = (0, 100)
+#: A whole number a TOML file (and the history index's SQLite columns) can hold: 64 bits, signed.
+INT64_RANGE = (-(2**63), 2**63 - 1)
 
 _KNOWN = (
     "id", "time", "session", "kind", "ruleset", "actor", "pool", "difficulty", "secret",
@@ -87,6 +89,8 @@ def _check_int(where: str, name: str, value: Any, low: int | None = None, high: 
     if (low is not None and value < low) or (high is not None and value > high):
         span = f"{low}–{high}" if high is not None else f"{low} or more"
         raise _fail(where, name, f"must be {span}, got {value}")
+    if not INT64_RANGE[0] <= value <= INT64_RANGE[1]:
+        raise _fail(where, name, f"must fit in 64 bits, as a TOML whole number does, got {value}")
     return value
 
 

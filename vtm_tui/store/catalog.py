@@ -21,7 +21,7 @@ from vtm_tui.store.errors import StoreError
 from vtm_tui.store.lock import exclusive_lock
 from vtm_tui.store.migrate import migrate
 from vtm_tui.store.paths import CHARACTERS_DIR, CHRONICLE_FILE, SESSIONS_DIR, STORE_LOCK, is_chronicle_dir
-from vtm_tui.store.toml_io import load_toml, save_toml
+from vtm_tui.store.toml_io import checked_text, load_toml, save_toml
 
 
 @dataclass(frozen=True)
@@ -82,12 +82,14 @@ def create_chronicle(target: str | Path, name: str, ruleset: str, *, description
     if path.is_dir() and any(path.iterdir()):
         taken = [p.name for p in path.iterdir()]
         path = path / unique_slug(name, taken, fallback="chronicle")
+    chronicle = Chronicle(name=name, ruleset=ruleset, description=description)
+    _, document = checked_text(chronicle.to_toml(), path / CHRONICLE_FILE)  # the loader's rules, then the model's,
+    Chronicle.from_toml(document, where=str(path / CHRONICLE_FILE))  # before any folder is made
     try:
         (path / CHARACTERS_DIR).mkdir(parents=True, exist_ok=True)
         (path / SESSIONS_DIR).mkdir(exist_ok=True)
     except OSError as exc:
         raise StoreError(f"{path}: cannot create the chronicle folder ({exc.strerror or exc})") from None
-    chronicle = Chronicle(name=name, ruleset=ruleset, description=description)
     with exclusive_lock(path / STORE_LOCK):
         if is_chronicle_dir(path):
             raise StoreError(f"{path}: another process created a chronicle here meanwhile; nothing was changed")

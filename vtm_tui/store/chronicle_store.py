@@ -280,6 +280,12 @@ class ChronicleStore:
                 raise VtmError(f"{self.path}: session {self.chronicle.current_session} is still open; "
                                f"end it first ('vtm-tui session {self.path} end')")
             number = self.chronicle.current_session + 1
+            try:  # chronicle.toml as it will be saved, by the loader's rules, before the session's file is made
+                opened = replace(self.chronicle, current_session=number, session_open=True, last_session=now)
+                Chronicle.from_toml(opened.to_toml(), where=str(self._chronicle_file.path))
+            except VtmError as exc:
+                raise StoreError(f"{exc}; session {number} was not started (the loader would refuse the file)") \
+                    from None
             session_log.create_session(self.path, number, started=now, title=title)
             self.chronicle.current_session = number
             self.chronicle.session_open = True

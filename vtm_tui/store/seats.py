@@ -37,7 +37,7 @@ from typing import Any
 
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.safe_read import read_regular
-from vtm_tui.store.toml_io import atomic_write_text, dumps_toml, parse_toml
+from vtm_tui.store.toml_io import atomic_write_text, dumps_toml, parse_document, parse_toml
 
 SEATS_DIR = ".seats"
 HEARTBEAT_SECONDS = 10.0  # three beats before a seat is stale: rare enough to cost nothing at rest
@@ -136,6 +136,34 @@ class Seat:
             doc["characters"] = list(self.characters)
         return doc
 
+    def text(self) -> str:
+        """The seat file's text, if :func:`read_seat` reads it back as this seat: else a :class:`StoreError` naming
+        the field, and nothing is written (a player name from ``--player`` may hold undecodable bytes, which Python
+        keeps as lone surrogates that no UTF-8 file can hold)."""
+        document = self.document()
+        for name, value in document.items():
+            for item in value if isinstance(value, list) else [value]:
+                if isinstance(item, str) and not item.isascii():
+                    try:
+                        item.encode("utf-8")
+                    except UnicodeEncodeError:
+                        raise self._refusal(name, "holds characters that cannot be written as UTF-8") from None
+        text = dumps_toml(document)
+        try:
+            back = _seat_values(parse_document(text, self.path))
+        except StoreError as exc:
+            raise self._refusal("file", str(exc).removeprefix(f"{self.path}: ")) from None
+        wanted = {"role": self.role, "player": self.player, "characters": self.characters, "started": self.started,
+                  "pid": self.pid, "host": self.host, "via": self.via}
+        changed = [name for name in wanted if back[name] != wanted[name]]
+        if changed:
+            raise self._refusal(changed[0], "would read back as something else")
+        return text
+
+    def _refusal(self, name: str, reason: str) -> StoreError:
+        return StoreError(f"{self.path}: the seat file was not written: its field {name!r} {reason}, and the "
+                          "seats' reader would refuse it")
+
     def take(self) -> Seat:
         """Write the seat file (atomically); safe to call again (it rewrites it)."""
         folder = self.path.parent
@@ -143,7 +171,7 @@ class Seat:
             folder.mkdir(exist_ok=True)
             # No fsync: a seat lives no longer than its process, and two fsyncs (5-15 ms, more on a busy
             # disk) were part of every start before the first screen.
-            atomic_write_text(self.path, dumps_toml(self.document()), durable=False)
+            atomic_write_text(self.path, self.text(), durable=False)
         except OSError as exc:
             raise StoreError(f"{self.path}: cannot write the seat file ({exc.strerror or exc})") from None
         self.taken = True
@@ -185,21 +213,25 @@ def read_seat(path: Path, *, now: float | None = None, stale_after: float = STAL
     try:
         text = read_regular(path).decode("utf-8")
         mtime = path.stat().st_mtime
-        data = parse_toml(text, path)
+        values = _seat_values(parse_toml(text, path))
     except (OSError, UnicodeDecodeError, StoreError):
         return None
     now = time.time() if now is None else now
-    pid = data.get("pid") if isinstance(data.get("pid"), int) else 0
-    seat_host = str(data.get("host", ""))
-    started = data.get("started") if isinstance(data.get("started"), datetime) else None
-    characters = data.get("characters") if isinstance(data.get("characters"), list) else []
     stale = now - mtime > stale_after
-    if not stale and seat_host == (host or this_host()):
-        stale = not alive(pid)
+    if not stale and values["host"] == (host or this_host()):
+        stale = not alive(values["pid"])
+    return SeatInfo(path=path, heartbeat=mtime, stale=stale, **values)
+
+
+def _seat_values(data: dict[str, Any]) -> dict[str, Any]:
+    """What a reader takes from a seat file's table (a value of the wrong kind is read as none)."""
     role = str(data.get("role", "player"))
-    return SeatInfo(path=path, role=role if role in ROLES else "player", player=str(data.get("player", "")),
-                    characters=tuple(str(c) for c in characters), started=started, pid=pid, host=seat_host,
-                    via=str(data.get("via", "")), heartbeat=mtime, stale=stale)
+    characters = data.get("characters") if isinstance(data.get("characters"), list) else []
+    return {"role": role if role in ROLES else "player", "player": str(data.get("player", "")),
+            "characters": tuple(str(c) for c in characters),
+            "started": data.get("started") if isinstance(data.get("started"), datetime) else None,
+            "pid": data.get("pid") if isinstance(data.get("pid"), int) else 0, "host": str(data.get("host", "")),
+            "via": str(data.get("via", ""))}
 
 
 def list_seats(chronicle_dir: Path, *, now: float | None = None, stale_after: float = STALE_AFTER,

@@ -31,7 +31,6 @@ from typing import Any
 
 from vtm_tui.model.limits import (
     MAX_COMMENT,
-    MAX_ENTRY_BYTES,
     MAX_SEAT_SESSION_BYTES,
     MAX_SESSION_BYTES,
     check_text,
@@ -40,6 +39,7 @@ from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import InvalidDataError, StoreError
 from vtm_tui.store.lock import exclusive_lock
+from vtm_tui.store.log_check import checked_block
 from vtm_tui.store.log_paths import (  # noqa: F401 - part of this module's API
     lock_path,
     session_numbers,
@@ -189,7 +189,7 @@ def create_session(
         raise StoreError(f"{path}: the start of a session needs a date and time with a time zone, got {started!r}")
     if not isinstance(title, str):
         raise StoreError(f"{path}: the session title must be text, got {title!r}")
-    header = fmt.format_header(number, started, title, extra)
+    header = _checked_header(path, number, started, title, extra or {})
     with exclusive_lock(lock_path(chronicle_dir)):
         if path.exists():
             if exist_ok:
@@ -197,6 +197,21 @@ def create_session(
             raise StoreError(f"{path}: session {number} already exists; it was not touched")
         atomic_write_text(path, header.decode("utf-8"))
     return path
+
+
+def _checked_header(path: Path, number: int, started: datetime, title: str, extra: dict[str, Any]) -> bytes:
+    """The header's bytes, if the reader reads them back as this session (else nothing is written)."""
+    try:
+        header = fmt.format_header(number, started, title, extra)
+        info = SessionInfo.from_toml(fmt.parse_chunk(header, path), path)
+    except (TypeError, ValueError, OverflowError, StoreError) as exc:
+        reason = "text that cannot be written as UTF-8" if isinstance(exc, UnicodeError) else str(exc).removeprefix(
+            f"{path}: ")
+        raise StoreError(f"{path}: session {number} was not started: its header would be one the reader refuses "
+                         f"({reason})") from None
+    if (info.number, info.started, info.title, info.extra) != (number, started, title, extra):
+        raise StoreError(f"{path}: session {number} was not started: its header would read back as something else")
+    return header
 
 
 def _chronicle_ruleset(chronicle_dir: Path) -> str:
@@ -242,10 +257,7 @@ def append_entry(chronicle_dir: Path, entry: LogEntry, *, seat: str = "") -> Tor
     check_text(entry.comment, "The comment", MAX_COMMENT)
     if seat:
         entry = replace(entry, extra={**entry.extra, SEAT_KEY: seat})
-    block = fmt.format_block(entry)
-    if len(block) > MAX_ENTRY_BYTES:
-        raise StoreError(f"{path}: this {entry.kind} entry would be {len(block):,} bytes; a log entry holds at "
-                         f"most {MAX_ENTRY_BYTES:,} (nothing was logged)")
+    block = checked_block(entry, path)  # its size, then the reader's own rules, on the bytes to be appended
     with exclusive_lock(lock_path(chronicle_dir)):
         if not path.exists():
             atomic_write_text(path, fmt.format_header(entry.session, entry.time).decode("utf-8"))

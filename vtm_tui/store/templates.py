@@ -15,10 +15,10 @@ from typing import Any
 from vtm_tui.errors import VtmError
 from vtm_tui.rules.user_text import REFUSED
 from vtm_tui.terminal_text import UNSAFE
-from vtm_tui.model.errors import InvalidDataError
+from vtm_tui.model.errors import InvalidDataError, StoreError
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.rules.sheet_spec import QuickTemplate
-from vtm_tui.store.toml_io import load_toml, save_toml
+from vtm_tui.store.toml_io import atomic_write_text, checked_text, load_toml
 
 TEMPLATES_DIR = "templates"
 #: A template file is data a person wrote: bounded.
@@ -78,9 +78,19 @@ def load_templates(chronicle_dir: Path, ruleset: str) -> LoadedTemplates:
 
 
 def save_template(chronicle_dir: Path, template: QuickTemplate) -> Path:
-    """Write ``template`` to ``templates/<id>.toml`` (atomically), e.g. to start a chronicle's own from a default."""
+    """Write ``template`` to ``templates/<id>.toml`` (atomically), e.g. to start a chronicle's own from a default;
+    only if :func:`load_templates` would read the file back (its size, TOML, :func:`template_from_toml`)."""
     folder = templates_dir(chronicle_dir)
-    folder.mkdir(exist_ok=True)
     path = folder / f"{template.id}.toml"
-    save_toml(path, template.to_toml())
+    text, document = checked_text(template.to_toml(), path)  # read back as load_templates reads the file
+    size = len(text.encode("utf-8"))
+    if size > MAX_TEMPLATE_BYTES:
+        raise InvalidDataError(path, "(file)", f"would be {size:,} bytes, larger than {MAX_TEMPLATE_BYTES} bytes; "
+                               "nothing was saved")
+    try:
+        template_from_toml(document, path.stem, path)
+    except InvalidDataError as exc:
+        raise StoreError(f"{exc}; nothing was saved (the loader would refuse the file)") from None
+    folder.mkdir(exist_ok=True)
+    atomic_write_text(path, text)
     return path

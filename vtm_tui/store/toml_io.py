@@ -31,6 +31,7 @@ from vtm_tui.store.safe_read import MAX_DOCUMENT_BYTES, read_regular
 MAX_NESTING = 32
 
 _WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_KEY_AT_START = re.compile(r"([A-Za-z0-9_.-]+) = ")
 _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
 
 
@@ -77,11 +78,25 @@ def checked_text(document: dict[str, Any], path: Path | str) -> tuple[str, dict[
     loader would refuse (too big, nested too deep) is a :class:`StoreError` and nothing is written."""
     text = dumps_toml(document)
     try:
+        _check_utf8(text, path)
         return text, parse_document(text, path)
     except StoreError as exc:
         reason = exc.reason if isinstance(exc, BrokenFileError) else str(exc).split(": ", 1)[-1]
         raise StoreError(f"{Path(path)}: nothing was saved: the file would be one the loader refuses "
                          f"({reason.removesuffix('; it is not read')})") from None
+
+
+def _check_utf8(text: str, path: Path | str) -> None:
+    """The loader reads bytes as UTF-8: text holding a lone surrogate (a JSON ``"\\ud800"``, a command-line
+    argument that was not UTF-8) cannot be written as a file it would read; the key on its line is named."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        line = text.count("\n", 0, exc.start) + 1
+        key = _KEY_AT_START.match(text, text.rfind("\n", 0, exc.start) + 1)
+        field = f", {key.group(1)!r}" if key else ""
+        raise BrokenFileError(Path(path), line, None, f"line {line}{field} would hold text that cannot be written "
+                              "as UTF-8") from None
 
 
 def nesting(value: Any) -> int:
@@ -202,6 +217,12 @@ def atomic_write_text(path: Path | str, text: str, *, durable: bool = True) -> N
         raise StoreError(
             f"{target}: could not save ({exc.strerror or exc}); the previous version is untouched"
         ) from None
+    except BaseException:  # text that cannot be written (a lone surrogate), an interrupt: no temporary file stays
+        try:
+            os.unlink(temp_name)
+        except OSError:
+            pass
+        raise
     if durable:
         fsync_dir(target.parent)
 
