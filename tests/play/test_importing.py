@@ -165,6 +165,31 @@ def test_wod20_actor(tmp_path):
     assert character_pool(str(store.path), "afonso", "Manipulation + Leadership")[0] == 8
 
 
+def test_wod20_ghoul_keeps_its_exported_blood_pool_and_a_mortal_has_none(tmp_path):
+    """The system's 7.x makes a ghoul as a Mortal actor of the ghoul variant: a ghoul here, its blood pool as the
+    table kept it (3 of 10), one point a turn; a plain Mortal has no pool to spend, whatever the template held."""
+    store = chronicle(tmp_path, "v20")
+    ghoul = import_character(store, FIXTURES / "wod20-ghoul.json", now=NOW)
+    sheet = ghoul.character.sheet
+    assert (sheet.creature, sheet.blood, sheet.blood_pool, sheet.blood_per_turn) == ("ghoul", 3, 10, 1)
+    assert sheet.disciplines == {"Potence": 1} and ghoul.unmapped == []
+    mortal = import_character(store, FIXTURES / "wod20-mortal.json", now=NOW)
+    assert (mortal.character.sheet.creature, mortal.character.sheet.blood_pool) == ("mortal", 0)
+    assert mortal.unmapped == []
+    assert [c.sheet.creature for c in open_chronicle(store.path).characters] == ["ghoul", "mortal"]
+
+
+def test_wod20_ghoul_without_a_blood_pool_gets_a_ghouls_not_a_vampires(tmp_path):
+    data = json.loads((FIXTURES / "wod20-ghoul.json").read_text(encoding="utf-8"))
+    del data["system"]["advantages"]["bloodpool"]
+    data["type"] = "Ghoul"  # the older Ghoul actor
+    del data["system"]["settings"]
+    source = tmp_path / "ghoul.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    sheet = import_character(chronicle(tmp_path, "v20"), source, now=NOW).character.sheet
+    assert (sheet.creature, sheet.blood, sheet.blood_pool) == ("ghoul", 2, 2)  # not the 13th generation's 10
+
+
 def test_wod20_nested_abilities_before_5_0_are_read(tmp_path):
     """The system before 5.0 nests Abilities in talent/skill/knowledge groups and keeps Willpower, the blood pool,
     the Virtues and the path at the top: Manipulation 4 + Etiquette 3 is 7 dice, not 4."""

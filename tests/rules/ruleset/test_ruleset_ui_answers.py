@@ -12,7 +12,7 @@ ANSWERS = {
     "has_hunger": (True, False, False),
     "has_stains": (True, False, False),
     "has_blood_pool": (False, True, False),
-    "has_creatures": (True, False, False),
+    "has_creatures": (True, True, False),
     "has_vampire_damage": (True, True, False),
     "damage_tracks_superficial": (True, False, False),
     "health_levels": (False, True, False),

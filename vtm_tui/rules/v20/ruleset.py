@@ -59,8 +59,11 @@ class V20RuleSet(PackageModules):
         return pool_limits.pool_value_error(self.id, value)
 
     def conflict_extra(self, doc: Mapping[str, Any]) -> tuple[dict[str, int], int, bool]:
-        """Seven health levels; a blood pool of more than 2 (not a mortal's 1 or a ghoul's 2) is a vampire's."""
+        """Seven health levels; the sheet's creature says whether it is a vampire, or else (a quick character's
+        template) a blood pool of more than 2 (not a mortal's 1 or a ghoul's 2) is a vampire's."""
         blood = doc.get("blood", {}) or {}
+        if "creature" in doc:
+            return _extra_pools(doc, "Physical"), 7, doc["creature"] == "vampire"
         return _extra_pools(doc, "Physical"), 7, int(blood.get("max", 10)) > 2
 
     def creation_steps(self) -> tuple[CreationStep, ...]:
@@ -129,7 +132,7 @@ class V20RuleSet(PackageModules):
     # -- ui --
     has_stains = False
     has_blood_pool = True
-    has_creatures = False
+    has_creatures = True  # a vampire, a ghoul (a small pool of vitae) or a mortal (none): model/character_v20.py
     has_vampire_damage = True
     damage_tracks_superficial = False
     health_levels = True
