@@ -130,6 +130,25 @@ def test_wod5e_actor_of_the_current_system_field_by_field(tmp_path):
     assert ch.private_notes == "Knows the Prince's blood type."
 
 
+def _stats(node) -> list[tuple[str, str]]:
+    """Every ``_stats`` (systemId, systemVersion) in an export: the actor's and each item's."""
+    if isinstance(node, dict):
+        own = [(node["_stats"]["systemId"], node["_stats"]["systemVersion"])] if "_stats" in node else []
+        return own + [s for value in node.values() for s in _stats(value)]
+    return [s for value in node for s in _stats(value)] if isinstance(node, list) else []
+
+
+@pytest.mark.parametrize(("fixture", "system_id", "release"), [
+    ("wod5e-full-vampire.json", "wod5e", "5.3."),  # the system's id since 5.3.1
+    ("wod5e-vampire.json", "vtm5e", "4."),  # its id until 5.3.0: still read
+])
+def test_wod5e_exports_under_either_system_id_import_alike(tmp_path, fixture, system_id, release):
+    stats = _stats(json.loads((FIXTURES / fixture).read_text(encoding="utf-8")))
+    assert stats and all(sid == system_id and version.startswith(release) for sid, version in stats)
+    done = import_character(chronicle(tmp_path), FIXTURES / fixture, now=NOW)
+    assert done.format == "wod5e" and not [line for line in done.unmapped if "_stats" in line]
+
+
 def test_wod5e_a_filled_field_of_another_splat_or_a_wrong_maximum_is_named(tmp_path):
     data = json.loads((FIXTURES / "wod5e-full-vampire.json").read_text())
     data["system"]["rage"]["value"] = 3
