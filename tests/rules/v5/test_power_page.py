@@ -64,6 +64,14 @@ def test_a_power_past_its_prerequisites_is_the_storytellers_to_grant_and_is_said
     assert entry_page("v5", "powers").problems(doc) == [said]
 
 
+def test_completion_and_the_catalogue_list_leave_out_a_power_whose_amalgam_is_missing():
+    doc = _doc(Dominate=2, Obfuscate=1)
+    assert "Dominate: Dementation" not in power_page.suggestions(doc)
+    assert not [line for line in power_page.available(doc) if line.startswith("Dementation")]
+    doc["disciplines"]["Obfuscate"] = 2
+    assert "Dominate: Dementation" in power_page.suggestions(doc)
+
+
 def test_prerequisites_met_or_raised_later_leave_nothing_to_say():
     doc = {"disciplines": {"Dominate": 2, "Obfuscate": 1}, "powers": {"Dominate": ["Dementation", "Compel"]}}
     assert power_page.problems(doc) == ["Dementation needs Obfuscate 2 (has 1)"]

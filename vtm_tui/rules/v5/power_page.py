@@ -16,7 +16,7 @@ from typing import Any
 
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.catalogue.v5_powers import (MAX_LEVEL, MAX_ROUSE, PowerInfo, catalogue_for, catalogue_power,
-                                               parse_rouse, unmet_text)
+                                               parse_rouse, unmet, unmet_text)
 
 MAX_NAME = 60
 MAX_POOL = 80
@@ -61,18 +61,23 @@ def _info(discipline: str, entry: Any) -> PowerInfo | None:
         return None
 
 
-def suggestions(doc: Mapping[str, Any]) -> tuple[str, ...]:
-    """``Dominate: Mesmerize`` for each catalogue power a Discipline's dots allow and the sheet lacks."""
+def _fitting(doc: Mapping[str, Any]) -> list[tuple[str, PowerInfo]]:
+    """(Discipline, power) for each catalogue power whose prerequisites the dots meet (``unmet``, the rule
+    experience asks) and the sheet lacks: what the book lets the character take."""
+    dots = _dots(doc)
     held = {(d.casefold(), _name(e).casefold()) for d, entries in _powers(doc).items() for e in entries}
-    return tuple(f"{d}: {p.name}" for d, dots in _dots(doc).items() for p in catalogue_for(d, dots)
-                 if (d.casefold(), p.name.casefold()) not in held)
+    return [(d, p) for d, rating in dots.items() for p in catalogue_for(d, rating)
+            if (d.casefold(), p.name.casefold()) not in held and not unmet(p, dots)]
+
+
+def suggestions(doc: Mapping[str, Any]) -> tuple[str, ...]:
+    """``Dominate: Mesmerize`` for each catalogue power that fits the dots (level and amalgam) and the sheet lacks."""
+    return tuple(f"{d}: {p.name}" for d, p in _fitting(doc))
 
 
 def available(doc: Mapping[str, Any]) -> list[str]:
     """The catalogue powers one may still add, with level, Rouse cost and pool (``Mesmerize (Dominate 2, ...)``)."""
-    held = {(d.casefold(), _name(e).casefold()) for d, entries in _powers(doc).items() for e in entries}
-    return [p.describe() for d, dots in _dots(doc).items() for p in catalogue_for(d, dots)
-            if (d.casefold(), p.name.casefold()) not in held]
+    return [p.describe() for _d, p in _fitting(doc)]
 
 
 def lines(doc: Mapping[str, Any]) -> list[str]:
