@@ -321,7 +321,8 @@ def test_a_foundry_hunter_is_refused_by_name(tmp_path):
 @pytest.mark.parametrize("fixture, ruleset", [
     ("progeny-v1.json", "v5"), ("progeny-v0.json", "v5"), ("wod5e-vampire.json", "v5"),
     ("wod5e-legacy-ghoul.json", "v5"), ("wod20-vampire.json", "v20"), ("wod5e-full-vampire.json", "v5"),
-    ("wod20-v7-vampire.json", "v20"), ("wod20-v2-nested.json", "v20"),
+    ("wod20-v7-vampire.json", "v20"), ("wod20-v2-nested.json", "v20"), ("wod20-ghoul.json", "v20"),
+    ("wod20-mortal.json", "v20"),
 ])
 def test_round_trip_import_export_import_is_identical(tmp_path, fixture, ruleset):
     store = chronicle(tmp_path, ruleset, "one")
