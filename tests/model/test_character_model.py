@@ -107,6 +107,23 @@ def test_v20_blood_pool_follows_generation() -> None:
     assert sheet.blood_pool == 15 and sheet.health.level() == "Injured" and sheet.health.penalty() == -1
 
 
+@pytest.mark.parametrize(("creature", "pool", "per_turn"), [("vampire", 15, 3), ("ghoul", 2, 1), ("mortal", 0, 0)])
+def test_v20_a_ghouls_and_a_mortals_blood_do_not_follow_generation(creature, pool, per_turn) -> None:
+    """A ghoul holds a small pool of its domitor's vitae and spends one a turn; a mortal has no pool to spend.
+    Only a vampire's comes from the generation table (8th: 15, 3 a turn)."""
+    doc = new_character("Bento", "v20").to_toml()
+    doc.update(generation=8, creature=creature)
+    doc.pop("blood", None)
+    sheet = Character.from_toml(doc, where="a.toml").sheet
+    assert (sheet.creature, sheet.blood_pool, sheet.blood, sheet.blood_per_turn) == (creature, pool, pool, per_turn)
+    written = Character.from_toml(doc, where="a.toml").to_toml()
+    assert written.get("creature") == (None if creature == "vampire" else creature)
+    doc["blood"] = {"current": 3, "max": 10}  # the sheet's own pool wins, whatever the creature
+    assert Character.from_toml(doc, where="a.toml").sheet.blood_pool == 10
+    with pytest.raises(InvalidDataError, match="'creature': 'revenant' is not one of vampire, ghoul, mortal"):
+        Character.from_toml({**doc, "creature": "revenant"}, where="a.toml")
+
+
 def test_v20_virtue_pairs() -> None:
     doc = new_character("Old Tom", "v20").to_toml()
     doc["virtues"] = {"Conscience": 3, "Conviction": 2, "Self-Control": 2, "Courage": 4}

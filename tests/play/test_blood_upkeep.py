@@ -173,6 +173,16 @@ def test_a_compulsion_is_a_note_on_every_test_until_cleared() -> None:
     assert make_request(ch, "Wits + Awareness", difficulty=3).notes == ()
 
 
+def test_the_blood_dialogs_catalogue_leaves_out_a_power_whose_amalgam_is_missing() -> None:
+    ch = v5_vampire()
+    ch.sheet.disciplines = {"Dominate": 2, "Obfuscate": 1}
+    assert "Dementation" not in [p.name for p in blood.learnable_powers(ch)]  # needs Obfuscate 2, as experience says
+    with pytest.raises(VtmError, match="Dementation"):
+        blood.add_power(ch, "Dominate", "Dementation", **AT)
+    ch.sheet.disciplines["Obfuscate"] = 2
+    assert "Dementation" in [p.name for p in blood.learnable_powers(ch)]
+
+
 def test_catalogue_powers_the_dots_allow_can_be_added_by_name() -> None:
     ch = v5_vampire()  # Presence 2, no powers listed
     names = [p.name for p in blood.learnable_powers(ch)]

@@ -130,6 +130,25 @@ def test_wod5e_actor_of_the_current_system_field_by_field(tmp_path):
     assert ch.private_notes == "Knows the Prince's blood type."
 
 
+def _stats(node) -> list[tuple[str, str]]:
+    """Every ``_stats`` (systemId, systemVersion) in an export: the actor's and each item's."""
+    if isinstance(node, dict):
+        own = [(node["_stats"]["systemId"], node["_stats"]["systemVersion"])] if "_stats" in node else []
+        return own + [s for value in node.values() for s in _stats(value)]
+    return [s for value in node for s in _stats(value)] if isinstance(node, list) else []
+
+
+@pytest.mark.parametrize(("fixture", "system_id", "release"), [
+    ("wod5e-full-vampire.json", "wod5e", "5.3."),  # the system's id since 5.3.1
+    ("wod5e-vampire.json", "vtm5e", "4."),  # its id until 5.3.0: still read
+])
+def test_wod5e_exports_under_either_system_id_import_alike(tmp_path, fixture, system_id, release):
+    stats = _stats(json.loads((FIXTURES / fixture).read_text(encoding="utf-8")))
+    assert stats and all(sid == system_id and version.startswith(release) for sid, version in stats)
+    done = import_character(chronicle(tmp_path), FIXTURES / fixture, now=NOW)
+    assert done.format == "wod5e" and not [line for line in done.unmapped if "_stats" in line]
+
+
 def test_wod5e_a_filled_field_of_another_splat_or_a_wrong_maximum_is_named(tmp_path):
     data = json.loads((FIXTURES / "wod5e-full-vampire.json").read_text())
     data["system"]["rage"]["value"] = 3
@@ -149,6 +168,31 @@ def test_wod5e_legacy_data_key_and_a_ghoul(tmp_path):
     sheet = import_character(store, FIXTURES / "wod5e-legacy-ghoul.json", now=NOW).character.sheet
     assert sheet.creature == "ghoul" and sheet.attributes["Wits"] == 3 and sheet.disciplines == {"Potence": 1}
     assert (sheet.experience_total, sheet.experience_spent) == (5, 3)
+
+
+def test_wod20_ghoul_keeps_its_exported_blood_pool_and_a_mortal_has_none(tmp_path):
+    """The system's 7.x makes a ghoul as a Mortal actor of the ghoul variant: a ghoul here, its blood pool as the
+    table kept it (3 of 10), one point a turn; a plain Mortal has no pool to spend, whatever the template held."""
+    store = chronicle(tmp_path, "v20")
+    ghoul = import_character(store, FIXTURES / "wod20-ghoul.json", now=NOW)
+    sheet = ghoul.character.sheet
+    assert (sheet.creature, sheet.blood, sheet.blood_pool, sheet.blood_per_turn) == ("ghoul", 3, 10, 1)
+    assert sheet.disciplines == {"Potence": 1} and ghoul.unmapped == []
+    mortal = import_character(store, FIXTURES / "wod20-mortal.json", now=NOW)
+    assert (mortal.character.sheet.creature, mortal.character.sheet.blood_pool) == ("mortal", 0)
+    assert mortal.unmapped == []
+    assert [c.sheet.creature for c in open_chronicle(store.path).characters] == ["ghoul", "mortal"]
+
+
+def test_wod20_ghoul_without_a_blood_pool_gets_a_ghouls_not_a_vampires(tmp_path):
+    data = json.loads((FIXTURES / "wod20-ghoul.json").read_text(encoding="utf-8"))
+    del data["system"]["advantages"]["bloodpool"]
+    data["type"] = "Ghoul"  # the older Ghoul actor
+    del data["system"]["settings"]
+    source = tmp_path / "ghoul.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    sheet = import_character(chronicle(tmp_path, "v20"), source, now=NOW).character.sheet
+    assert (sheet.creature, sheet.blood, sheet.blood_pool) == ("ghoul", 2, 2)  # not the 13th generation's 10
 
 
 def test_an_existing_character_is_not_overwritten_without_replace(tmp_path):
@@ -219,6 +263,7 @@ def test_a_foundry_hunter_is_refused_by_name(tmp_path):
     ("progeny-v1.json", "v5"), ("progeny-v0.json", "v5"), ("wod5e-vampire.json", "v5"),
     ("wod5e-legacy-ghoul.json", "v5"), ("wod20-vampire.json", "v20"), ("wod5e-full-vampire.json", "v5"),
     ("wod20-v7-vampire.json", "v20"), ("wod20-v2-nested.json", "v20"), ("wod20-v7-pc-vampire.json", "v20"),
+    ("wod20-ghoul.json", "v20"), ("wod20-mortal.json", "v20"),
 ])
 def test_round_trip_import_export_import_is_identical(tmp_path, fixture, ruleset):
     store = chronicle(tmp_path, ruleset, "one")

@@ -129,6 +129,7 @@ def test_a_pc_actor_field_outside_its_data_model_and_a_ghoul_splat(tmp_path):
     done = import_character(chronicle(tmp_path, "v20"), path, now=NOW)
     assert "biography: not mapped" in done.unmapped
     assert done.character.sheet.willpower_permanent == 6  # a Ghoul splat is read, not refused
+    assert done.character.sheet.creature == "ghoul"  # its blood pool is the one exported, as for a Ghoul actor
 
 
 def test_a_wod20_ability_the_sheet_lacks_is_kept_under_its_typed_name_and_a_nameless_one_is_named(tmp_path):

@@ -34,6 +34,13 @@ def test_a_v5_thug_rolls_its_pools_by_name_and_its_health_follows_stamina() -> N
     assert template_pools(thug)["Brawl"] == 5
 
 
+def test_v20_mortals_and_the_ghoul_retainer_say_what_they_are_and_carry_their_own_blood() -> None:
+    made = {t.id: quick_character(t, "X", "v20").sheet for t in ruleset_for("v20").quick_templates()}
+    assert [(made[i].creature, made[i].blood, made[i].blood_pool) for i in ("thug", "cop", "ghoul")] == [
+        ("mortal", 0, 0), ("mortal", 0, 0), ("ghoul", 2, 2)]
+    assert (made["elder"].creature, made["elder"].blood_pool) == ("vampire", 20)  # the 7th generation's
+
+
 def test_pools_are_checked_by_the_rule_set() -> None:
     bad = QuickTemplate("bad", "Bad", {"pools": {"Fight": 7}})
     with pytest.raises(VtmError, match="pools.Fight.*a pool is a die"):

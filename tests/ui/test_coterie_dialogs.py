@@ -39,6 +39,20 @@ async def test_a_adds_a_storyteller_ghoul_and_ctrl_z_removes_it(campaigns):
     assert [e["change"]["field"] for e in entries] == ["character", "character"]
 
 
+async def test_a_adds_a_v20_ghoul_with_a_ghouls_blood_pool_not_a_vampires(campaigns):
+    chronicle = campaigns / "the-iron-vigil"
+    app = make_app(chronicle)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("a", *"Bento Ferraz", "enter", "enter", "down", "enter", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CoterieScreen)
+        assert app.screen.selected_character.name == "Bento Ferraz"
+        assert "ghoul (traits ≤ 5, blood pool 2, 1/turn)" in sheet_text(app)
+    data = character_file(chronicle, "bento-ferraz")
+    assert data["creature"] == "ghoul" and data["blood"] == {"current": 2}
+
+
 async def test_shift_r_renames_and_the_file_follows(campaigns):
     chronicle = campaigns / LISBOA
     app = make_app(chronicle)

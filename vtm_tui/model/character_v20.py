@@ -1,8 +1,9 @@
 """A V20 (Revised / 20th anniversary) character sheet.
 
-Generation sets the blood pool's size and the highest a Trait may go (docs/rules.md
-and the V20 generation chart); the health track counts marked levels by damage
-type, and the wound penalty follows from how many are marked.
+Generation sets a vampire's blood pool size and the highest a Trait may go (docs/rules.md
+and the V20 generation chart); a ghoul holds a small pool of its domitor's vitae and a
+mortal none (``creature``). The health track counts marked levels by damage type, and the
+wound penalty follows from how many are marked.
 """
 
 from __future__ import annotations
@@ -14,8 +15,11 @@ from vtm_tui.model.character_v5 import _ordered, _read_lists, _read_named
 from vtm_tui.model.traits import (
     V20_ABILITIES,
     V20_ATTRIBUTES,
+    V20_CREATURES,
     V20_DISCIPLINES,
     V20_GENERATIONS,
+    V20_GHOUL_BLOOD_PER_TURN,
+    V20_GHOUL_BLOOD_POOL,
     V20_HEALTH_LEVELS,
     V20_REVISED_ABILITIES,
     V20_VIRTUE_NAMES,
@@ -55,6 +59,7 @@ class V20Health:
 class V20Sheet:
     """The V20 part of a character file."""
 
+    creature: str = "vampire"  #: one of V20_CREATURES
     clan: str = ""
     sect: str = ""
     nature: str = ""
@@ -71,7 +76,7 @@ class V20Sheet:
     path_rating: int = 7
     willpower_permanent: int = 1
     willpower_current: int = 1
-    blood_max: int | None = None  # None: the generation's pool
+    blood_max: int | None = None  # None: the generation's pool (a ghoul's or a mortal's: see blood_pool)
     blood: int = 10
     health: V20Health = field(default_factory=V20Health)
     merits: dict[str, int] = field(default_factory=dict)
@@ -84,12 +89,25 @@ class V20Sheet:
 
     @property
     def blood_pool(self) -> int:
-        """The blood pool's maximum: the generation's unless the file overrides it."""
-        return self.blood_max if self.blood_max is not None else V20_GENERATIONS[self.generation][0]
+        """The blood pool's maximum, unless the file gives one: a vampire's generation's, a ghoul's small pool
+        of vitae, none for a mortal (whose blood is not a pool to spend)."""
+        if self.blood_max is not None:
+            return self.blood_max
+        if self.creature == "vampire":
+            return V20_GENERATIONS[self.generation][0]
+        return V20_GHOUL_BLOOD_POOL if self.creature == "ghoul" else 0
 
     @property
     def blood_per_turn(self) -> int:
-        return V20_GENERATIONS[self.generation][1]
+        """Blood spent in one turn: a vampire's generation's, a ghoul's one, a mortal's none."""
+        if self.creature == "vampire":
+            return V20_GENERATIONS[self.generation][1]
+        return V20_GHOUL_BLOOD_PER_TURN if self.creature == "ghoul" else 0
+
+    @property
+    def blood_source(self) -> str:
+        """What sets the pool and its spending, for a message: ``generation 13``, ``a ghoul``, ``a mortal``."""
+        return f"generation {self.generation}" if self.creature == "vampire" else f"a {self.creature}"
 
     @property
     def trait_max(self) -> int:
@@ -109,6 +127,8 @@ class V20Sheet:
 
     def to_toml(self) -> dict[str, Any]:
         doc: dict[str, Any] = {}
+        if self.creature != "vampire":
+            doc["creature"] = self.creature
         for key in ("clan", "sect", "nature", "demeanor", "sire"):
             if getattr(self, key):
                 doc[key] = getattr(self, key)
@@ -116,7 +136,7 @@ class V20Sheet:
         doc["path"] = self.path
         doc["path_rating"] = self.path_rating
         doc["willpower"] = {"permanent": self.willpower_permanent, "current": self.willpower_current}
-        doc["blood"] = {"current": self.blood}
+        doc["blood"] = {"current": min(self.blood, self.blood_pool)}  # a blank sheet made a ghoul: its pool full
         if self.blood_max is not None:
             doc["blood"]["max"] = self.blood_max
         if self.experience_total or self.experience_spent or self.experience_history:
@@ -139,7 +159,7 @@ class V20Sheet:
 
     @classmethod
     def read(cls, r: Reader) -> V20Sheet:
-        sheet = cls()
+        sheet = cls(creature=r.choice("creature", "vampire", V20_CREATURES))
         for key in ("clan", "sect", "nature", "demeanor", "sire"):
             setattr(sheet, key, r.str(key))
         sheet.generation = r.int("generation", 13, min(V20_GENERATIONS), max(V20_GENERATIONS))

@@ -114,7 +114,8 @@ class Power:
             return None
         rouse = self.rouse if self.rouse is not None else (known.rouse if known else 0)
         pool = self.pool if self.pool is not None else (known.pool if known else "")
-        return PowerInfo(self.name, known.discipline if known else discipline, level, rouse, pool)
+        return PowerInfo(self.name, known.discipline if known else discipline, level, rouse, pool,
+                         known.amalgam if known else None)  # a prerequisite stays the book's, whatever the level
 
     def to_toml(self) -> str | dict[str, Any]:
         if self.level is None and self.rouse is None and self.pool is None and not self.extra:
@@ -212,6 +213,20 @@ class V5Sheet:
                 info = ritual.power_info(kind)
                 if info is not None:
                     found.append(info)
+        return found
+
+    def unmet_powers(self) -> list[str]:
+        """Each power whose level or amalgam the Disciplines' dots do not meet (``"Dementation needs Obfuscate 2
+        (has 0)"``): the storyteller may grant it, and the sheet says so (the rule is experience's, ``unmet``)."""
+        from vtm_tui.rules.catalogue.v5_powers import unmet_text
+
+        found = []
+        for discipline, powers in self.powers.items():
+            for power in powers:
+                info = power.info(discipline)
+                text = unmet_text(info, self.disciplines) if info is not None else ""
+                if text:
+                    found.append(text)
         return found
 
     def powers_to_pick(self, discipline: str, dots: int) -> tuple[PowerInfo, ...]:

@@ -60,6 +60,12 @@ V20_GENERATIONS: dict[int, tuple[int, int, int]] = {
     3: (100, 100, 10), 4: (50, 10, 9), 5: (40, 8, 8), 6: (30, 6, 7), 7: (20, 4, 6), 8: (15, 3, 5),
     9: (14, 2, 5), 10: (13, 1, 5), 11: (12, 1, 5), 12: (11, 1, 5), 13: (10, 1, 5), 14: (10, 1, 5), 15: (10, 1, 5),
 }
+#: What a V20 sheet is: a vampire's blood pool, blood per turn and trait maximum come from its generation; a
+#: ghoul's and a mortal's do not (docs/rules.md, V20, "Ghouls and mortals").
+V20_CREATURES = ("vampire", "ghoul", "mortal")
+#: A ghoul's blood pool (vitae its domitor fed it) when the sheet gives none, and blood it may spend per turn.
+V20_GHOUL_BLOOD_POOL = 2
+V20_GHOUL_BLOOD_PER_TURN = 1
 
 INGENUITY_ATTRIBUTES = ("Strength", "Dexterity", "Intellect", "Resolve")
 INGENUITY_MUNDANE_SKILLS = ("Agility", "Athletics", "Charisma", "Combat", "Craft", "Handling", "Insight",

@@ -155,8 +155,9 @@ class Section:
 class EntryPage:
     """A page of creation or the sheet editor whose entries only the rule set can read (V5 powers).
 
-    ``add`` raises a :class:`~vtm_tui.errors.VtmError` saying why not. Each function works on a character's
-    TOML document.
+    ``add`` raises a :class:`~vtm_tui.errors.VtmError` saying why not. ``problems`` names each entry the sheet
+    holds against the book (a power whose prerequisites are not met): kept, since the storyteller may grant it,
+    and shown on the page as text. Each function works on a character's TOML document.
     """
 
     placeholder: str
@@ -165,3 +166,4 @@ class EntryPage:
     remove: Callable[[dict[str, Any], int], None]
     suggestions: Callable[[Mapping[str, Any]], tuple[str, ...]]
     available: Callable[[Mapping[str, Any]], list[str]]
+    problems: Callable[[Mapping[str, Any]], list[str]] = field(default=lambda doc: [])

@@ -18,7 +18,7 @@ GHOUL = SimpleNamespace(is_vampire=False, hunger=0)
 ANSWERS = {
     "difficulty_placeholder": lambda r: (r.difficulty_placeholder, ("", "", "none")),
     "contest_damage_label": lambda r: (r.contest_damage_label, ("Damage", "Damage", "Resource")),
-    "creatures": lambda r: (r.creatures(), (("vampire", "ghoul", "mortal"), (), ())),
+    "creatures": lambda r: (r.creatures(), (("vampire", "ghoul", "mortal"), ("vampire", "ghoul", "mortal"), ())),
     "roster_mark": lambda r: ((r.roster_mark(VAMPIRE), r.roster_mark(GHOUL)), (("H3", ""), ("", ""), ("", ""))),
     "damage_key_hint": lambda r: (r.damage_key_hint(), ("d/D damage", "d/D/x damage", "d damage")),
     "sheet_key_hints": lambda r: (r.sheet_key_hints(), (

@@ -34,7 +34,6 @@ def test_a_power_of_ones_own_is_a_table_with_level_rouse_and_pool():
 @pytest.mark.parametrize(("text", "why"), [
     ("Mesmerize", "a colon"),
     ("Dominate: Mesmerize", "no dots"),  # the sheet has no Dominate
-    ("Potence: Prowess", "above the 1 dot"),
     ("Potence: Unheard-of Might", "not in the catalogue"),
     ("Potence: Own; 9; 1", "level is 1-5"),
     ("Potence: Own; 1; 7", "Rouse is 0-5 or free"),
@@ -48,6 +47,38 @@ def test_what_cannot_be_added_says_why_and_changes_nothing(text, why):
     with pytest.raises(VtmError, match=why):
         power_page.add(doc, text)
     assert doc == before
+
+
+@pytest.mark.parametrize(("disciplines", "text", "said"), [
+    ({"Dominate": 2}, "Dominate: Dementation", "Dementation needs Obfuscate 2 (has 0)"),  # the amalgam
+    ({"Potence": 1}, "Potence: Prowess", "Prowess needs Potence 2 (has 1)"),  # the power's own level
+    ({"Presence": 1}, "Presence: Irresistible", "Irresistible Voice needs Presence 4 (has 1) and Dominate 1 (has 0)"),
+    ({"Presence": 1}, "Presence: Irresistible Voice; 1; 0", "Irresistible Voice needs Dominate 1 (has 0)"),  # own level
+])
+def test_a_power_past_its_prerequisites_is_the_storytellers_to_grant_and_is_said(disciplines, text, said):
+    doc = {"disciplines": dict(disciplines)}
+    power_page.add(doc, text)  # granted, not refused: it is the storyteller's sheet
+    assert doc["powers"]
+    assert power_page.problems(doc) == [said]
+    assert f"Powers: {said}" in ruleset_for("v5").creation_report(doc, {}).warnings
+    assert entry_page("v5", "powers").problems(doc) == [said]
+
+
+def test_completion_and_the_catalogue_list_leave_out_a_power_whose_amalgam_is_missing():
+    doc = _doc(Dominate=2, Obfuscate=1)
+    assert "Dominate: Dementation" not in power_page.suggestions(doc)
+    assert not [line for line in power_page.available(doc) if line.startswith("Dementation")]
+    doc["disciplines"]["Obfuscate"] = 2
+    assert "Dominate: Dementation" in power_page.suggestions(doc)
+
+
+def test_prerequisites_met_or_raised_later_leave_nothing_to_say():
+    doc = {"disciplines": {"Dominate": 2, "Obfuscate": 1}, "powers": {"Dominate": ["Dementation", "Compel"]}}
+    assert power_page.problems(doc) == ["Dementation needs Obfuscate 2 (has 1)"]
+    doc["disciplines"]["Obfuscate"] = 2
+    assert power_page.problems(doc) == []
+    doc["disciplines"]["Dominate"] = 1  # lowered after the power was given: said again
+    assert power_page.problems(doc) == ["Dementation needs Dominate 2 (has 1)"]
 
 
 def test_completion_offers_only_catalogue_powers_the_dots_allow_and_the_sheet_lacks():

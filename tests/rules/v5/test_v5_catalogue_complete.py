@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from vtm_tui.rules.catalogue.v5_powers import CATALOGUE, amalgam_missing, catalogue_power, powers_to_pick
+from vtm_tui.rules.catalogue.v5_powers import (CATALOGUE, amalgam_missing, catalogue_power, powers_to_pick, unmet,
+                                               unmet_text)
 from vtm_tui.rules.catalogue.v5_rituals import FORMULAS, RITUALS, catalogue_ritual, missing, ritual_entry
 
 #: Discipline → powers at levels 1, 2, 3, 4, 5 (V5 core).
@@ -67,6 +68,19 @@ def test_an_amalgam_is_met_only_with_the_other_disciplines_dots():
     assert amalgam_missing(dementation, {"Dominate": 2, "obfuscate": 2}) == ""
     picked = [p.name for p in powers_to_pick("Dominate", 2, {"Dominate": 2}, {"compel"})]
     assert picked == ["Cloud Memory", "Mesmerize"]
+
+
+def test_one_rule_of_prerequisites_names_what_is_missing_and_what_is_held():
+    voice = catalogue_power("Presence", "Irresistible Voice")
+    assert unmet(voice, {"Presence": 4}) == ["Dominate 1 (has 0)"]
+    assert unmet(voice, {"presence": 3, "Dominate": 1}) == ["Presence 4 (has 3)"]
+    assert unmet_text(voice, {"Presence": 4, "DOMINATE": 1}) == ""
+    assert unmet_text(voice, {}) == "Irresistible Voice needs Presence 4 (has 0) and Dominate 1 (has 0)"
+    # experience's choices for a new dot are exactly the catalogue's powers that rule passes once the dot is bought
+    for dots in range(1, 6):
+        held = {"Presence": dots, "Dominate": 1}
+        assert {p.name for p in powers_to_pick("Presence", dots, {"Presence": dots - 1, "Dominate": 1}, set())} == {
+            p.name for p in CATALOGUE if p.discipline == "Presence" and not unmet(p, held)}
 
 
 def test_rituals_and_formulas_of_the_core_per_level():

@@ -8,8 +8,8 @@ sheet. ``rouse`` is the number of Rouse checks the power costs, 0 for "Free".
 Source: V5 core rulebook, "Disciplines" chapter (pp. 243–300), each power's
 "Cost" and "Dice Pools" lines; Oblivion from *Chicago by Night* / *Cults of the
 Blood Gods*. Where a power is resisted, ``pool`` is the user's side only; a power
-with no roll has an empty pool. The catalogue holds every level 1–2 power of the
-core Disciplines at levels 1-5 with their amalgam prerequisites (Thin-Blood
+with no roll has an empty pool. The catalogue holds every power of the core
+Disciplines at levels 1-5 with their amalgam prerequisites (Thin-Blood
 Alchemy, which has formulas rather than powers, aside: its formulas and the
 Blood Sorcery rituals are in :mod:`vtm_tui.rules.catalogue.v5_rituals`), and
 the Oblivion powers of the shipped example chronicles.
@@ -17,6 +17,7 @@ the Oblivion powers of the shipped example chronicles.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from vtm_tui.rules.errors import RulesError
@@ -195,17 +196,39 @@ def catalogue_for(discipline: str, dots: int) -> tuple[PowerInfo, ...]:
     return tuple(p for p in CATALOGUE if p.discipline.casefold() == wanted and p.level <= dots)
 
 
+def _held(disciplines: Mapping[str, int], name: str) -> int:
+    """The dots ``disciplines`` (name → dots) gives ``name``, case aside (0 when absent)."""
+    return next((dots for held, dots in disciplines.items() if held.casefold() == name.casefold()), 0)
+
+
+def unmet(power: PowerInfo, disciplines: Mapping[str, int]) -> list[str]:
+    """What ``power`` needs that ``disciplines`` (name → dots) lacks, each as ``"Obfuscate 2 (has 0)"``: its own
+    Discipline at the power's level, then its amalgam's. The one rule of a power's prerequisites: experience's
+    choices (:func:`powers_to_pick`), the powers page and the sheet's warnings all ask it."""
+    needs = [(power.discipline, power.level), *([power.amalgam] if power.amalgam else [])]
+    return [f"{name} {dots} (has {_held(disciplines, name)})" for name, dots in needs
+            if _held(disciplines, name) < dots]
+
+
+def unmet_text(power: PowerInfo, disciplines: Mapping[str, int]) -> str:
+    """``"Dementation needs Obfuscate 2 (has 0)"``, or ``""`` when the dots meet every prerequisite."""
+    missing = unmet(power, disciplines)
+    return f"{power.name} needs {' and '.join(missing)}" if missing else ""
+
+
 def amalgam_missing(power: PowerInfo, disciplines: dict[str, int]) -> str:
     """What ``power``'s amalgam needs that ``disciplines`` (name → dots) lacks: ``"Obfuscate 2"``, or ``""``."""
     if power.amalgam is None:
         return ""
     other, dots = power.amalgam
-    held = next((d for name, d in disciplines.items() if name.casefold() == other.casefold()), 0)
-    return "" if held >= dots else f"{other} {dots}"
+    return "" if _held(disciplines, other) >= dots else f"{other} {dots}"
 
 
 def powers_to_pick(discipline: str, dots: int, disciplines: dict[str, int],
                    held: set[str]) -> tuple[PowerInfo, ...]:
-    """Powers a new dot of ``discipline`` may bring: level ``dots`` or lower, amalgam met, not ``held`` (casefolded)."""
-    return tuple(p for p in catalogue_for(discipline, dots)
-                 if p.name.casefold() not in held and not amalgam_missing(p, disciplines))
+    """Powers a new dot of ``discipline`` may bring: not ``held`` (casefolded), and every prerequisite met
+    (:func:`unmet`) once ``discipline`` has ``dots``."""
+    after = {name: rating for name, rating in disciplines.items() if name.casefold() != discipline.casefold()}
+    after[discipline] = dots
+    return tuple(p for p in catalogue_for(discipline, MAX_LEVEL)
+                 if p.name.casefold() not in held and not unmet(p, after))

@@ -15,7 +15,9 @@ Disciplines, backgrounds, merits and flaws are ``items`` (``Power`` with ``syste
 Disciplines): they are listed in the notes and named in the report. An Ability the V20 sheet
 lacks (another game's, one typed in; an Attribute's ``speciality`` too) is kept, as a custom
 ability under its name so it can be rolled, and named in the report. The 7.x ``PC`` actor is first
-reshaped into this layout (:mod:`vtm_tui.rules.v20.import_wod20_pc`). Every other field that holds
+reshaped into this layout (:mod:`vtm_tui.rules.v20.import_wod20_pc`). A Ghoul actor, or a Mortal actor of the
+``ghoul`` variant (``settings.variant``), is a ghoul whose blood pool is kept as exported; another Mortal is a
+mortal, with no blood pool. Every other field that holds
 something is named in the report (:data:`READ`, :data:`QUIET`).
 """
 
@@ -124,10 +126,16 @@ def convert(data: Mapping[str, Any]) -> Converted:
     doc["willpower"] = {"permanent": permanent,
                         "current": max(0, min(permanent, number(will.get("temporary"), permanent) or 0))}
     blood = table(adv.get("bloodpool"))
-    if kind == "vampire" and blood:
-        doc["blood"] = {"current": number(blood.get("temporary"), 10)}
+    creature = _creature(kind, table(system.get("settings")))
+    if creature != "vampire":
+        doc["creature"] = creature
+    if creature == "mortal" and number(blood.get("temporary"), 0):
+        lost.append("advantages.bloodpool: a mortal's blood is no pool to spend here; not mapped")
+    if creature != "mortal" and blood:  # a vampire's or a ghoul's pool, as the table kept it
+        doc["blood"] = {"current": max(0, number(blood.get("temporary"), 10) or 0)}
         if number(blood.get("max"), None):
             doc["blood"]["max"] = number(blood.get("max"), None)
+            doc["blood"]["current"] = min(doc["blood"]["current"], doc["blood"]["max"])
     virtues: dict[str, int] = {}
     for key, value in table(adv.get("virtues")).items():
         name = match(key, VIRTUES + PATH_VIRTUES)
@@ -155,6 +163,14 @@ def convert(data: Mapping[str, Any]) -> Converted:
                 if key not in READ and key not in QUIET and holds(value))
     lost.extend(effects(data))
     return out
+
+
+def _creature(kind: str, settings: Mapping[str, Any]) -> str:
+    """A Vampire actor is a vampire; a Ghoul actor, or a Mortal actor of the system's ``ghoul`` variant
+    (``settings.variant``: how the system's 7.x makes a ghoul), a ghoul; any other Mortal a mortal."""
+    if kind == "ghoul" or str(settings.get("variant", "")).lower() == "ghoul":
+        return "ghoul"
+    return kind
 
 
 def _abilities(held: Mapping[str, Any], lost: list[str],

@@ -59,8 +59,11 @@ class V20RuleSet(PackageModules):
         return pool_limits.pool_value_error(self.id, value)
 
     def conflict_extra(self, doc: Mapping[str, Any]) -> tuple[dict[str, int], int, bool]:
-        """Seven health levels; a blood pool of more than 2 (not a mortal's 1 or a ghoul's 2) is a vampire's."""
+        """Seven health levels; the sheet's creature says whether it is a vampire, or else (a quick character's
+        template) a blood pool of more than 2 (not a mortal's 1 or a ghoul's 2) is a vampire's."""
         blood = doc.get("blood", {}) or {}
+        if "creature" in doc:
+            return _extra_pools(doc, "Physical"), 7, doc["creature"] == "vampire"
         return _extra_pools(doc, "Physical"), 7, int(blood.get("max", 10)) > 2
 
     def creation_steps(self) -> tuple[CreationStep, ...]:
@@ -121,7 +124,7 @@ class V20RuleSet(PackageModules):
         return {}
 
     def creatures(self) -> tuple[str, ...]:
-        return ()
+        return ("vampire", "ghoul", "mortal")  # a ghoul holds a small pool of vitae, a mortal none
 
     def roster_mark(self, sheet: Any) -> str:
         return ""

@@ -95,7 +95,7 @@ class V20SheetEdits:
         limit = sheet.blood_per_turn
         if spent + amount <= limit:
             return ""
-        return (f"{name} already spent {spent} of {limit} blood this turn (generation {sheet.generation}): "
+        return (f"{name} already spent {spent} of {limit} blood this turn ({sheet.blood_source}): "
                 f"{amount} more refused")
 
 

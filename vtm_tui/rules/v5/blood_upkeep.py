@@ -38,11 +38,14 @@ class V5BloodUpkeep:
         return blood_potency(level)
 
     def learnable_powers(self, sheet: Any) -> list[Any]:
-        from vtm_tui.rules.catalogue.v5_powers import catalogue_for
+        """Catalogue powers whose prerequisites the dots meet (level and amalgam: the rule experience asks,
+        ``unmet``) and the sheet lacks; the storyteller grants any other in the sheet editor, which says so."""
+        from vtm_tui.rules.catalogue.v5_powers import catalogue_for, unmet
 
         held = {(d.casefold(), p.name.casefold()) for d, powers in sheet.powers.items() for p in powers}
         return [power for discipline, dots in sheet.disciplines.items() for power in catalogue_for(discipline, dots)
-                if (power.discipline.casefold(), power.name.casefold()) not in held]
+                if (power.discipline.casefold(), power.name.casefold()) not in held
+                and not unmet(power, sheet.disciplines)]
 
     def power_rouse(self, sheet: Any, power: Any, dice: DiceSource, *, oblivion_stains: bool) -> Any:
         from vtm_tui.rules.v5.upkeep import power_rouse

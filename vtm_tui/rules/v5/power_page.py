@@ -1,6 +1,9 @@
 """The powers page of V5 creation and the sheet editor, as pure functions on a character's TOML document.
 
-The book gives one power per Discipline dot, each of a level no higher than the Discipline's dots. A power
+The book gives one power per Discipline dot, each of a level no higher than the Discipline's dots and with its
+amalgam's dots in the other Discipline. The storyteller may grant a power that does not meet them (it is their
+sheet): it is added, and the page and the creation report say what is missing (:func:`problems`, the rule
+experience uses: :func:`~vtm_tui.rules.catalogue.v5_powers.unmet`). A power
 of the catalogue (:mod:`vtm_tui.rules.catalogue.v5_powers`) is written as a bare name (``Dominate = ["Mesmerize"]``),
 so its level, Rouse cost and pool come from the catalogue; any other power is a table entry carrying its
 own (``{name, level, rouse, pool}``). Typed text is data: names and pools are size-limited here.
@@ -12,7 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from vtm_tui.rules.errors import RulesError
-from vtm_tui.rules.catalogue.v5_powers import MAX_LEVEL, MAX_ROUSE, PowerInfo, catalogue_for, catalogue_power, parse_rouse
+from vtm_tui.rules.catalogue.v5_powers import (MAX_LEVEL, MAX_ROUSE, PowerInfo, catalogue_for, catalogue_power,
+                                               parse_rouse, unmet, unmet_text)
 
 MAX_NAME = 60
 MAX_POOL = 80
@@ -52,23 +56,28 @@ def _info(discipline: str, entry: Any) -> PowerInfo | None:
         if level is None:
             return None
         pool = str(entry["pool"]) if "pool" in entry else (known.pool if known else "")
-        return PowerInfo(_name(entry), discipline, level, rouse, pool)
+        return PowerInfo(_name(entry), discipline, level, rouse, pool, known.amalgam if known else None)
     except (RulesError, TypeError, ValueError):
         return None
 
 
-def suggestions(doc: Mapping[str, Any]) -> tuple[str, ...]:
-    """``Dominate: Mesmerize`` for each catalogue power a Discipline's dots allow and the sheet lacks."""
+def _fitting(doc: Mapping[str, Any]) -> list[tuple[str, PowerInfo]]:
+    """(Discipline, power) for each catalogue power whose prerequisites the dots meet (``unmet``, the rule
+    experience asks) and the sheet lacks: what the book lets the character take."""
+    dots = _dots(doc)
     held = {(d.casefold(), _name(e).casefold()) for d, entries in _powers(doc).items() for e in entries}
-    return tuple(f"{d}: {p.name}" for d, dots in _dots(doc).items() for p in catalogue_for(d, dots)
-                 if (d.casefold(), p.name.casefold()) not in held)
+    return [(d, p) for d, rating in dots.items() for p in catalogue_for(d, rating)
+            if (d.casefold(), p.name.casefold()) not in held and not unmet(p, dots)]
+
+
+def suggestions(doc: Mapping[str, Any]) -> tuple[str, ...]:
+    """``Dominate: Mesmerize`` for each catalogue power that fits the dots (level and amalgam) and the sheet lacks."""
+    return tuple(f"{d}: {p.name}" for d, p in _fitting(doc))
 
 
 def available(doc: Mapping[str, Any]) -> list[str]:
     """The catalogue powers one may still add, with level, Rouse cost and pool (``Mesmerize (Dominate 2, ...)``)."""
-    held = {(d.casefold(), _name(e).casefold()) for d, entries in _powers(doc).items() for e in entries}
-    return [p.describe() for d, dots in _dots(doc).items() for p in catalogue_for(d, dots)
-            if (d.casefold(), p.name.casefold()) not in held]
+    return [p.describe() for _d, p in _fitting(doc)]
 
 
 def lines(doc: Mapping[str, Any]) -> list[str]:
@@ -141,10 +150,7 @@ def add(doc: dict[str, Any], text: str) -> None:
         raise RulesError(f"{discipline}: {name_text} is not in the catalogue; give its level, Rouse checks and "
                          f"pool: '{discipline}: {name_text}; 2; 1; Wits + {discipline}'.")
     else:
-        level, entry = known.level, known.name
-    if level > dots[discipline]:
-        raise RulesError(f"{discipline}: {name} is level {level}, above the {dots[discipline]} dot"
-                         f"{'s' if dots[discipline] != 1 else ''} on the sheet.")
+        entry = known.name
     powers = _powers(doc)
     entries = powers.setdefault(discipline, [])
     if any(_name(e).casefold() == name.casefold() for e in entries):
@@ -171,8 +177,23 @@ def remove(doc: dict[str, Any], index: int) -> None:
         doc.pop("powers", None)
 
 
+def problems(doc: Mapping[str, Any]) -> list[str]:
+    """Each power whose level or amalgam the sheet's Discipline dots do not meet:
+    ``"Dementation needs Obfuscate 2 (has 0)"`` (kept: the storyteller's call, said on the page)."""
+    dots = _dots(doc)
+    found = []
+    for discipline, entries in _powers(doc).items():
+        for entry in entries:
+            info = _info(discipline, entry)
+            text = unmet_text(info, dots) if info is not None else ""
+            if text:
+                found.append(text)
+    return found
+
+
 def warnings(doc: Mapping[str, Any]) -> list[str]:
-    """Where the powers differ from the book's one per Discipline dot (warnings only: storytellers house-rule)."""
+    """Where the powers differ from the book: one per Discipline dot, each within the dots and with its amalgam
+    (warnings only: storytellers house-rule)."""
     dots, powers = _dots(doc), _powers(doc)
     found = []
     for discipline, rating in dots.items():
@@ -183,4 +204,4 @@ def warnings(doc: Mapping[str, Any]) -> list[str]:
     for discipline, entries in powers.items():
         if discipline not in dots and entries:
             found.append(f"Powers: {len(entries)} under {discipline}, which has no dots")
-    return found
+    return found + [f"Powers: {text}" for text in problems(doc)]

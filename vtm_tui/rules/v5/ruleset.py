@@ -175,7 +175,7 @@ class V5RuleSet(PackageModules):
         from vtm_tui.rules.v5 import power_page
 
         return EntryPage("Dominate: Mesmerize", power_page.lines, power_page.add, power_page.remove,
-                         power_page.suggestions, power_page.available)
+                         power_page.suggestions, power_page.available, power_page.problems)
 
     # Difficulty = successes needed; 0 means "no Difficulty set" (one success wins). Names from the seed's table.
     difficulty_ladder = (("Routine", 1), ("Straightforward", 2), ("Moderate", 3), ("Challenging", 4), ("Hard", 5),

@@ -23,6 +23,9 @@ def sections(doc: dict) -> list[Section]:
     disc = [(n, dots(v) + (f": {', '.join(powers.get(n, []))}" if powers.get(n) else ""))
             for n, v in doc.get("disciplines", {}).items()]
     disc += [(n, ", ".join(p)) for n, p in powers.items() if n not in doc.get("disciplines", {})]
+    from vtm_tui.rules.v5.power_page import problems
+
+    disc += [("⚠ Warning", problem) for problem in problems(doc)]  # a power granted past its prerequisites
     if disc:
         out.append(Section("Disciplines", disc))
     learned = [_learned(kind, entry) for kind in ("ritual", "formula") for entry in doc.get(f"{kind}s", [])]

@@ -95,6 +95,7 @@ class CreationWizard(VtmDialog[Character | None]):
     CreationWizard #create-help { color: $text-muted; height: auto; }
     CreationWizard #create-report { height: auto; max-height: 9; border-top: solid $primary; }
     CreationWizard #create-problem { color: $error; text-style: bold; height: auto; }
+    CreationWizard #create-unmet { text-style: bold; height: auto; }
     CreationWizard Label { text-style: bold; }
     """
 
@@ -170,11 +171,20 @@ class CreationWizard(VtmDialog[Character | None]):
         if page is None:
             return [Static(f"Nothing to edit on this page ({step.id}).", markup=False)]
         offered = page.suggestions(self.doc)
+        unmet = Static(self._unmet_text(step), id="create-unmet", markup=False)
+        unmet.display = bool(self._unmet_text(step))  # no blank line when there is nothing to say
         return [Label("Add (Enter):"),
                 CompletingInput(id="create-entry", suggester=SuggestFromList(offered, case_sensitive=False),
                       placeholder=offered[0] if offered else page.placeholder, max_length=160),
+                unmet,
                 OptionList(*[Option(Text(e)) for e in page.lines(self.doc)], id="create-entries"),
                 Static(self._available_text(step), id="create-available", markup=False)]
+
+    def _unmet_text(self, step: CreationStep) -> str:
+        """What the sheet's entries lack (``⚠ Dementation needs Obfuscate 2 (has 0)``), as text under the field:
+        the storyteller may grant it, never silently."""
+        page = entry_page(self.ruleset, step.id)
+        return "\n".join(f"⚠ {problem}" for problem in (page.problems(self.doc) if page else []))
 
     def _available_text(self, step: CreationStep) -> str:
         page = entry_page(self.ruleset, step.id)
@@ -339,6 +349,9 @@ class CreationWizard(VtmDialog[Character | None]):
         self.query_one("#create-entry", Input).suggester = SuggestFromList(page.suggestions(self.doc),
                                                                           case_sensitive=False)
         self.query_one("#create-available", Static).update(self._available_text(self.step))
+        unmet = self.query_one("#create-unmet", Static)
+        unmet.update(self._unmet_text(self.step))
+        unmet.display = bool(self._unmet_text(self.step))
 
     # -- pages and the end ----------------------------------------------------------------------
     async def action_page(self, delta: int) -> None:

@@ -34,8 +34,8 @@ def layout_v20(character: Character, width: int, cursor: str | None) -> SheetLay
     top = sheet.trait_max
     b = SheetBuilder(width, cursor)
     facts = [x for x in (sheet.clan, sheet.sect) if x]
-    facts.append(f"generation {sheet.generation} (traits ≤ {top}, blood pool {sheet.blood_pool}, "
-                 f"{sheet.blood_per_turn}/turn)")
+    bred = f"generation {sheet.generation}" if sheet.creature == "vampire" else sheet.creature
+    facts.append(f"{bred} (traits ≤ {top}, blood pool {sheet.blood_pool}, {sheet.blood_per_turn}/turn)")
     if sheet.nature or sheet.demeanor:
         facts.append(f"nature {sheet.nature or '?'} / demeanor {sheet.demeanor or '?'}")
     if sheet.sire:

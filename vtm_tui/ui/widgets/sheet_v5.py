@@ -110,6 +110,8 @@ def layout_v5(character: Character, width: int, cursor: str | None) -> SheetLayo
             b.rows(cells)
         else:
             b.paragraph("none", style="dim")
+    for problem in sheet.unmet_powers():  # the storyteller may grant it; the sheet says so, in words
+        b.paragraph(f"⚠ {problem}", style="bold")
     for label, kind, listed in (("Rituals", "ritual", sheet.rituals), ("Formulas", "formula", sheet.formulas)):
         if listed:  # their own kind, beside the Disciplines: name and level (a level unknown shows "?")
             b.paragraph(f"{label}: " + " · ".join(f"{r.name} ({r.known_level(kind) or '?'})" for r in listed))
