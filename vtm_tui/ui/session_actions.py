@@ -31,7 +31,9 @@ class SessionActions(VtmAppBase):
         from vtm_tui.play.sessions import must_ask
 
         store = self.chronicle_store
-        question = must_ask(store, player=self.player is not None, kind=kind) if store is not None else None
+        question = None
+        if store is not None and store.ask_before_next_session:  # the app's store asks; the tests' may not
+            question = must_ask(store, player=self.player is not None, kind=kind)
         if question is None:
             then()
         else:

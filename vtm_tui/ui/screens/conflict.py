@@ -238,9 +238,14 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
 
     def run(self, operation: Callable[[Table], Change]) -> Change | None:
         """Run one tracker operation; a refusal is shown on the status line, never raised."""
+        from vtm_tui.play.sessions import SessionEnded
+
         self._confirm_end = False
         try:
             return self.apply(operation(self.table()))
+        except SessionEnded as exc:  # asked before any die is rolled; s starts the next session and runs it again
+            self.app.ask_next_session(exc, lambda: self.run(operation))
+            return None
         except VtmError as exc:
             self.say(str(exc), error=True)
             return None

@@ -142,6 +142,7 @@ class XpActions(VtmNode):
 
     def _spend(self, character: Character, field: str, label: str, power: str | None = None) -> None:
         from vtm_tui.play import experience as xp
+        from vtm_tui.play.sessions import SessionEnded
 
         store = self.app.chronicle_store
         current = next((c for c in store.characters if c.slug == character.slug), character)
@@ -150,6 +151,8 @@ class XpActions(VtmNode):
         except ConflictError as exc:
             store.reload()
             return self.say(f"{exc} — reloaded; press X again if it is still wanted.", error=True)
+        except SessionEnded as exc:  # asked; s starts the next session and buys it there
+            return self.app.ask_next_session(exc, lambda: self._spend(character, field, label, power))
         except VtmError as exc:
             return self.say(str(exc), error=True)
         keeper = getattr(self, "keeper", None)
