@@ -88,3 +88,19 @@ def test_a_seat_sees_a_secret_contest_as_before_and_not_whom_it_named(lisboa: Pa
     note = LogEntry.new("note", session=4, ruleset="v5", now=NOW, secret=True, comment="the Prince's plan",
                         characters=(DEFENDER,))
     assert entry_for(marta, note) is None  # naming her character shows a seat nothing it may not see
+
+
+def test_the_command_lines_character_filter_finds_the_defender_and_hides_a_secret_ones(lisboa: Path, capsys) -> None:
+    import json
+
+    from vtm_tui.cli import main
+
+    (contest,), undo = _contest(lisboa, secret=True)
+    for session in ("4", "all"):  # one session read in memory; all of them through the index
+        assert main(["log", str(lisboa), "--session", session, "--character", "ines", "--json"]) == 0
+        ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
+        assert contest.id in ids and undo.id in ids
+    assert main(["log", str(lisboa), "--session", "4", "--character", "ines", "--json", "--hide-secret"]) == 0
+    ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
+    assert contest.id not in ids  # the players' view: whom a secret contest named is hidden, so it is not selected
+    assert undo.id in ids  # the undo is no secret
