@@ -215,3 +215,65 @@ def test_a_note_after_the_end_asks_and_keeps_the_note_dialog(lisboa: Path) -> No
 
     run(body())
     assert read_session(lisboa, 4, recover=False).entries[-1].comment == "dawn"
+
+
+def test_notes_typed_after_the_end_stay_in_the_editor_until_the_answer(lisboa: Path) -> None:
+    from vtm_tui.ui.screens.notes_editor import NotesEditor
+
+    before = _sheet(lisboa, "duarte-moniz")
+
+    async def body() -> None:
+        app = make_app(lisboa)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("e")
+            await pilot.pause()
+            assert isinstance(app.screen, NotesEditor)
+            await pilot.press(*" owes the Prince", "escape")  # Esc saves the notes
+            await pilot.pause()
+            assert isinstance(app.screen, NextSessionDialog)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, NotesEditor) and "owes the Prince" in app.screen.typed
+            assert _sheet(lisboa, "duarte-moniz") == before
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("s")
+            await pilot.pause()
+            assert not isinstance(app.screen, (NotesEditor, NextSessionDialog))
+
+    run(body())
+    assert "owes the Prince" in tomllib.loads(_sheet(lisboa, "duarte-moniz"))["notes"]
+    assert read_session(lisboa, 4, recover=False).entries[-1].actor == "Duarte Moniz"
+
+
+def test_a_contest_after_the_end_asks_before_its_dialog_opens(lisboa: Path) -> None:
+    from vtm_tui.ui.screens.contest_dialog import ContestDialog
+
+    async def body() -> None:
+        app = make_app(lisboa)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("2")
+            await pilot.pause()
+            screen = app.screen
+            from vtm_tui.conflict import roster
+
+            table = screen.table(log=False)
+            for name in ("Vicente Lobo", "Inês Valadares"):  # two participants, not yet saved: nothing logged
+                screen.conflict = roster.add_character(screen.conflict, table, app.chronicle_store.character(name)
+                                                       ).conflict
+            await pilot.press("c")
+            await pilot.pause()
+            assert isinstance(app.screen, NextSessionDialog)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, ContestDialog)
+            await pilot.press("c")
+            await pilot.pause()
+            await pilot.press("s")
+            await pilot.pause()
+            assert isinstance(app.screen, ContestDialog)
+
+    run(body())
+    assert _chronicle(lisboa) == (4, True)
