@@ -277,3 +277,25 @@ def test_a_contest_after_the_end_asks_before_its_dialog_opens(lisboa: Path) -> N
 
     run(body())
     assert _chronicle(lisboa) == (4, True)
+
+
+def test_a_remorse_test_owed_at_the_end_is_not_asked_about_and_stays_in_that_session(lisboa: Path) -> None:
+    from vtm_tui.rules.dice import GivenFaces
+    from vtm_tui.ui.screens.roll_dialog import RollDialog
+
+    async def body() -> None:
+        app = make_app(lisboa)
+        app.dice = GivenFaces({"regular": [8]})
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("down", "m")  # Inês, who has stains: her Remorse test
+            await pilot.pause()
+            assert isinstance(app.screen, RollDialog) and app.screen.kind == "remorse"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, NextSessionDialog)
+
+    run(body())
+    assert _chronicle(lisboa) == (3, False) and not (lisboa / "sessions" / "0004.toml").exists()
+    last = read_session(lisboa, 3, recover=False).entries[-1]
+    assert (last.kind, last.actor) == ("remorse", "Inês Valadares")
