@@ -299,3 +299,40 @@ def test_a_remorse_test_owed_at_the_end_is_not_asked_about_and_stays_in_that_ses
     assert _chronicle(lisboa) == (3, False) and not (lisboa / "sessions" / "0004.toml").exists()
     last = read_session(lisboa, 3, recover=False).entries[-1]
     assert (last.kind, last.actor) == ("remorse", "Inês Valadares")
+
+
+def test_the_ledger_asks_for_a_new_boon_and_its_removal(lisboa: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from vtm_tui.ui.screens.ledger import LedgerScreen
+    from vtm_tui.ui.screens.ledger_dialog import LedgerItemDialog
+
+    monkeypatch.setattr(LedgerScreen, "POLL_SECONDS", None)  # the test decides when the disk is looked at
+    store = open_chronicle(lisboa)
+    store.start_session()
+    headless_ledger.add_item(store, "boons", {"debtor": "Duarte", "creditor": "Dona Amalia", "size": "minor"})
+    store.end_session()  # session 4 ended, with a boon in the ledger
+
+    async def body() -> None:
+        app = make_app(lisboa)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("4")
+            await pilot.pause()
+            await pilot.press("a", *"Rita", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, NextSessionDialog)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, LedgerItemDialog) and "Rita" in screen_text(app)  # kept as typed
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("delete", "delete")
+            await pilot.pause()
+            assert isinstance(app.screen, NextSessionDialog)
+            assert "Session 4 has ended. Start session 5 for this change?" in screen_text(app)
+            await pilot.press("s")
+            await pilot.pause()
+
+    run(body())
+    assert _chronicle(lisboa) == (5, True)
+    assert "boons" not in tomllib.loads((lisboa / "ledger.toml").read_text(encoding="utf-8"))
+    last = read_session(lisboa, 5, recover=False).entries[-1]
+    assert (last.kind, last.change["action"]) == ("ledger", "delete")
