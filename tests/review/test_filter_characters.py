@@ -104,3 +104,16 @@ def test_the_command_lines_character_filter_finds_the_defender_and_hides_a_secre
     ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
     assert contest.id not in ids  # the players' view: whom a secret contest named is hidden, so it is not selected
     assert undo.id in ids  # the undo is no secret
+
+
+def test_a_hand_written_characters_value_that_is_not_a_list_of_names_is_refused_by_name() -> None:
+    import pytest
+
+    from vtm_tui.model.errors import InvalidDataError
+
+    base = {"id": "a1", "time": NOW, "session": 1, "kind": "contest", "ruleset": "v5", "actor": ATTACKER}
+    assert LogEntry.from_toml(base, where="0001.toml").characters == ()  # older entries: none
+    assert LogEntry.from_toml({**base, "characters": [DEFENDER]}, where="0001.toml").characters == (DEFENDER,)
+    for bad in (DEFENDER, [""], ["two\nlines"], [3]):
+        with pytest.raises(InvalidDataError, match="characters"):
+            LogEntry.from_toml({**base, "characters": bad}, where="0001.toml")
