@@ -336,3 +336,24 @@ def test_the_ledger_asks_for_a_new_boon_and_its_removal(lisboa: Path, monkeypatc
     assert "boons" not in tomllib.loads((lisboa / "ledger.toml").read_text(encoding="utf-8"))
     last = read_session(lisboa, 5, recover=False).entries[-1]
     assert (last.kind, last.change["action"]) == ("ledger", "delete")
+
+
+def test_a_new_chronicles_first_note_starts_session_1_unasked_and_says_so(tmp_path: Path) -> None:
+    from vtm_tui.ui.screens.note_dialog import NoteDialog
+
+    folder = tmp_path / "fresh"
+    assert main(["new", str(folder), "--ruleset", "v5", "--name", "Fresh"]) == 0
+
+    async def body() -> None:
+        app = make_app(folder)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+n", *"first", "enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, (NoteDialog, NextSessionDialog))
+            shown = " ".join(n.message for n in app._notifications)
+            assert "Session 1 started now (the chronicle had none yet)." in shown
+            assert app.session_number == 1 and app.session_open
+
+    run(body())
+    assert _chronicle(folder) == (1, True)

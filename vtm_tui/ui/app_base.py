@@ -19,6 +19,7 @@ from textual.app import App
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from contextlib import AbstractContextManager
 
     from vtm_tui.play.sessions import SessionEnded
     from vtm_tui.rules.dice import DiceSource
@@ -86,6 +87,8 @@ class VtmAppBase(App[None]):
         def before_logging(self, then: Callable[[], object], *, kind: str = "") -> None: ...
 
         def ask_next_session(self, question: SessionEnded, retry: Callable[[], object]) -> None: ...
+
+        def saying_a_started_session(self) -> AbstractContextManager[None]: ...
 
 
 class VtmNode:

@@ -6,7 +6,8 @@ the open chronicle, each a call into the store or the play layer and a notice of
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from vtm_tui.ui.app_base import VtmAppBase
@@ -38,6 +39,23 @@ class SessionActions(VtmAppBase):
             then()
         else:
             self.ask_next_session(question, then)
+
+    @contextmanager
+    def saying_a_started_session(self) -> Iterator[None]:
+        """Run a change; if it opened the chronicle's first session (rule 4 of :mod:`vtm_tui.play.sessions`), the
+        header follows and a notice says so, as the sheet keys' and the roll dialog's do. For the paths whose
+        play function does not report it: notes, the ledger, experience, an import."""
+        from vtm_tui.play.sessions import started_note
+
+        store = self.chronicle_store
+        was = (store.chronicle.current_session, store.chronicle.session_open) if store is not None else None
+        try:
+            yield
+        finally:
+            now = (store.chronicle.current_session, store.chronicle.session_open) if store is not None else None
+            if now is not None and now[1] and now != was:
+                self.publish_chronicle()
+                self.notify(started_note(now[0]) + ".", title="Session", timeout=10)
 
     def ask_next_session(self, question: SessionEnded, retry: Callable[[], object]) -> None:
         """Ask "Session 3 has ended. Start session 4 for this change?": ``s`` starts it and runs ``retry`` (the
@@ -128,7 +146,8 @@ class SessionActions(VtmAppBase):
         if self.chronicle_store is None:
             return "No chronicle is open."
         try:
-            said = log_note(self.chronicle_store, kind, text, secret=secret, now=self.clock())
+            with self.saying_a_started_session():
+                said = log_note(self.chronicle_store, kind, text, secret=secret, now=self.clock())
         except VtmError as exc:
             return str(exc)
         self.publish_chronicle()  # the first entry may have opened a session

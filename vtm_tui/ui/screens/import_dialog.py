@@ -68,7 +68,9 @@ class ImportDialog(VtmDialog[str | None]):
         from vtm_tui.play.sessions import SessionEnded
 
         try:
-            done = import_character(self.store, path, replace_existing=self.query_one("#replace", MarkCheckbox).value)
+            with self.app.saying_a_started_session():
+                done = import_character(self.store, path,
+                                        replace_existing=self.query_one("#replace", MarkCheckbox).value)
         except NameTaken as exc:
             return self._show(f"{exc}: tick “Replace a character of the same name” to overwrite it.", error=True)
         except SessionEnded as exc:  # asked; Esc leaves the path typed here

@@ -250,7 +250,8 @@ class LedgerScreen(ModeScreen[None]):
         from vtm_tui.play.sessions import SessionEnded
 
         try:
-            result = change()
+            with self.app.saying_a_started_session():
+                result = change()
         except SessionEnded as exc:
             self.app.ask_next_session(exc, lambda: self._apply(change))
             return str(exc)
