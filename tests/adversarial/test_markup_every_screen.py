@@ -97,6 +97,7 @@ def _storyteller_walk(poisoned: Path) -> None:
     from vtm_tui.ui.screens.blood_dialog import FeedDialog
     from vtm_tui.ui.screens.import_dialog import ImportDialog
     from vtm_tui.ui.screens.power_pick_dialog import PowerPickDialog
+    from vtm_tui.ui.screens.next_session import NextSessionDialog
     from vtm_tui.ui.screens.remorse_due import RemorseDueDialog
 
     _poison_more(poisoned)
@@ -122,6 +123,8 @@ def _storyteller_walk(poisoned: Path) -> None:
          "PowerPickDialog", (CLOSE,)),
         (("escape",), "CoterieScreen", ()),
         (_pushed("RemorseDueDialog", lambda app: RemorseDueDialog(4, [_rui(app)])), "RemorseDueDialog", (CLOSE,)),
+        (("escape",), "CoterieScreen", ()),
+        (_pushed("NextSessionDialog", lambda app: NextSessionDialog(3)), "NextSessionDialog", ()),
         (("escape",), "CoterieScreen", ()),
         (("escape", "ctrl+n"), "NoteDialog", ()),
         (("escape", "question_mark"), "HelpScreen", ()),

@@ -2,7 +2,8 @@
 
 - a player's action never opens a session (it is refused and nothing is saved or logged);
 - a Remorse test owed at a session's end is logged in that session, not in a next one it opened;
-- the storyteller's action opens the next session and says so, in the app and on the command line.
+- the storyteller's action opens the next session and says so on the command line, and in the app with its
+  question turned off (tests/conftest.py; the question itself: tests/adversarial/test_session_question.py).
 """
 
 from __future__ import annotations

@@ -69,7 +69,10 @@ def test_one_bad_file_among_several_is_one_line_and_the_rest_import(v5, tmp_path
     bad.write_text("[]")
     assert main(["import", str(v5), str(bad), str(FIXTURES / "progeny-v0.json")]) == 2
     captured = capsys.readouterr()
-    assert captured.err.count("\n") == 1 and "bad.json" in captured.err
+    errors = [line for line in captured.err.splitlines() if line.startswith("vtm-tui: error:")]
+    assert len(errors) == 1 and "bad.json" in errors[0]
+    # the import that went through opened the chronicle's first session, and stderr says so (play/sessions.py)
+    assert captured.err.splitlines()[1:] == [f"vtm-tui: {v5}: Session 1 started now (the chronicle had none yet)"]
     assert "imported Old Progeny Brujah" in captured.out
 
 

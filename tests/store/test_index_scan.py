@@ -21,7 +21,7 @@ from test_session_log_format import entries
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.store import index
 from vtm_tui.store import log_format as fmt
-from vtm_tui.store.log_index_rows import micros
+from vtm_tui.store.log_index_rows import characters_columns, micros
 from vtm_tui.store.log_index_scan import read_rows, scan_chunk, search_text
 from vtm_tui.store.session_log import append_entry, create_session, session_path
 
@@ -35,6 +35,8 @@ AWKWARD = st.one_of(
     st.text(st.characters(blacklist_categories=("Cs",)), max_size=30),
 )  # fmt: skip
 BARE = st.from_regex(r"[a-z_]{1,8}", fullmatch=True)
+#: A character's name in an entry's ``characters``: one line, not blank (LogEntry refuses others).
+NAMES = st.lists(AWKWARD.filter(lambda s: s.strip() and "\n" not in s), max_size=3)
 
 
 def _slow_rows(data: bytes, session: int = 1, seq0: int = 0, base: int = 0) -> list[tuple]:
@@ -44,7 +46,8 @@ def _slow_rows(data: bytes, session: int = 1, seq0: int = 0, base: int = 0) -> l
     spans = fmt.entry_spans(data)
     return [
         (session, seq0 + i, e.id, micros(e.time), e.actor, e.actor.casefold(), e.kind, e.ruleset, e.result, e.margin,
-         e.pool, e.comment, int(e.secret), e.difficulty, base + offset, length, search_text(e))
+         e.pool, e.comment, int(e.secret), e.difficulty, base + offset, length, search_text(e),
+         *characters_columns(e.characters))
         for i, (e, (offset, length)) in enumerate(zip(found, spans, strict=True))
     ]  # fmt: skip
 
@@ -60,7 +63,7 @@ def plain_entries(draw: st.DrawFn) -> LogEntry:
         ruleset=draw(st.sampled_from(["v5", "v20", "ingenuity"])), actor=draw(AWKWARD), pool=draw(AWKWARD),
         difficulty=draw(st.none() | st.integers(0, 100)), secret=draw(st.booleans()), result=draw(AWKWARD),
         margin=draw(st.integers(-(2**40), 2**40)), roll=draw(st.dictionaries(BARE, st.integers(), max_size=3)),
-        comment=draw(AWKWARD), ref=draw(AWKWARD),
+        comment=draw(AWKWARD), ref=draw(AWKWARD), characters=tuple(draw(NAMES)),
         change=draw(st.dictionaries(BARE, st.one_of(st.integers(), AWKWARD, st.booleans()), max_size=3)),
         extra=draw(st.dictionaries(st.sampled_from(["storyteller_comment", "typed", "x-new"]),
                                    st.one_of(AWKWARD, st.booleans(), st.integers()), max_size=2)),

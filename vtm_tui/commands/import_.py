@@ -30,6 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from vtm_tui.commands.session_note import saying_a_started_session
     from vtm_tui.play.importing import NameTaken, import_character
     from vtm_tui.store.chronicle_store import open_chronicle
 
@@ -37,7 +38,8 @@ def run(args: argparse.Namespace) -> int:
     done, failed = [], []
     for file in args.files:
         try:
-            result = import_character(store, file, fmt=args.format, replace_existing=args.replace)
+            with saying_a_started_session(store):
+                result = import_character(store, file, fmt=args.format, replace_existing=args.replace)
         except VtmError as exc:  # one line per bad file; the other files are still imported
             message = f"{exc} (use --replace to overwrite it)" if isinstance(exc, NameTaken) else str(exc)
             failed.append(message)

@@ -58,6 +58,7 @@ def _section(word: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from vtm_tui.commands.session_note import saying_a_started_session
     from vtm_tui.model.ledger import SECTIONS, item_values
     from vtm_tui.play import ledger as headless
     from vtm_tui.play.visibility import STORYTELLER, Viewer
@@ -85,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
         values = headless.parse_values(section, _pairs(words[1:]))
         if args.secret:
             values["secret"] = True
-        change = headless.add_item(store, section, values)
+        with saying_a_started_session(store):
+            change = headless.add_item(store, section, values)
     elif args.action == "edit":
         ledger = headless.load_ledger(store.path)
         item = ledger.find(words[0])
@@ -95,11 +97,13 @@ def run(args: argparse.Namespace) -> int:
         values = headless.parse_values(item.SECTION, _pairs(words[1:]))
         if args.secret:
             values["secret"] = True
-        change = headless.edit_item(store, item.id, values)
+        with saying_a_started_session(store):
+            change = headless.edit_item(store, item.id, values)
     else:
         if len(words) != 1:
             raise VtmError("ledger delete takes one entry ID")
-        change = headless.delete_item(store, words[0])
+        with saying_a_started_session(store):
+            change = headless.delete_item(store, words[0])
     data = {"id": change.item.id, "section": change.item.SECTION, "logged": change.entry.id,
             "session": change.entry.session}
     emit(args, data, f"{change.message} ({change.item.id}, session {change.entry.session})")

@@ -123,14 +123,15 @@ def run(args: argparse.Namespace) -> int:
 
 def for_viewer(args: argparse.Namespace, chronicle: Path, entries: Iterable[LogEntry]) -> Iterator[LogEntry]:
     """``entries`` as the reader may see them: all of them for the storyteller; with ``--hide-secret`` redacted
-    for the players, and ``--text`` tested again on what is left (a hidden comment must not select a line)."""
+    for the players, and ``--text`` and ``--character`` tested again on what is left (a hidden comment, or a
+    secret contest's hidden defender, must not select a line)."""
     from vtm_tui.play.visibility import entry_for, export_viewer
 
     viewer = export_viewer(chronicle, hide_secret=args.hide_secret)
     for entry in entries:
         shown = entry_for(viewer, entry)
-        if shown is not None and (shown is entry or not args.text
-                                  or matches(shown, actor=None, kinds=None, results=None, text=args.text)):
+        if shown is not None and (shown is entry or not (args.text or args.character)
+                                  or matches(shown, actor=args.character, kinds=None, results=None, text=args.text)):
             yield shown
 
 
@@ -252,8 +253,10 @@ def matches(entry: LogEntry, *, actor: list[str] | None, kinds: list[str] | None
     """The same tests as the index's query, for entries already in memory."""
     from vtm_tui.store.index import search_text
 
-    if actor and entry.actor.casefold() not in {name.casefold() for name in actor}:
-        return False
+    if actor:  # the actor, or a character the entry also concerns (a contest's defender)
+        wanted = {name.casefold() for name in actor}
+        if entry.actor.casefold() not in wanted and not wanted.intersection(c.casefold() for c in entry.characters):
+            return False
     if kinds and entry.kind not in kinds:
         return False
     if results and entry.result not in results:

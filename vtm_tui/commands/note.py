@@ -26,13 +26,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from vtm_tui.commands.session_note import saying_a_started_session
     from vtm_tui.play.notes import add_note
     from vtm_tui.store.chronicle_store import open_chronicle
 
     if not args.text.strip() and not args.scene.strip():
         raise VtmError("note: give the TEXT of the note, or --scene TITLE (or both)")
     store = open_chronicle(args.path)
-    entries = add_note(store, args.text, secret=args.secret, scene=args.scene)
+    with saying_a_started_session(store):
+        entries = add_note(store, args.text, secret=args.secret, scene=args.scene)
     session = entries[0].session
     what = " and ".join(f"{'secret ' if e.secret else ''}{'scene marker' if e.kind == 'scene' else 'note'}"
                         for e in entries)

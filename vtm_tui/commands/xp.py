@@ -33,6 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from vtm_tui.commands.session_note import saying_a_started_session
     from vtm_tui.play import experience as xp
     from vtm_tui.store.chronicle_store import open_chronicle
 
@@ -53,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
         if args.trait or args.power:
             raise VtmError("--raise and --power go with 'spend', not 'award'")
         chosen = xp.coterie(store) if args.all else [store.character(args.character)]
-        done = xp.award(store, chosen, args.amount, args.reason)
+        with saying_a_started_session(store):
+            done = xp.award(store, chosen, args.amount, args.reason)
         human = "\n".join(f"{a.character.name}: +{a.amount} experience ({xp.remaining(a.character)} unspent "
                           f"of {a.character.sheet.experience_total})" for a in done)
         emit(args, {"awarded": [a.to_dict() for a in done]}, human)
@@ -64,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
         raise VtmError("xp spend needs --character NAME and --raise TRAIT")
     character = store.character(args.character)
     field, label = xp.resolve(character, args.trait)
-    spent = xp.spend(store, character, field, label=label, power=args.power)
+    with saying_a_started_session(store):
+        spent = xp.spend(store, character, field, label=label, power=args.power)
     p = spent.price
     emit(args, {"trait": p.trait, "from": p.before, "to": p.after, "cost": p.cost, "remaining": spent.remaining,
                 "character": spent.character.name, "kind": p.kind, "logged": spent.entry.id},

@@ -124,7 +124,8 @@ def _entry(table: Table, rolled: ContestRoll, spec: ContestSpec) -> LogEntry:
                                   now=table.now)
     if rolled.extra_roll:
         entry = dataclasses.replace(entry, roll={**entry.roll, **rolled.extra_roll})
-    return entry
+    # The defender is credited too: the log's character filter finds the contest by either side.
+    return dataclasses.replace(entry, characters=(spec.defender,)) if spec.defender else entry
 
 
 def _hurt(change: Change, table: Table, name: str, amount: int, kind: str, track: str, source: str) -> Change:

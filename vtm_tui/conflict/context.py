@@ -10,7 +10,7 @@ with given dice faces and a fixed time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -93,3 +93,17 @@ class Change:
 def _plain(change: dict[str, Any]) -> dict[str, Any]:
     """TOML has no null: an absent before/after is written as ``""``."""
     return {key: ("" if value is None else value) for key, value in change.items()}
+
+
+def concerned(change: Change) -> tuple[str, ...]:
+    """Every character ``change`` concerns, first appearance first: its entries' actors and the characters they
+    also name (a contest's defender), and the sheets it saves; an undo of it names them all (:func:`undo_entry`)."""
+    names = [name for entry in change.entries for name in (entry.actor, *entry.characters) if name]
+    return tuple(dict.fromkeys([*names, *(c.name for c in change.characters)]))
+
+
+def undo_entry(table: Table, restored: Sequence[str], names: Sequence[str]) -> LogEntry:
+    """The log's line for a conflict change taken back (the app's ctrl+z): it names every character the change
+    concerned and every sheet restored, so the log's character filter finds it under each."""
+    comment = "undo: the last change is taken back" + (f" ({', '.join(restored)}'s sheet restored)" if restored else "")
+    return table.entry("conflict", comment=comment, characters=tuple(dict.fromkeys([*restored, *names])))

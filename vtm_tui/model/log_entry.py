@@ -47,8 +47,11 @@ INT64_RANGE = (-(2**63), 2**63 - 1)
 
 _KNOWN = (
     "id", "time", "session", "kind", "ruleset", "actor", "pool", "difficulty", "secret",
-    "result", "margin", "roll", "comment", "ref", "change",
+    "result", "margin", "roll", "comment", "ref", "characters", "change",
 )  # fmt: skip
+#: At most this many names in an entry's ``characters`` (a contest names two; a conflict's undo, the sheets it
+#: restored and whoever the undone change concerned).
+MAX_CHARACTERS = 50
 
 
 def new_entry_id() -> str:
@@ -118,6 +121,9 @@ class LogEntry:
     roll: dict = field(default_factory=dict)
     comment: str = ""
     ref: str = ""
+    #: Every character the entry concerns besides ``actor`` (a contest's defender, those a conflict's undo
+    #: restored): the log's character filter finds the entry by any of them. Optional: older files have none.
+    characters: tuple[str, ...] = ()
     change: dict = field(default_factory=dict)
     extra: dict = field(default_factory=dict)
 
@@ -127,6 +133,7 @@ class LogEntry:
         self.validate("log entry")
         for name in ("roll", "change", "extra"):  # TOML has no null: what is written is what is kept
             object.__setattr__(self, name, drop_none(getattr(self, name)))
+        object.__setattr__(self, "characters", tuple(self.characters))
 
     # -- validation ------------------------------------------------------------------------
 
@@ -154,6 +161,12 @@ class LogEntry:
         _check_int(where, "margin", self.margin)
         for name in ("roll", "change", "extra"):
             _check_dict(where, name, getattr(self, name))
+        if not isinstance(self.characters, (list, tuple)) or len(self.characters) > MAX_CHARACTERS:
+            raise _fail(where, "characters", f"must be a list of at most {MAX_CHARACTERS} names, "
+                                             f"got {self.characters!r}")
+        for name in self.characters:
+            if not _check_text(where, "characters", name).strip() or "\n" in name:
+                raise _fail(where, "characters", f"must hold one-line names, got {name!r}")
         clash = sorted(set(self.extra) & {*_KNOWN, "extra"})
         if clash:
             raise _fail(where, "extra", f"repeats the known field(s) {', '.join(clash)}")
@@ -246,6 +259,7 @@ class LogEntry:
         data.update(_jsonable(self.extra))
         data["roll"] = _jsonable(self.roll)
         data["change"] = _jsonable(self.change)
+        data["characters"] = list(self.characters)
         return data
 
     @classmethod
@@ -269,6 +283,7 @@ class LogEntry:
             object.__setattr__(entry, name, values[name] if name in values else (factory() if factory else default))
         object.__setattr__(entry, "extra", extra)
         entry.validate(where)
+        object.__setattr__(entry, "characters", tuple(entry.characters))
         return entry
 
 

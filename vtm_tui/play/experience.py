@@ -26,6 +26,7 @@ from vtm_tui.model.validation import canonical_name
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.user_text import refuse_unsafe
 from vtm_tui.rules.experience import Price, cost_table, price, xp_rules
+from vtm_tui.play.sessions import check_may_log, session_for_action
 from vtm_tui.store.chronicle_store import ChronicleStore
 
 #: The most one award may grant (a typo such as 1000 should not pass).
@@ -262,11 +263,12 @@ def spend(store: ChronicleStore, character: Character, field: str, label: str | 
     offer = quote(store.chronicle, character, field, label)
     check_affordable(character, offer)
     check_power(character, offer, power)
+    check_may_log(store)  # asked before the sheet is written, not after (vtm_tui.play.sessions, rule 5)
     replaced: list[Character] = []
     saved = store.save_character(raised(character, offer, now, power),
                                  before_write=lambda was, _now: replaced.append(was))
     left = remaining(saved)
-    session, _ = store.logging_session(now)
+    session = session_for_action(store, now=now).number
     entry = LogEntry.new("experience", session=session, ruleset=store.chronicle.ruleset, now=now,
                          actor=saved.name, comment=f"spent {offer.cost} on {offer.trait}"
                          + (f" with the power {power}" if power else ""),
@@ -294,7 +296,7 @@ def award(store: ChronicleStore, characters: Sequence[Character], amount: int, r
     if not characters:
         raise XpRefused(f"{store.path}: no characters to award experience to")
     now = now or utc_now()
-    session, _ = store.logging_session(now)
+    session = session_for_action(store, now=now).number
     done: list[Awarded] = []
     for character in characters:
         new = copy.deepcopy(character)

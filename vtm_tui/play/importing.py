@@ -23,6 +23,7 @@ from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.rules.errors import RulesError
 from vtm_tui.rules.importing import FORMATS, character_name, convert, detect
 from vtm_tui.rules.user_text import clean_document, clean_imported, name_key
+from vtm_tui.play.sessions import check_may_log, session_for_action
 from vtm_tui.store.chronicle_store import ChronicleStore
 from vtm_tui.store.errors import StoreError
 
@@ -123,12 +124,13 @@ def import_character(store: ChronicleStore, path: str | Path, *, fmt: str | None
     if existing is not None and not replace_existing:
         raise NameTaken(f"{path}: {store.path} already has a character called {existing.name!r}; "
                         "nothing was changed")
+    check_may_log(store)  # asked before the sheet is written (vtm_tui.play.sessions, rule 5)
     try:
         saved = _save(store, result, existing)
     except StoreError as exc:  # e.g. a sheet the loader would refuse (too big, too deep): nothing was written
         raise ImportRefused(f"{path}: {exc}") from None
     now = now or utc_now()
-    session, _ = store.logging_session(now)
+    session = session_for_action(store, now=now).number
     entry = LogEntry.new("edit", session=session, ruleset=store.chronicle.ruleset, now=now, actor=saved.name,
                          change={"field": "character", "before": existing.name if existing else "",
                                  "after": saved.name},

@@ -29,6 +29,7 @@ from vtm_tui.model.ledger import (
 )
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.play.visibility import Viewer
+from vtm_tui.play.sessions import check_may_log, session_for_action
 from vtm_tui.store.chronicle_store import ChronicleStore
 from vtm_tui.store.ledger_file import change_ledger, ledger_path, load_ledger
 
@@ -60,7 +61,7 @@ def parse_values(section: str, typed: Mapping[str, str], where: str = "ledger") 
 
 def _log(store: ChronicleStore, item: LedgerItem, action: str, change: dict[str, Any], secret: bool,
          now: datetime | None) -> LogEntry:
-    session, _started = store.logging_session(now)
+    session = session_for_action(store, now=now).number
     verb = {"add": "added", "edit": "changed", "delete": "removed"}[action]
     entry = LogEntry.new("ledger", session=session, ruleset=store.chronicle.ruleset, now=now, secret=secret,
                          comment=f"{SINGULAR[item.SECTION]} {verb}: {item.summary()}",
@@ -81,6 +82,7 @@ def add_item(store: ChronicleStore, section: str, values: Mapping[str, Any], *,
             raise VtmError(f"{ledger_path(store.path)}: {section} holds {MAX_ITEMS} entries already; remove some")
         items.append(item)
 
+    check_may_log(store)  # asked before the ledger is written (vtm_tui.play.sessions, rule 5)
     ledger, _ = change_ledger(store.path, add)
     entry = _log(store, item, "add", {"after": item_values(item)}, item.secret, now)
     return LedgerChange(ledger, item, entry, f"Added: {item.summary()}.")
@@ -108,6 +110,7 @@ def edit_item(store: ChronicleStore, item_id: str, values: Mapping[str, Any], *,
         items[items.index(old)] = new
         found.update(old=old, new=new)
 
+    check_may_log(store)  # asked before the ledger is written (vtm_tui.play.sessions, rule 5)
     ledger, _ = change_ledger(store.path, edit)
     old, new = found["old"], found["new"]
     before, after = item_values(old), item_values(new)
@@ -127,6 +130,7 @@ def delete_item(store: ChronicleStore, item_id: str, *, now: datetime | None = N
         ledger.items(old.SECTION).remove(old)
         found["old"] = old
 
+    check_may_log(store)  # asked before the ledger is written (vtm_tui.play.sessions, rule 5)
     ledger, _ = change_ledger(store.path, delete)
     old = found["old"]
     entry = _log(store, old, "delete", {"before": item_values(old)}, old.secret, now)

@@ -17,6 +17,7 @@ from vtm_tui.errors import VtmError
 from vtm_tui.model.limits import MAX_COMMENT, MAX_TITLE
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.rules.user_text import refuse_unsafe
+from vtm_tui.play.sessions import session_for_action
 from vtm_tui.store.chronicle_store import ChronicleStore
 
 #: Longest note, in characters: a roll's comment's limit.
@@ -45,7 +46,7 @@ def add_note(store: ChronicleStore, text: str = "", *, secret: bool = False, sce
     """
     title = clean_text(scene, TITLE_LIMIT, "scene title", one_line=True) if scene.strip() else ""
     body = clean_text(text, NOTE_LIMIT, "note") if text.strip() or not title else ""
-    session, _started = store.logging_session(now)
+    session = session_for_action(store, now=now).number
     ruleset = store.chronicle.ruleset
     entries = []
     if title:
@@ -60,7 +61,7 @@ def add_note(store: ChronicleStore, text: str = "", *, secret: bool = False, sce
 def set_session_title(store: ChronicleStore, title: str, *, now: datetime | None = None) -> LogEntry:
     """Name the current session (opening one if none is open); the newest title is the session's."""
     cleaned = clean_text(title, TITLE_LIMIT, "session title", one_line=True)
-    session, _started = store.logging_session(now)
+    session = session_for_action(store, now=now).number
     entry = LogEntry.new("title", session=session, ruleset=store.chronicle.ruleset, now=now, comment=cleaned)
     store.log(entry)
     return entry

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import LogEntry
 from vtm_tui.play.apply import Applied
-from vtm_tui.play.sessions import free_botch_spent, session_for_action
+from vtm_tui.play.sessions import check_may_log, free_botch_spent, session_for_action
 from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.store.errors import ConflictError
 
@@ -47,6 +47,12 @@ class Recorder:
         if found.started and self.on_session_started is not None:
             self.on_session_started(found.number)
         return found.number
+
+    def check(self, kind: str = "") -> None:
+        """Refuse before the dice are rolled when the storyteller's roll of ``kind`` would open the next session
+        where the store asks first (:class:`~vtm_tui.play.sessions.SessionEnded`); a seat is refused later."""
+        if not self.player:
+            check_may_log(self.store, kind=kind)
 
     def log(self, entry: LogEntry) -> None:
         self.store.log(entry)

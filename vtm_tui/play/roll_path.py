@@ -138,6 +138,7 @@ def make_roll(character: Character, roll: RollOptions, *, recorder: Recorder, di
     what the roll answers (a request's id); ``asked_pool`` the pool that request asked for: an answer rolled with
     another pool keeps the asked one in its entry (:mod:`vtm_tui.model.asked`).
     """
+    recorder.check(roll.kind)  # after an ended session: asked before any die is rolled (play/sessions.py)
     steps = _Steps(recorder, character, bool(faces or rouse_faces) if typed is None else typed, [], [], [])
     house_rules = dict(house_rules or {})
 

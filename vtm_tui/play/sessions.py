@@ -11,10 +11,17 @@ came from:
    the one whose end owed it (never into a next session it opened by itself).
 3. **A player's seat, no session open**: refused. A player never opens a session;
    nothing is saved or logged, and the message says the storyteller starts one.
-4. **The storyteller, no session open**: the next session starts now, and the
-   returned ``note`` says so and why ("the chronicle had none yet", or "session 3
-   had ended"), for the screen or stderr to show. An action is never appended
-   after a session's end, and a storyteller is never left guessing where it went.
+4. **The storyteller, no session yet**: the chronicle's first session starts now (acting is how a new
+   chronicle begins), and the returned ``note`` says so ("the chronicle had none yet").
+5. **The storyteller, the last session ended**: asked first. With ``may_start=False`` nothing opens and
+   :class:`SessionEnded` is raised before anything is written: the app turns it into one question
+   ("Session 3 has ended. Start session 4 for this change?") and, on yes, starts the session and makes the
+   change again; on Esc nothing is written and the typed text stays where it was. With ``may_start=True``
+   (the command line: a typed command is an explicit act) the next session starts now and the ``note``
+   says why ("session 3 had ended"), for stderr. ``may_start`` left out follows the store's
+   ``ask_before_next_session`` (the app sets it, so a path that forgot to ask refuses rather than starting
+   a session unasked). An action is never appended after a session's end, and a storyteller is never left
+   guessing where it went.
 """
 
 from __future__ import annotations
@@ -37,6 +44,22 @@ class NoSessionOpen(VtmError):
     """A player's action with no session open: nothing was saved or logged."""
 
 
+class SessionEnded(VtmError):
+    """The storyteller's change after session ``ended`` ended, not allowed to open the next: nothing was written.
+
+    Its text is for a screen that cannot ask; :attr:`question` is what the app's dialog asks."""
+
+    def __init__(self, ended: int) -> None:
+        self.ended = ended
+        self.next = ended + 1
+        super().__init__(f"session {ended} has ended: nothing saved; start session {ended + 1} first "
+                         "(ctrl+p, Start session), then make the change again")
+
+    @property
+    def question(self) -> str:
+        return f"Session {self.ended} has ended. Start session {self.next} for this change?"
+
+
 @dataclass(frozen=True)
 class LoggingSession:
     """Where an action is logged: ``number``; ``started`` when this call opened it; ``note`` to show ('' if none)."""
@@ -52,9 +75,34 @@ def started_note(number: int) -> str:
     return f"Session {number} started now ({why})"
 
 
+def must_ask(store: ChronicleStore, *, player: bool = False, kind: str = "") -> SessionEnded | None:
+    """The question a storyteller's change of ``kind`` needs before it is written (rule 5), else None.
+
+    None for a player (refused later, never asked), an open session, a Remorse test owed to the ended one,
+    and a chronicle with no session yet (rule 4). Reads the disk first: another login may have started one."""
+    if player:
+        return None
+    store.refresh_chronicle()
+    chronicle = store.chronicle
+    if chronicle.session_open or not chronicle.current_session or kind in OWED_AT_END:
+        return None
+    return SessionEnded(chronicle.current_session)
+
+
+def check_may_log(store: ChronicleStore, *, kind: str = "", may_start: bool | None = None) -> None:
+    """Raise :class:`SessionEnded` when :func:`session_for_action` would, without opening anything: for an
+    action that writes before it logs (a sheet, the ledger), so a refused change leaves nothing written."""
+    if may_start is None:
+        may_start = not store.ask_before_next_session
+    if not may_start and (question := must_ask(store, kind=kind)) is not None:
+        raise question
+
+
 def session_for_action(store: ChronicleStore, *, player: bool = False, kind: str = "",
-                       now: datetime | None = None) -> LoggingSession:
-    """The session an action is logged in (see the module's rule); raises :class:`NoSessionOpen` for a player."""
+                       now: datetime | None = None, may_start: bool | None = None) -> LoggingSession:
+    """The session an action is logged in (see the module's rule); raises :class:`NoSessionOpen` for a player
+    and :class:`SessionEnded` for the storyteller when the last session ended and ``may_start`` is false
+    (left out: the store's ``ask_before_next_session`` says)."""
     store.refresh_chronicle()  # another login may have started or ended a session
     chronicle = store.chronicle
     if chronicle.session_open and chronicle.current_session:
@@ -67,6 +115,10 @@ def session_for_action(store: ChronicleStore, *, player: bool = False, kind: str
             raise NoSessionOpen(f"Session {chronicle.current_session} has ended: nothing saved until the "
                                 "storyteller starts the next.")
         raise NoSessionOpen("No session yet: nothing saved until the storyteller starts one.")
+    if may_start is None:
+        may_start = not store.ask_before_next_session
+    if chronicle.current_session and not may_start:
+        raise SessionEnded(chronicle.current_session)
     number, started = store.logging_session(now)
     return LoggingSession(number, started, started_note(number) if started else "")
 

@@ -5,8 +5,9 @@ to a :class:`SheetKeeper`, which
 
 1. saves the new sheet through ``ChronicleStore.save_character`` (atomic, compare-and-swap),
 2. appends a log entry (``kind`` edit/damage/heal/hunger/stain..., ``change = {field, before, after}``) to
-   the session :mod:`vtm_tui.play.sessions` names (the open one; with none open, the storyteller's edit
-   starts the next and a player's seat is refused before anything is saved); ``before``/``after`` are read
+   the session :mod:`vtm_tui.play.sessions` names (the open one; with none open, a player's seat is refused
+   and, where the store asks first, so is the storyteller's edit after an ended session, before anything is
+   saved; else the storyteller's edit starts the next); ``before``/``after`` are read
    from the sheet the save replaced and the one it wrote (:func:`as_saved`), so a save merged over another
    process's logs what really happened on disk,
 3. remembers how to undo it: those same two sheets. ``undo()`` saves the previous state back (a three-way
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.text_change import bounded_change
-from vtm_tui.play.sessions import session_for_action
+from vtm_tui.play.sessions import check_may_log, session_for_action
 from vtm_tui.play.sheet_edits import Edit
 from vtm_tui.play.visibility import Viewer, refusal
 from vtm_tui.store.errors import ConflictError
@@ -73,6 +74,14 @@ class SheetKeeper:
             self.on_session_started(found.number)
         return found.number
 
+    def _check(self) -> None:
+        """Refuse before anything is saved: a player's seat with no session open, or the storyteller's change
+        after the last session ended where the store asks first (:mod:`vtm_tui.play.sessions`)."""
+        if self.player:
+            self.session()
+        else:
+            check_may_log(self.store)
+
     def _log(self, kind: str, actor: str, change: dict[str, Any], comment: str = "", ref: str = "") -> LogEntry:
         from vtm_tui.model.log_entry import LogEntry  # the first change's: not at start
 
@@ -85,9 +94,9 @@ class SheetKeeper:
     def apply(self, before: Character, edit: Edit) -> tuple[Character, LogEntry]:
         """Save ``edit.character`` and log the change; returns the sheet as saved and the entry.
 
-        A player's seat with no session open is refused before anything is saved."""
-        if self.player:
-            self.session()
+        A player's seat with no session open is refused before anything is saved, and so is the storyteller's
+        change after the last session ended where the store asks first (:class:`~vtm_tui.play.sessions.SessionEnded`)."""
+        self._check()
         from vtm_tui.play import turn_blood  # a blood spend in a conflict's turn counts there (V20)
 
         conflict = turn_blood.counted(self.store, before, turn_blood.spent_by(before, edit))
@@ -114,6 +123,7 @@ class SheetKeeper:
         return saved, entry
 
     def add(self, character: Character) -> tuple[Character, LogEntry]:
+        self._check()
         saved = self.store.add_character(character)
         entry = self._log("edit", saved.name, {"field": "character", "before": "", "after": saved.name},
                           f"added {'player' if saved.kind == 'pc' else 'storyteller'} character")
@@ -121,6 +131,7 @@ class SheetKeeper:
         return saved, entry
 
     def rename(self, character: Character, new_name: str) -> tuple[Character, LogEntry]:
+        self._check()
         saved = self.store.rename_character(character, new_name)
         self._moved(character.slug, saved.slug)
         entry = self._log("edit", saved.name, {"field": "name", "before": character.name, "after": saved.name})
@@ -135,6 +146,7 @@ class SheetKeeper:
         """Reverse the last change: (the character now, or None if it was removed; the entry; a description)."""
         if not self.undo_stack:
             raise VtmError("nothing to undo")
+        self._check()  # before the change is taken off the stack: a refused undo can be asked again
         record = self.undo_stack.pop()
         current = next((c for c in self.store.characters if c.slug == record.slug), None)
         change = dict(record.entry.change)

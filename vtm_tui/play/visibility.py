@@ -165,6 +165,7 @@ def entry_for(viewer: Viewer, entry: LogEntry) -> LogEntry | None:
         changes.update(difficulty=None, margin=0, roll=_without_difficulty(entry.roll))
         if not own:
             changes["comment"] = ""
+            changes["characters"] = ()  # whom else it concerned is said in the comment ("against …"): hidden too
     if storyteller_character:
         changes["pool"] = strip_dots(entry.pool)
         changes["change"] = {}

@@ -48,6 +48,7 @@ class Filterable(Protocol):
     result: str
     pool: str
     comment: str
+    characters: tuple[str, ...]  # the other characters it concerns (a contest's defender); () in older files
 
 
 @dataclass(frozen=True)
@@ -147,8 +148,10 @@ class LogFilter:
 
     def matches(self, entry: Filterable) -> bool:
         """Whether ``entry`` passes, exactly as the index would answer."""
-        if self.actors and entry.actor.casefold() not in {a.casefold() for a in self.actors}:
-            return False
+        if self.actors:  # the actor, or any character the entry also concerns (a contest's defender)
+            wanted = {a.casefold() for a in self.actors}
+            if entry.actor.casefold() not in wanted and not wanted.intersection(c.casefold() for c in entry.characters):
+                return False
         if self.kinds and entry.kind not in self.kinds:
             return False
         if self.results and entry.result not in self.results:

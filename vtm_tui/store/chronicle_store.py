@@ -61,6 +61,9 @@ class ChronicleStore:
         #: The player whose seat this is ('' for the storyteller): every entry appended is stamped with the name
         #: and held to the seat's bound (:mod:`vtm_tui.store.seat_quota`).
         self.seat = ""
+        #: Whether the storyteller is asked before a change opens the session after an ended one (the app: yes;
+        #: the command line: no, a typed command is an explicit act). :mod:`vtm_tui.play.sessions` reads it.
+        self.ask_before_next_session = False
 
     # -- loading ---------------------------------------------------------------------
     def reload(self) -> ChronicleStore:

@@ -44,7 +44,7 @@ __all__ = [
     "list_sessions", "search_text", "session_summaries", "sync_index",
 ]  # fmt: skip
 
-INDEX_VERSION = "2"
+INDEX_VERSION = "3"  # 3: the entries' characters (a contest's defender, a conflict undo's sheets)
 _PROBE = 80  # bytes before the indexed end that must be unchanged for an append-only update
 Progress = Callable[[int, int], None]  # (bytes done, bytes to do)
 
@@ -57,7 +57,7 @@ CREATE TABLE IF NOT EXISTS files (
 CREATE TABLE IF NOT EXISTS entries (
     session INTEGER, seq INTEGER, id TEXT, time INTEGER, actor TEXT, actor_key TEXT, kind TEXT,
     ruleset TEXT, result TEXT, margin INTEGER, pool TEXT, comment TEXT, secret INTEGER,
-    difficulty INTEGER, offset INTEGER, length INTEGER, search TEXT,
+    difficulty INTEGER, offset INTEGER, length INTEGER, search TEXT, characters TEXT, characters_key TEXT,
     PRIMARY KEY (session, seq)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS entries_actor ON entries (actor_key);
 CREATE INDEX IF NOT EXISTS entries_kind ON entries (kind);
@@ -70,7 +70,8 @@ _DROP_INDEXES = """
 DROP INDEX IF EXISTS entries_actor; DROP INDEX IF EXISTS entries_kind;
 DROP INDEX IF EXISTS entries_result; DROP INDEX IF EXISTS entries_time;
 """
-_COLUMNS = "session, seq, id, time, actor, kind, ruleset, result, margin, pool, comment, secret, difficulty, offset, length"
+_COLUMNS = ("session, seq, id, time, actor, kind, ruleset, result, margin, pool, comment, secret, difficulty, offset, "
+            "length, characters")
 
 
 def _version(db: sqlite3.Connection) -> str | None:
@@ -285,7 +286,7 @@ class HistoryIndex:
             started, title = _micros(info.started), info.title
         summary = summarize(rows, seq0, rolls, actors, ended, last)
         title = effective_title(title, rows)  # a title set in the app (a "title" entry) names the session
-        self.db.executemany("INSERT OR REPLACE INTO entries VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+        self.db.executemany("INSERT OR REPLACE INTO entries VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
         probe = chunk[-_PROBE:] if start == 0 or len(chunk) >= _PROBE else (row[4] + chunk)[-_PROBE:]  # type: ignore[index]
         self.db.execute(
             "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)",
@@ -328,8 +329,12 @@ class HistoryIndex:
 
         if sessions is not None:
             among("session", _as_list(sessions))
-        if actor is not None:
-            among("actor_key", [name.casefold() for name in _as_list(actor)])
+        if actor is not None:  # the actor, or a character the entry also concerns (a contest's defender)
+            keys = [name.casefold() for name in _as_list(actor)]
+            among("actor_key", keys)
+            if keys:
+                clauses[-1] = "(" + " OR ".join([clauses[-1], *["instr(characters_key, ?) > 0"] * len(keys)]) + ")"
+                params.extend(f"\n{key}\n" for key in keys)
         if kinds is not None:
             among("kind", _as_list(kinds))
         if results is not None:
@@ -357,8 +362,9 @@ class HistoryIndex:
             sql += " LIMIT ?"
             params.append(max(0, int(limit)))
         return [
-            IndexedEntry(s, q, i, _moment(t), a, k, r, res, m, p, c, bool(sec), d, off, n)  # type: ignore[arg-type]
-            for s, q, i, t, a, k, r, res, m, p, c, sec, d, off, n in self.db.execute(sql, params)
+            IndexedEntry(s, q, i, _moment(t), a, k, r, res, m, p, c, bool(sec), d, off, n,  # type: ignore[arg-type]
+                         tuple(names.strip("\n").split("\n")) if names else ())
+            for s, q, i, t, a, k, r, res, m, p, c, sec, d, off, n, names in self.db.execute(sql, params)
         ]
 
     def session_summaries(self) -> list[SessionSummary]:

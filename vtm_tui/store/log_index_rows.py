@@ -15,8 +15,18 @@ from vtm_tui.model.log_entry import ROLL_KINDS
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 #: One row of the index's ``entries`` table: (session, seq, id, time in µs, actor, actor key, kind, ruleset,
-#: result, margin, pool, comment, secret, difficulty, offset, length, search text).
-Row = tuple[int, int, str, int, str, str, str, str, str, int, str, str, int, "int | None", int, int, str]
+#: result, margin, pool, comment, secret, difficulty, offset, length, search text, characters, characters key).
+Row = tuple[int, int, str, int, str, str, str, str, str, int, str, str, int, "int | None", int, int, str, str, str]
+
+
+def characters_columns(names: tuple[str, ...] | list[str]) -> tuple[str, str]:
+    """An entry's ``characters`` as the index keeps them: the names, and their case-folded key, each wrapped in
+    newlines (``"\\nInês\\nDuarte\\n"``) so ``instr(key, "\\n" || name || "\\n")`` finds a whole name; ``''``
+    for none. Names are one line (LogEntry refuses others)."""
+    if not names:
+        return "", ""
+    text = "\n" + "\n".join(names) + "\n"
+    return text, text.casefold()
 
 
 @dataclass(frozen=True)
@@ -38,6 +48,7 @@ class IndexedEntry:
     difficulty: int | None
     offset: int  # byte offset of the block's "[[entry]]" line, -1 if unknown (hand-written file)
     length: int
+    characters: tuple[str, ...] = ()  # every character the entry concerns besides the actor (LogEntry's)
 
 
 @dataclass(frozen=True)

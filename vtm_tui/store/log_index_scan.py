@@ -44,11 +44,11 @@ from json.decoder import scanstring
 from pathlib import Path
 from typing import Any
 
-from vtm_tui.model.log_entry import LogEntry
+from vtm_tui.model.log_entry import MAX_CHARACTERS, LogEntry
 from vtm_tui.rules.base import RULESETS
 from vtm_tui.store import log_format as fmt
 from vtm_tui.store.errors import StoreError
-from vtm_tui.store.log_index_rows import Row, micros as _micros
+from vtm_tui.store.log_index_rows import Row, characters_columns, micros as _micros
 from vtm_tui.store.session_log import SessionInfo
 
 _EPOCH = datetime(1970, 1, 1)
@@ -84,6 +84,7 @@ def _block(rulesets: tuple[str, ...]) -> re.Pattern[str]:
         r"(?:roll = \{[^\n]*\}\n)?"
         r"(?:comment = " + _STRING + r"\n)?"
         r"(?:ref = " + _ANY_STRING + r"\n)?"
+        r"(?:characters = (\[[^\n]*\])\n)?"
         r"(?:change = (\{[^\n]*\})\n)?"
         r"((?:[A-Za-z0-9_-]+ = (?:" + _ANY_STRING + r"|-?(?:0|[1-9][0-9]*)|true|false)\n)*)"
         r"# end entry \1\n"
@@ -144,12 +145,16 @@ def scan_chunk(
     ends = starts[1:] + [start + len(chunk)]
     rows: list[Row] = []
     changes: dict[str, str | None] = {}
-    for seq, (ident, when, kind, ruleset, actor, pool, difficulty, secret, result, margin, comment, change, extra), \
-            offset, end in zip(count(seq0), found, starts, ends):  # fmt: skip
+    names: dict[str, tuple[str, ...] | None] = {}
+    for seq, (ident, when, kind, ruleset, actor, pool, difficulty, secret, result, margin, comment, concerned,
+              change, extra), offset, end in zip(count(seq0), found, starts, ends):  # fmt: skip
         if extra and not _plain_extra(extra):
             return None
         words = _change_text(change, emit, changes) if change else ""
         if words is None:
+            return None
+        others = _names(concerned, emit, names) if concerned else ()
+        if others is None:
             return None
         try:
             micros = (datetime.fromisoformat(when) - _EPOCH) // _MICRO
@@ -160,9 +165,25 @@ def scan_chunk(
         rows.append((
             session, seq, ident, micros, actor, actor.casefold(), kind, ruleset, result, int(margin) if margin else 0, pool, comment,
             1 if secret == "true" else 0, int(difficulty) if difficulty else None, offset, end - offset,
-            f"{actor}\n{pool}\n{comment}\n{kind}\n{result}\n{words}".casefold(),
+            f"{actor}\n{pool}\n{comment}\n{kind}\n{result}\n{words}".casefold(), *characters_columns(others),
         ))  # fmt: skip
     return chunk[: first + 1], rows
+
+
+def _names(value: str, emit: Callable[[Any], str], seen: dict[str, tuple[str, ...] | None]
+           ) -> tuple[str, ...] | None:
+    """An entry's ``characters`` list, ``None`` if it is not the emitter's own list of one-line names (then the
+    checked road reads the file, and LogEntry judges it)."""
+    if value in seen:
+        return seen[value]
+    try:
+        found = tomllib.loads(f"characters = {value}")["characters"]
+    except tomllib.TOMLDecodeError:
+        found = None
+    ok = (isinstance(found, list) and len(found) <= MAX_CHARACTERS and emit(found) == value
+          and all(isinstance(name, str) and name.strip() and "\n" not in name for name in found))
+    seen[value] = tuple(found) if ok else None  # type: ignore[arg-type]
+    return seen[value]
 
 
 def _plain_extra(lines: str) -> bool:
@@ -198,7 +219,8 @@ def read_rows(chunk: bytes, path: Path, session: int, seq0: int, start: int) -> 
         spans = [(-1 - start, 0)] * len(entries)  # offset -1: unknown (a hand-written file)
     return info, [
         (session, seq, e.id, _micros(e.time), e.actor, e.actor.casefold(), e.kind, e.ruleset, e.result, e.margin,
-         e.pool, e.comment, int(e.secret), e.difficulty, start + offset, length, search_text(e))
+         e.pool, e.comment, int(e.secret), e.difficulty, start + offset, length, search_text(e),
+         *characters_columns(e.characters))
         for seq, e, (offset, length) in zip(count(seq0), entries, spans)
     ]  # fmt: skip
 

@@ -18,6 +18,10 @@ from textual import getters
 from textual.app import App
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from contextlib import AbstractContextManager
+
+    from vtm_tui.play.sessions import SessionEnded
     from vtm_tui.rules.dice import DiceSource
     from vtm_tui.store.chronicle_store import ChronicleStore
     from vtm_tui.ui.clock import Clock
@@ -78,6 +82,13 @@ class VtmAppBase(App[None]):
         def action_start_session(self) -> None: ...
 
         def action_end_session(self) -> None: ...
+
+        # The one question before a change opens the session after an ended one (ui/session_actions.py).
+        def before_logging(self, then: Callable[[], object], *, kind: str = "") -> None: ...
+
+        def ask_next_session(self, question: SessionEnded, retry: Callable[[], object]) -> None: ...
+
+        def saying_a_started_session(self) -> AbstractContextManager[None]: ...
 
 
 class VtmNode:

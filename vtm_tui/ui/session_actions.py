@@ -6,11 +6,80 @@ the open chronicle, each a call into the store or the play layer and a notice of
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
 from vtm_tui.ui.app_base import VtmAppBase
+
+if TYPE_CHECKING:
+    from vtm_tui.play.sessions import SessionEnded
 
 
 class SessionActions(VtmAppBase):
-    """Mixed into the app: ``action_start_session``, ``action_end_session``, ``action_note``."""
+    """Mixed into the app: ``action_start_session``, ``action_end_session``, ``action_note``, and the one question
+    asked before a change opens the session after an ended one (``before_logging``, ``ask_next_session``)."""
+
+    #: Whether the storyteller is asked before a change opens the session after an ended one (the store it opens
+    #: is told, :mod:`vtm_tui.play.sessions`). The tests of other things run with it off (tests/conftest.py):
+    #: the example chronicles' last session has ended, and they were written for acting opening the next.
+    ASK_BEFORE_NEXT_SESSION: bool = True
+
+    def before_logging(self, then: Callable[[], object], *, kind: str = "") -> None:
+        """Run ``then`` (a change that is logged), asking first when it would open the next session
+        (:func:`vtm_tui.play.sessions.must_ask`): for an editor or dialog that closes when it saves, so Esc on
+        the question leaves it open with what was typed."""
+        from vtm_tui.play.sessions import must_ask
+
+        store = self.chronicle_store
+        question = None
+        if store is not None and store.ask_before_next_session:  # the app's store asks; the tests' may not
+            question = must_ask(store, player=self.player is not None, kind=kind)
+        if question is None:
+            then()
+        else:
+            self.ask_next_session(question, then)
+
+    @contextmanager
+    def saying_a_started_session(self) -> Iterator[None]:
+        """Run a change; if it opened the chronicle's first session (rule 4 of :mod:`vtm_tui.play.sessions`), the
+        header follows and a notice says so, as the sheet keys' and the roll dialog's do. For the paths whose
+        play function does not report it: notes, the ledger, experience, an import."""
+        from vtm_tui.play.sessions import started_note
+
+        store = self.chronicle_store
+        was = (store.chronicle.current_session, store.chronicle.session_open) if store is not None else None
+        try:
+            yield
+        finally:
+            now = (store.chronicle.current_session, store.chronicle.session_open) if store is not None else None
+            if now is not None and now[1] and now != was:
+                self.publish_chronicle()
+                self.notify(started_note(now[0]) + ".", title="Session", timeout=10)
+
+    def ask_next_session(self, question: SessionEnded, retry: Callable[[], object]) -> None:
+        """Ask "Session 3 has ended. Start session 4 for this change?": ``s`` starts it and runs ``retry`` (the
+        change again, now logged in the new session); Esc writes nothing."""
+        from vtm_tui.errors import VtmError
+        from vtm_tui.ui.screens.next_session import NextSessionDialog
+
+        def answered(start: bool | None) -> None:
+            store = self.chronicle_store
+            if not start or store is None:
+                return
+            try:
+                number = store.start_session(self.clock())
+            except VtmError as exc:
+                store.refresh_chronicle()
+                if not store.chronicle.session_open:  # not another login's start meanwhile: say why, keep all
+                    self.notify(str(exc), title="Session", severity="error")
+                    return
+                number = store.chronicle.current_session
+            self.publish_chronicle()
+            self.notify(f"Session {number} started.", title="Session")
+            retry()
+
+        self.push_screen(NextSessionDialog(question.ended), answered)
 
     def action_start_session(self) -> None:
         """Open the next session (its log file is created; the header follows)."""
@@ -77,7 +146,8 @@ class SessionActions(VtmAppBase):
         if self.chronicle_store is None:
             return "No chronicle is open."
         try:
-            said = log_note(self.chronicle_store, kind, text, secret=secret, now=self.clock())
+            with self.saying_a_started_session():
+                said = log_note(self.chronicle_store, kind, text, secret=secret, now=self.clock())
         except VtmError as exc:
             return str(exc)
         self.publish_chronicle()  # the first entry may have opened a session

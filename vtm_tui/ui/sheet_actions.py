@@ -42,6 +42,16 @@ class SheetEditActions:
     def say(self, text: str, *, error: bool = False) -> None:  # provided by the screen
         raise NotImplementedError
 
+    def refused(self, error: Exception, retry: Callable[[], object]) -> None:
+        """Say why a change was refused; a change after an ended session is asked about instead
+        (:class:`~vtm_tui.play.sessions.SessionEnded`: ``s`` starts the next and runs ``retry``)."""
+        from vtm_tui.play.sessions import SessionEnded
+
+        if isinstance(error, SessionEnded):
+            self.app.ask_next_session(error, retry)  # type: ignore[attr-defined]
+        else:
+            self.say(str(error), error=True)
+
     def open_keeper(self, store: ChronicleStore, clock: Callable[[], datetime],
                     on_session_started: Callable[[int], None] | None = None, *, player: bool = False) -> None:
         """Edits of ``store``'s characters go through a SheetKeeper, built when the first one needs it."""

@@ -16,7 +16,7 @@ from textual.widgets import Input, Label, Static
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.log_entry import DIFFICULTY_RANGE
-from vtm_tui.play.sessions import session_for_action
+from vtm_tui.play.sessions import SessionEnded, session_for_action
 from vtm_tui.store.requests import ask_for_roll, request_entry
 from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.widgets.mark_checkbox import MarkCheckbox
@@ -87,6 +87,9 @@ class AskRollDialog(VtmDialog[str | None]):
             if found.started:
                 self.app.publish_chronicle()
                 self.app.notify(found.note + ".", title="Session", timeout=10)
+        except SessionEnded as exc:  # asked; Esc leaves this dialog as typed
+            self.app.ask_next_session(exc, self.send)
+            return
         except (VtmError, ValueError) as exc:
             error.update(str(exc))
             return

@@ -91,7 +91,8 @@ class AwardXpDialog(VtmDialog[Award | None]):
             return self._problem("Reason: say what the experience is for (it goes into the log).", "award-reason")
         who = self.query_one("#award-who", OptionList)
         option = who.get_option_at_index(who.highlighted or 0)
-        self.dismiss(Award(int(amount_text), reason, option.id == "all"))
+        award = Award(int(amount_text), reason, option.id == "all")
+        self.app.before_logging(lambda: self.dismiss(award))  # asked after an ended session; Esc keeps the reason
 
     def action_cancel(self) -> None:
         self.dismiss(None)

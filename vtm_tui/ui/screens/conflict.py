@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Static
 
 from vtm_tui.conflict import declarations, roster, tallies, tracker
-from vtm_tui.conflict.context import Change, ConflictError, Table
+from vtm_tui.conflict.context import Change, ConflictError, Table, concerned, undo_entry
 from vtm_tui.conflict.wounds import sync
 from vtm_tui.errors import VtmError
 from vtm_tui.model.conflict import Conflict
@@ -88,7 +88,7 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         super().__init__()
         self.conflict: Conflict = tracker.new_conflict()
         self.broken: str = ""
-        self.undo_stack: list[tuple[Conflict, list[Character]]] = []
+        self.undo_stack: list[tuple[Conflict, list[Character], tuple[str, ...]]] = []  # and whom it concerned
         self._confirm_end = False
         self._last_row: str | None = None  # the row whose details the status line last showed
 
@@ -227,7 +227,7 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
             self.app.post_message(CharacterChanged(saved))
         for entry in change.entries:
             store.log(entry)
-        self.undo_stack.append((copy.deepcopy(self.conflict), before_sheets))
+        self.undo_stack.append((copy.deepcopy(self.conflict), before_sheets, concerned(change)))
         del self.undo_stack[:-UNDO_DEPTH]
         self.conflict = store.save_conflict(change.conflict)
         self.refresh_view()
@@ -236,9 +236,14 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
 
     def run(self, operation: Callable[[Table], Change]) -> Change | None:
         """Run one tracker operation; a refusal is shown on the status line, never raised."""
+        from vtm_tui.play.sessions import SessionEnded
+
         self._confirm_end = False
         try:
             return self.apply(operation(self.table()))
+        except SessionEnded as exc:  # asked before any die is rolled; s starts the next session and runs it again
+            self.app.ask_next_session(exc, lambda: self.run(operation))
+            return None
         except VtmError as exc:
             self.say(str(exc), error=True)
             return None
@@ -323,20 +328,23 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
         self.say("The conflict is over. a adds participants for a new one.")
 
     def action_undo(self) -> None:
+        from vtm_tui.play.sessions import SessionEnded
+
         if not self.undo_stack:
             self.say("Nothing to undo.", error=True)
             return
-        conflict, sheets = self.undo_stack.pop()
         try:
-            table = self.table()
+            table = self.table()  # before the pop: a change refused here (a session to start) can be undone again
+            conflict, sheets, names = self.undo_stack.pop()
             store = self.store
             for sheet in sheets:
                 current = store.character(sheet.name)
                 sheet.slug = current.slug
                 self.app.post_message(CharacterChanged(store.save_character(sheet)))
-            store.log(table.entry("conflict", comment="undo: the last change is taken back" +
-                                  (f" ({', '.join(s.name for s in sheets)}'s sheet restored)" if sheets else "")))
+            store.log(undo_entry(table, [s.name for s in sheets], names))
             self.conflict = store.save_conflict(conflict)
+        except SessionEnded as exc:  # asked before anything is taken back
+            return self.app.ask_next_session(exc, self.action_undo)
         except VtmError as exc:
             self.say(str(exc), error=True)
             return

@@ -113,8 +113,10 @@ class ConflictDialogs:
         current = tracker.actor(self.conflict, table)
         attacker = current.name if current is not None else (self.selected or names[0])
         defender = self._default_defender(attacker)
-        self.app.push_screen(ContestDialog(table.ruleset, names, attacker, defender, self._preview,
-                                           self._resolve_contest, pool_defaults(self.conflict, table)))
+        # After an ended session the question comes before the dialog, so nothing typed there waits on it.
+        self.app.before_logging(lambda: self.app.push_screen(ContestDialog(
+            table.ruleset, names, attacker, defender, self._preview, self._resolve_contest,
+            pool_defaults(self.conflict, table))))
 
     def _default_defender(self, attacker: str) -> str:
         side = roster.find(self.conflict, attacker).side
@@ -150,7 +152,8 @@ class ConflictDialogs:
         def start(label: str, actor: str, target: int, opponent: str) -> Change:
             return self.apply(tallies.start_tally(self.conflict, self.table(), label, actor, target, opponent))
 
-        self.app.push_screen(TallyDialog(names, self.selected or names[0], start=start))
+        self.app.before_logging(lambda: self.app.push_screen(TallyDialog(names, self.selected or names[0],
+                                                                           start=start)))
 
     def action_roll_tally(self) -> None:
         from vtm_tui.ui.screens.tally_dialog import TallyDialog
@@ -168,7 +171,8 @@ class ConflictDialogs:
             return self.apply(tallies.roll_tally(self.conflict, table, self.dice, label, pool, opponent_pool))
 
         names = [p.name for p in self.conflict.ordered()]
-        self.app.push_screen(TallyDialog(names, self.selected or names[0], running=running, roll=roll))
+        self.app.before_logging(lambda: self.app.push_screen(TallyDialog(names, self.selected or names[0],
+                                                                           running=running, roll=roll)))
 
     def action_title(self) -> None:
         from vtm_tui.ui.screens.conflict_prompt import PromptDialog

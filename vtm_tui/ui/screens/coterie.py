@@ -282,7 +282,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, TransferActions, She
         except ConflictError as exc:
             return self._conflict(exc)
         except VtmError as exc:
-            return self.say(str(exc), error=True)
+            return self.refused(exc, lambda: self.apply(make))
         self._show(saved)
         self.say("Saved · " + edit.as_logged(entry.change).describe(saved.name) + " · ctrl+z undoes")
 
@@ -294,7 +294,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, TransferActions, She
         except ConflictError as exc:
             return self._conflict(exc)
         except VtmError as exc:
-            return self.say(str(exc), error=True)
+            return self.refused(exc, self.action_undo)
         if character is None:
             self.selected_character = None
             self.refresh_list()
@@ -363,7 +363,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, TransferActions, She
                 character.sheet.creature = answer["creature"]
             saved, _ = self.keeper.add(character)
         except VtmError as exc:
-            return self.say(str(exc), error=True)
+            return self.refused(exc, lambda: self._added(answer))
         self.query_one("#filter", Input).value = ""
         self._show(saved)
         self.say(f"Added {saved.name} · ctrl+z removes it again")
@@ -383,7 +383,7 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, TransferActions, She
         try:
             saved, _ = self.keeper.rename(character, new_name)
         except VtmError as exc:
-            return self.say(str(exc), error=True)
+            return self.refused(exc, lambda: self._renamed(new_name))
         self._show(saved)
         self.say(f"Renamed {character.name} → {saved.name} · ctrl+z undoes")
 

@@ -42,7 +42,9 @@ class BloodActions(VtmNode):
         refusal = upkeep_refusal(character)
         if refusal:
             return self.say(refusal, error=True)
-        self.app.push_screen(BloodDialog(character, compulsion_due=compulsion_due), self._blood_chosen)
+        # After an ended session the question comes first: nothing is chosen or rolled while it waits.
+        self.app.before_logging(lambda: self.app.push_screen(BloodDialog(character, compulsion_due=compulsion_due),
+                                                             self._blood_chosen))
 
     def _blood_chosen(self, choice: str | None) -> None:
         from vtm_tui.ui.screens.blood_dialog import FeedDialog

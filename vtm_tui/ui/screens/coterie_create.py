@@ -36,6 +36,8 @@ class CreateActions(VtmNode):
 
         def _show(self, saved: Character) -> None: ...
 
+        def refused(self, error: Exception, retry: Callable[[], object]) -> None: ...
+
     def create_commands(self) -> list[tuple[str, str, Any]]:
         """The command palette's entries for these actions."""
         return [
@@ -121,6 +123,6 @@ class CreateActions(VtmNode):
         try:
             saved, _ = self.keeper.add(character)
         except VtmError as exc:
-            return self.say(str(exc), error=True)
+            return self.refused(exc, lambda: self._add_made(character, how))
         self._show(saved)
         self.say(f"Added {saved.name} {how} · ctrl+z removes it again")

@@ -397,4 +397,5 @@ class CreationWizard(VtmDialog[Character | None]):
         except VtmError as exc:
             self.query_one("#create-problem", Static).update(str(exc))
             return
-        self.dismiss(character)
+        # After an ended session the app asks before the character is added; Esc keeps this wizard as it is.
+        self.app.before_logging(lambda: self.dismiss(character))

@@ -65,11 +65,16 @@ class ImportDialog(VtmDialog[str | None]):
         if not path:
             return self._show("Type the path of an exported character file.", error=True)
         from vtm_tui.play.importing import NameTaken, import_character
+        from vtm_tui.play.sessions import SessionEnded
 
         try:
-            done = import_character(self.store, path, replace_existing=self.query_one("#replace", MarkCheckbox).value)
+            with self.app.saying_a_started_session():
+                done = import_character(self.store, path,
+                                        replace_existing=self.query_one("#replace", MarkCheckbox).value)
         except NameTaken as exc:
             return self._show(f"{exc}: tick “Replace a character of the same name” to overwrite it.", error=True)
+        except SessionEnded as exc:  # asked; Esc leaves the path typed here
+            return self.app.ask_next_session(exc, self.action_import)
         except VtmError as exc:
             return self._show(str(exc), error=True)
         lines = [f"{'Replaced' if done.replaced else 'Imported'} {done.character.name} ({done.format}) → "

@@ -245,9 +245,16 @@ class LedgerScreen(ModeScreen[None]):
         return False
 
     def _apply(self, change: Any) -> str | None:
-        """Run one headless change; the error's words on refusal (the table reloads either way)."""
+        """Run one headless change; the error's words on refusal (the table reloads either way). After an ended
+        session it asks first (a dialog's save asks before it gets here): ``s`` starts the next and runs it."""
+        from vtm_tui.play.sessions import SessionEnded
+
         try:
-            result = change()
+            with self.app.saying_a_started_session():
+                result = change()
+        except SessionEnded as exc:
+            self.app.ask_next_session(exc, lambda: self._apply(change))
+            return str(exc)
         except VtmError as exc:
             self.load()
             return str(exc)

@@ -104,6 +104,10 @@ class LedgerItemDialog(VtmDialog[bool]):
         self.action_save()
 
     def action_save(self) -> None:
+        """Save; after an ended session the app asks first, and Esc on the question keeps this dialog."""
+        self.app.before_logging(self._save_now)
+
+    def _save_now(self) -> None:
         problem = self.save(self.typed())
         if problem:
             self.query_one("#ledger-error", Static).update(problem)

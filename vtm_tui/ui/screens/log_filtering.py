@@ -46,8 +46,9 @@ class FilterActions(VtmNode):
         for character in getattr(store, "characters", []) or []:
             names[character.name] = None
         for entry in self.tail.entries if self.tail else []:
-            if entry.actor:
-                names[entry.actor] = None
+            for name in (entry.actor, *entry.characters):  # a contest's defender too (an extra has no sheet)
+                if name:
+                    names[name] = None
         return sorted(names, key=str.casefold)
 
     def _pick(self, title: str, choices: list[tuple[str, str]], apply: Callable[[str], LogFilter]) -> None:

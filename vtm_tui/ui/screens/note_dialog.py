@@ -98,6 +98,10 @@ class NoteDialog(VtmDialog[bool]):
         self.action_save()
 
     def action_save(self) -> None:
+        """Log it; after an ended session the app asks first, and Esc on the question keeps this dialog."""
+        self.app.before_logging(self._save_now)
+
+    def _save_now(self) -> None:
         text = self.query_one("#note-text", Input).value
         problem = self.save(self.chosen_kind(), text, self.query_one("#note-secret", MarkCheckbox).value)
         if problem:

@@ -74,10 +74,15 @@ class NotesEditor(VtmDialog[str | None]):
         return self.query_one(TextArea).text
 
     def action_done(self) -> None:
+        from vtm_tui.play.sessions import SessionEnded  # not at start: vtm_tui.play loads every engine
+
         text = self.typed
         if self.save is not None and text != self.text:
             try:
                 self.save(text)
+            except SessionEnded as exc:  # asked; Esc leaves this editor open with the text
+                self.app.ask_next_session(exc, self.action_done)
+                return
             except VtmError as exc:
                 self._failed(exc)
                 return

@@ -31,20 +31,11 @@ from textual.widgets import Checkbox, Input, Select, Static
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import LogEntry
-from vtm_tui.play import (
-    FollowUp,
-    RollRequest,
-    apply,
-    default_pool,
-    faces_hint,
-    follow_ups,
-    headline,
-    judge_faces,
-    odds,
-    perform,
-)
+from vtm_tui.play import FollowUp, RollRequest, apply, default_pool, faces_hint, follow_ups, headline, judge_faces
+from vtm_tui.play import odds, perform
 from vtm_tui.play.request import request_for
 from vtm_tui.play.roll_path import RollMade, make_roll
+from vtm_tui.play.sessions import SessionEnded
 from vtm_tui.play.record import Recorder
 from vtm_tui.rules.ruleset import ruleset_for, short_title
 from vtm_tui.store.errors import ConflictError
@@ -302,6 +293,8 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
                              dice=self.app.dice, request=request, faces=faces or None, rouse_faces=rouse_faces,
                              typed=self.from_faces, free_botch_used=self.free_botch_used,
                              house_rules=store.chronicle.options if store is not None else {})
+        except SessionEnded as exc:  # asked; Esc leaves the form as it was
+            return self.app.ask_next_session(exc, self.roll)
         except VtmError as exc:
             form.show_error(str(exc))
             self.query_one("#faces" if faces or rouse_faces else "#pool", Input).focus()

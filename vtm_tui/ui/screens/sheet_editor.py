@@ -95,7 +95,8 @@ class SheetEditor(CreationWizard):
         except VtmError as exc:
             self.query_one("#create-problem", Static).update(str(exc))
             return
-        self.dismiss(character)
+        # After an ended session the app asks before the edit is saved; Esc keeps this editor and its changes.
+        self.app.before_logging(lambda: self.dismiss(character))
 
 
 def _short(value: Any) -> str:

@@ -93,7 +93,8 @@ class XpActions(VtmNode):
                 return
             chosen = xp.coterie(store) if award.everyone or character is None else [character]
             try:
-                done = xp.award(store, chosen, award.amount, award.reason, now=self.app.clock())
+                with self.app.saying_a_started_session():
+                    done = xp.award(store, chosen, award.amount, award.reason, now=self.app.clock())
             except ConflictError as exc:
                 store.reload()
                 return self.say(f"{exc} — reloaded; press G again if it is still wanted.", error=True)
@@ -142,14 +143,18 @@ class XpActions(VtmNode):
 
     def _spend(self, character: Character, field: str, label: str, power: str | None = None) -> None:
         from vtm_tui.play import experience as xp
+        from vtm_tui.play.sessions import SessionEnded
 
         store = self.app.chronicle_store
         current = next((c for c in store.characters if c.slug == character.slug), character)
         try:
-            spent = xp.spend(store, current, field, label, now=self.app.clock(), power=power)
+            with self.app.saying_a_started_session():
+                spent = xp.spend(store, current, field, label, now=self.app.clock(), power=power)
         except ConflictError as exc:
             store.reload()
             return self.say(f"{exc} — reloaded; press X again if it is still wanted.", error=True)
+        except SessionEnded as exc:  # asked; s starts the next session and buys it there
+            return self.app.ask_next_session(exc, lambda: self._spend(character, field, label, power))
         except VtmError as exc:
             return self.say(str(exc), error=True)
         keeper = getattr(self, "keeper", None)
