@@ -139,11 +139,6 @@ class V20RuleSet(PackageModules):
     # -- tables --
     package = "vtm_tui.rules.v20"
 
-    def roll_kinds(self) -> dict[str, str]:
-        from vtm_tui.rules.v20.kinds import KINDS
-
-        return {kind.id: kind.label for kind in KINDS.values()}
-
     def listed_kinds(self) -> dict[str, str]:
         """Damage, soak and the Virtue rolls (frenzy, Rötschreck, degeneration)."""
         return {kid: label for kid, label in self.roll_kinds().items() if kid != "test"}
