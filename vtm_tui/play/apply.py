@@ -70,7 +70,7 @@ def roll_entry(request: RollRequest, outcome: Outcome, *, kind: str, session: in
         session=session,
         actor=request.actor,
         pool=request.description,
-        difficulty=request.difficulty if kind not in ("rouse", "check") else None,
+        difficulty=None if _logs_a_check(request.ruleset, kind) else request.difficulty,
         secret=request.secret,
         comment=request.comment if comment is None else comment,
         kind=kind,
@@ -90,3 +90,8 @@ def note_entry(request: RollRequest, text: str, *, session: int, now: datetime, 
     """A plain note about a roll (a win at a cost accepted), linked to it by ``ref``."""
     return LogEntry.new("note", session=session, ruleset=request.ruleset, now=now, actor=request.actor,
                         comment=text, ref=ref)
+
+
+def _logs_a_check(ruleset: str, log_kind: str) -> bool:
+    """Whether ``log_kind`` is the log kind of one of the rule set's checks (one die, logged without a Difficulty)."""
+    return any(spec.is_check and spec.log_kind == log_kind for spec in ruleset_for(ruleset).roll_kind_specs().values())

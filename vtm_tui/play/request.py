@@ -109,7 +109,8 @@ def headline(request: RollRequest, *, reveal: bool = True) -> str:
     part is the rule set's (:meth:`~vtm_tui.rules.roll_play.RollPlay.headline`); a function, not a method, so
     the request stays pure data that the rule sets take and return.
     """
-    if request.kind in ("rouse", "check"):
+    rules = ruleset_for(request.ruleset)
+    if rules.roll_kind(request.kind).is_check:  # one die: no pool to add up, no Difficulty
         return request.description
-    head = ruleset_for(request.ruleset).roll_play().headline(request)
+    head = rules.roll_play().headline(request)
     return f"{head} vs {difficulty_text(request, reveal=reveal)}"
