@@ -21,6 +21,7 @@ from typing import Any
 from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import STORYTELLER_COMMENT, LogEntry
 from vtm_tui.model.typed import mark_typed
+from vtm_tui.play.request import log_kind
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.roll_request import RollRequest
 from vtm_tui.rules.ruleset import ruleset_for
@@ -53,7 +54,7 @@ def apply(
     """What ``outcome`` does to ``character``; the roll's entry (kind from the request, ``reroll`` for re-rolls).
 
     ``typed``: the faces were typed by hand, not rolled by the app; the entry says so (``typed = true``)."""
-    kind = request.log_kind
+    kind = log_kind(request)
     rolls = ruleset_for(outcome.ruleset).roll_play()
     after = copy.deepcopy(character) if rolls.changes_sheet(character.sheet, request, outcome) else character
     kind, change, changes = rolls.apply_to_sheet(after.sheet, request, outcome, kind)

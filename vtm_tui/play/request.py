@@ -23,7 +23,8 @@ from vtm_tui.rules.roll_options import RollOptions
 from vtm_tui.rules.roll_request import KINDS, RollRequest
 from vtm_tui.rules.ruleset import ruleset_for
 
-__all__ = ["KINDS", "RollOptions", "RollRequest", "difficulty_text", "headline", "make_request", "request_for"]
+__all__ = ["KINDS", "RollOptions", "RollRequest", "difficulty_text", "headline", "log_kind", "make_request",
+           "request_for"]
 
 MAX_MODIFIER = 20
 
@@ -100,6 +101,13 @@ def difficulty_text(request: RollRequest, *, reveal: bool = True) -> str:
         return "a secret Difficulty"
     text = difficulty_label(request.ruleset, request.difficulty)
     return f"{text} (secret)" if request.secret else text
+
+
+def log_kind(request: RollRequest) -> str:
+    """The kind of the log entry ``request``'s roll makes, as its rule set declares the roll's kind (``roll`` for
+    most; V5's checks, Remorse and Frenzy have their own): a function, like :func:`headline`, so the request stays
+    pure data."""
+    return ruleset_for(request.ruleset).roll_kind(request.kind).log_kind
 
 
 def headline(request: RollRequest, *, reveal: bool = True) -> str:

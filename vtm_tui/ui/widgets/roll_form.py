@@ -68,8 +68,9 @@ class RollForm(VerticalScroll):
         ruleset = self.character.ruleset
         rules = ruleset_for(ruleset)
         fixed = bool(self.fixed_pool)
-        no_difficulty = not rules.roll_play().takes_difficulty(self.kind)
-        ordinary = rules.roll_kind(self.kind).ordinary  # the ordinary test: a modifier and a specialty
+        kind = rules.roll_kind(self.kind)  # as its rule set declares it
+        no_difficulty = not kind.takes_difficulty  # greyed, and no ladder shown
+        ordinary = kind.ordinary  # the ordinary test: a modifier and a specialty
         label, short = 11, 8
         models: list[Widget] = [
             FieldInput(self.fixed_pool or self.initial_pool, id="pool", disabled=fixed,
