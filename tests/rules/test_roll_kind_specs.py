@@ -72,3 +72,10 @@ def test_an_unknown_kind_reads_as_a_plain_roll_of_that_id() -> None:
 def test_a_kind_another_rule_set_offers_is_named_by_its_title() -> None:
     assert (kind_title("rouse"), kind_title("rotschreck"), kind_title("dance")) == ("Rouse check", "Rötschreck roll",
                                                                                     "dance")
+
+
+def test_the_listed_kinds_are_declared_in_the_palettes_order() -> None:
+    """The coterie's palette lists the kinds declared ``listed``, in the order it listed them before."""
+    assert list(ruleset_for("v5").listed_kinds()) == ["frenzy", "remorse", "rouse"]
+    assert list(ruleset_for("v20").listed_kinds()) == ["damage", "soak", "frenzy", "rotschreck", "degeneration"]
+    assert ruleset_for("ingenuity").listed_kinds() == {}

@@ -32,6 +32,8 @@ class KindSpec:
     owed_at_end: bool = False
     #: The log entry's kind (``roll`` for most; V5's checks, Remorse and Frenzy have their own).
     log_kind: str = "roll"
+    #: Listed by name where the app offers rolls of other kinds (the coterie's command palette), in declaration order.
+    listed: bool = False
 
 
 def unknown_kind(kind_id: str) -> KindSpec:

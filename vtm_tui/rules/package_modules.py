@@ -77,6 +77,11 @@ class PackageModules:
         """The kinds of roll offered, id → label (the first is the ordinary test)."""
         return {kind_id: spec.label for kind_id, spec in self.roll_kind_specs().items()}
 
+    def listed_kinds(self) -> dict[str, str]:
+        """The kinds besides the test that the app lists by name (command palette), id → label: those declared
+        ``listed``."""
+        return {kind_id: spec.label for kind_id, spec in self.roll_kind_specs().items() if spec.listed}
+
     def roll_play(self) -> RollPlay:
         """The roll facet: building a request from a sheet, rolling, judging, odds, follow-ups (``roll_play``)."""
         return self._module("roll_play").ROLL_PLAY

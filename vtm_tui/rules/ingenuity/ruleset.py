@@ -134,9 +134,6 @@ class IngenuityRuleSet(PackageModules):
     # -- tables --
     package = "vtm_tui.rules.ingenuity"
 
-    def listed_kinds(self) -> dict[str, str]:
-        return {}
-
     difficulty_ladder = LADDER
     difficulty_range = (1, 99)
     default_difficulty = 8

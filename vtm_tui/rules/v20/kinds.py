@@ -71,8 +71,8 @@ class V20Kind(KindSpec):
 
 
 TEST = V20Kind("test", "test", "Roll", ordinary=True)
-DAMAGE = V20Kind("damage", "damage roll", "Damage roll", can_botch=False, willpower=False, combat=True)
-SOAK = V20Kind("soak", "soak roll", "Soak roll", can_botch=False, willpower=False, combat=True)
+DAMAGE = V20Kind("damage", "damage roll", "Damage roll", listed=True, can_botch=False, willpower=False, combat=True)
+SOAK = V20Kind("soak", "soak roll", "Soak roll", listed=True, can_botch=False, willpower=False, combat=True)
 #: V20 core, "Frenzy": what provokes it and the Self-Control (Instinct) Difficulty; "when hungry" raises it
 #: further at the storyteller's word.
 FRENZY_PROVOCATIONS = (("Smell of blood (hungry)", 3), ("Sight of blood (hungry)", 4), ("Being harassed", 4),
@@ -84,13 +84,14 @@ ROTSCHRECK_PROVOCATIONS = (("Lighting a cigarette", 3), ("Sight of a torch", 5),
                            ("Trapped in a burning building", 9))
 
 FRENZY = V20Kind("frenzy", "frenzy roll", "Frenzy test", fixed_pool="Frenzy", virtues=("Self-Control", "Instinct"),
-                 willpower=False, log_kind="frenzy", provocations=FRENZY_PROVOCATIONS)
+                 willpower=False, log_kind="frenzy", provocations=FRENZY_PROVOCATIONS, listed=True)
 ROTSCHRECK = V20Kind("rotschreck", "Rötschreck roll", "Rötschreck roll", fixed_pool="Rötschreck",
-                     virtues=("Courage",), willpower=False, provocations=ROTSCHRECK_PROVOCATIONS)
+                     virtues=("Courage",), willpower=False, provocations=ROTSCHRECK_PROVOCATIONS, listed=True)
 #: V20 core, "Degeneration": a Conscience roll at Difficulty 8 ("reprehensible acts are hard to justify"),
 #: which the storyteller may change.
 DEGENERATION = V20Kind("degeneration", "degeneration roll", "Degeneration roll", fixed_pool="Degeneration",
-                       virtues=("Conscience", "Conviction"), willpower=False, costs_morality=True, difficulty=8)
+                       virtues=("Conscience", "Conviction"), willpower=False, costs_morality=True, difficulty=8,
+                       listed=True)
 
 #: Every kind, by id, in the order a storyteller meets them.
 KINDS: dict[str, V20Kind] = {k.id: k for k in (TEST, DAMAGE, SOAK, FRENZY, ROTSCHRECK, DEGENERATION)}

@@ -70,13 +70,15 @@ class RollKind(str, Enum):
 KIND_SPECS: dict[str, KindSpec] = {spec.id: spec for spec in (
     KindSpec("test", "test", "Roll", ordinary=True),
     KindSpec("tracker", "tracker roll", "Roll", willpower=False),
+    # Frenzy, Remorse and Rouse have keys of their own on the coterie too, which the palette names.
+    KindSpec("frenzy", "Frenzy test", "Frenzy test", fixed_pool="Frenzy", willpower=False, log_kind="frenzy",
+             listed=True),
     KindSpec("remorse", "Remorse test", "Remorse test", fixed_pool="Remorse", takes_difficulty=False,
-             willpower=False, owed_at_end=True, log_kind="remorse"),
-    KindSpec("frenzy", "Frenzy test", "Frenzy test", fixed_pool="Frenzy", willpower=False, log_kind="frenzy"),
+             willpower=False, owed_at_end=True, log_kind="remorse", listed=True),
     KindSpec("check", "check", "Check", fixed_pool="Check", takes_difficulty=False, is_check=True, willpower=False,
              log_kind="check"),
     KindSpec("rouse", "Rouse check", "Rouse check", fixed_pool="Rouse check", takes_difficulty=False, is_check=True,
-             willpower=False, log_kind="rouse"),
+             willpower=False, log_kind="rouse", listed=True),
 )}
 
 #: What a tracker roll's refusal adds: which trackers it rolls.
