@@ -61,3 +61,16 @@ def test_a_request_takes_the_kinds_of_its_chronicles_rule_set() -> None:
         request_entry(session=1, ruleset="v20", actor="Gregor", pool="", roll_kind="rouse")
     with pytest.raises(Exception, match="needs a pool"):
         request_entry(session=1, ruleset="ingenuity", actor="Ada", pool=" ", roll_kind="test")
+
+
+def test_an_unknown_kind_is_refused_with_the_characters_rule_sets_kinds() -> None:
+    """Before, any rule set's refusal listed V5's kinds (a list in rules/roll_request.py)."""
+    from vtm_tui.errors import VtmError
+    from vtm_tui.play import make_request
+
+    edwin = open_chronicle(REPO / "campaigns" / "the-iron-vigil").characters[0]
+    with pytest.raises(VtmError, match=r"unknown kind of roll 'dance': use one of test, damage, soak, frenzy, "
+                                       r"rotschreck, degeneration$"):
+        make_request(edwin, "Strength + Brawl", kind="dance")
+    with pytest.raises(VtmError, match=r"a rouse is not a V20 roll \(kinds: test, damage"):
+        make_request(edwin, "Strength + Brawl", kind="rouse")  # another rule set's kind: named as such

@@ -18,12 +18,12 @@ from vtm_tui.model.character import Character
 from vtm_tui.model.limits import MAX_COMMENT, check_text
 from vtm_tui.play.request_options import refuse_foreign_rules
 from vtm_tui.rules.ladders import difficulty_label
-from vtm_tui.rules.kinds import roll_kinds
+from vtm_tui.rules.kinds import declared_anywhere, roll_kinds
 from vtm_tui.rules.roll_options import RollOptions
-from vtm_tui.rules.roll_request import KINDS, RollRequest
+from vtm_tui.rules.roll_request import RollRequest
 from vtm_tui.rules.ruleset import ruleset_for
 
-__all__ = ["KINDS", "RollOptions", "RollRequest", "difficulty_text", "headline", "log_kind", "make_request",
+__all__ = ["RollOptions", "RollRequest", "difficulty_text", "headline", "log_kind", "make_request",
            "request_for"]
 
 MAX_MODIFIER = 20
@@ -61,8 +61,8 @@ def request_for(character: Character, roll: RollOptions, *, house_rules: Mapping
     """
     kind = roll.kind
     offered = roll_kinds(character.ruleset)
-    if kind not in KINDS and kind not in offered:
-        raise VtmError(f"unknown kind of roll {kind!r}: use one of {', '.join(KINDS)}")
+    if kind not in offered and not declared_anywhere(kind):
+        raise VtmError(f"unknown kind of roll {kind!r}: use one of {', '.join(offered)}")
     check_text(roll.comment, "Comment", MAX_COMMENT)
     check_text(roll.storyteller_comment, "ST comment", MAX_COMMENT)
     rules = ruleset_for(character.ruleset)

@@ -30,3 +30,11 @@ def kind_title(kind_id: str) -> str:
         if spec is not None:
             return spec.title
     return kind_id
+
+
+def declared_anywhere(kind_id: str) -> bool:
+    """Whether some registered rule set declares ``kind_id`` (a kind of another rule set is refused as that, an
+    unknown word as unknown)."""
+    from vtm_tui.rules.ruleset import registered
+
+    return any(kind_id in ruleset_for(ruleset_id).roll_kind_specs() for ruleset_id in registered())

@@ -11,8 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-#: Kinds of roll the play layer makes (V5 has them all; V20 and Ingenuity make tests).
-KINDS = ("test", "tracker", "rouse", "check", "remorse", "frenzy")
 
 
 @dataclass(frozen=True)
