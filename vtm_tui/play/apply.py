@@ -93,6 +93,7 @@ def note_entry(request: RollRequest, text: str, *, session: int, now: datetime, 
                         comment=text, ref=ref)
 
 
-def _logs_a_check(ruleset: str, log_kind: str) -> bool:
-    """Whether ``log_kind`` is the log kind of one of the rule set's checks (one die, logged without a Difficulty)."""
-    return any(spec.is_check and spec.log_kind == log_kind for spec in ruleset_for(ruleset).roll_kind_specs().values())
+def _logs_a_check(ruleset: str, entry_kind: str) -> bool:
+    """Whether ``entry_kind`` is the log kind of one of the rule set's checks (one die, logged without a Difficulty)."""
+    specs = ruleset_for(ruleset).roll_kind_specs().values()
+    return any(spec.is_check and spec.log_kind == entry_kind for spec in specs)
