@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character_v5 import Tracker
 from vtm_tui.play import headline, ladder_text, make_request, parse_difficulty
+from vtm_tui.play.request import log_kind
 
 
 def test_v5_pool_takes_hunger_from_the_sheet(vampire):
@@ -18,7 +19,7 @@ def test_v5_pool_takes_hunger_from_the_sheet(vampire):
     assert (request.dice, request.hunger, request.difficulty) == (5, 2, 3)
     assert request.description == "Wits 3 + Awareness 2"
     assert headline(request) == "Wits 3 + Awareness 2 = 5 dice (2 Hunger) vs Moderate 3"
-    assert request.kind == "test" and request.log_kind == "roll"
+    assert request.kind == "test" and log_kind(request) == "roll"
 
 
 def test_mortal_has_no_hunger_dice(mortal):
@@ -84,7 +85,7 @@ def test_tracker_roll_is_found_from_the_pool(vampire):
 def test_remorse_and_frenzy_pools_come_from_the_sheet():
     ch = v5_vampire(stains=2)
     remorse = make_request(ch, kind="remorse")
-    assert (remorse.dice, remorse.difficulty, remorse.log_kind) == (1, 1, "remorse")
+    assert (remorse.dice, remorse.difficulty, log_kind(remorse)) == (1, 1, "remorse")
     frenzy = make_request(ch, kind="frenzy")
     assert (frenzy.dice, frenzy.difficulty, frenzy.hunger) == (4 + 2, 4, 0)
     with pytest.raises(VtmError, match="no stains"):

@@ -7,6 +7,7 @@ from play_characters import NOW, v20_character  # noqa: F401 - fixtures
 
 from vtm_tui.errors import VtmError
 from vtm_tui.play import apply, follow_ups, judge_faces, make_request, odds, perform
+from vtm_tui.play.request import log_kind
 from vtm_tui.rules.dice import GivenFaces
 
 
@@ -15,7 +16,7 @@ def test_virtue_rolls_use_the_sheets_virtue_and_no_wound_penalty(v20_character):
     ch.sheet.virtues = {"Conscience": 2, "Instinct": 3, "Courage": 4}
     ch.sheet.health.lethal = 3  # Injured: -1 die on a test
     frenzy = make_request(ch, "Frenzy", kind="frenzy", difficulty=8)
-    assert (frenzy.dice, frenzy.traits, frenzy.difficulty, frenzy.log_kind) == (3, (("Instinct", 3),), 8, "frenzy")
+    assert (frenzy.dice, frenzy.traits, frenzy.difficulty, log_kind(frenzy)) == (3, (("Instinct", 3),), 8, "frenzy")
     assert make_request(ch, "", kind="rotschreck").traits == (("Courage", 4),)
     assert make_request(ch, "", kind="degeneration").dice == 2
     assert make_request(ch, "Dexterity + Stealth").dice == 4  # a test: 5 dice less 1 for the wounds

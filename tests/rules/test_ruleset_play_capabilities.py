@@ -54,5 +54,5 @@ def test_each_rule_set_answers_the_play_questions(ruleset_id, book, extras, free
 @pytest.mark.parametrize(("ruleset_id", "without"), [
     ("v5", {"rouse", "check", "remorse"}), ("v20", set()), ("ingenuity", set())])
 def test_a_kind_says_whether_it_takes_a_difficulty(ruleset_id, without) -> None:
-    play = ruleset_for(ruleset_id).roll_play()
-    assert {kind for kind in ruleset_for(ruleset_id).roll_kinds() if not play.takes_difficulty(kind)} == without
+    rules = ruleset_for(ruleset_id)
+    assert {kind for kind in rules.roll_kinds() if not rules.roll_kind(kind).takes_difficulty} == without

@@ -45,9 +45,6 @@ class ToyRollPlay:
     def free_botch_spent(self, recorder: Any) -> bool:
         return False  # no botches
 
-    def takes_difficulty(self, kind: str) -> bool:
-        return True
-
     def rating_text(self, value: int) -> str:
         return str(value)
 

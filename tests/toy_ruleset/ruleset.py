@@ -1,6 +1,6 @@
 """The toy's :class:`~vtm_tui.rules.ruleset.RuleSet`: a pool of d6s, 5+ succeeds; no creatures, blood or conflicts
 of its own. Its facets are the same-named modules of this package (``roll_options``, ``roll_play``,
-``command_line``, ``logged``), read by :class:`~vtm_tui.rules.package_modules.PackageModules`."""
+``command_line``, ``logged``, ``kinds``), read by :class:`~vtm_tui.rules.package_modules.PackageModules`."""
 
 from __future__ import annotations
 
@@ -74,12 +74,6 @@ class ToyRuleSet(PackageModules):
 
     difficulty_placeholder = ""
     contest_damage_label = "Damage"
-
-    def roll_kinds(self) -> dict[str, str]:
-        return {"test": "Test"}
-
-    def listed_kinds(self) -> dict[str, str]:
-        return {}
 
     difficulty_ladder = (("Easy", 1), ("Hard", 3))
     difficulty_range = (0, 20)

@@ -75,10 +75,10 @@ from vtm_tui.play.perform import (
     surge_rouse,
     willpower_reroll,
 )
-from vtm_tui.play.request import KINDS, RollOptions, RollRequest, difficulty_text, headline, make_request, request_for
+from vtm_tui.play.request import RollOptions, RollRequest, difficulty_text, headline, make_request, request_for
 
 __all__ = [
-    "KINDS", "Applied", "FollowUp", "OddsView", "RollOptions", "RollRequest", "request_for", "after_surge", "apply",
+    "Applied", "FollowUp", "OddsView", "RollOptions", "RollRequest", "request_for", "after_surge", "apply",
     "default_pool", "describe_result", "difficulty_label", "expression_from_description", "faces_hint",
     "difficulty_text", "find_last_pool", "follow_ups", "headline", "judge_faces", "label", "ladder_text",
     "last_pool", "last_pool_in_text", "make_request", "note_entry", "odds", "parse_difficulty", "perform",

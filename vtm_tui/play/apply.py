@@ -21,6 +21,7 @@ from typing import Any
 from vtm_tui.model.character import Character
 from vtm_tui.model.log_entry import STORYTELLER_COMMENT, LogEntry
 from vtm_tui.model.typed import mark_typed
+from vtm_tui.play.request import log_kind
 from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.roll_request import RollRequest
 from vtm_tui.rules.ruleset import ruleset_for
@@ -53,7 +54,7 @@ def apply(
     """What ``outcome`` does to ``character``; the roll's entry (kind from the request, ``reroll`` for re-rolls).
 
     ``typed``: the faces were typed by hand, not rolled by the app; the entry says so (``typed = true``)."""
-    kind = request.log_kind
+    kind = log_kind(request)
     rolls = ruleset_for(outcome.ruleset).roll_play()
     after = copy.deepcopy(character) if rolls.changes_sheet(character.sheet, request, outcome) else character
     kind, change, changes = rolls.apply_to_sheet(after.sheet, request, outcome, kind)
@@ -70,7 +71,7 @@ def roll_entry(request: RollRequest, outcome: Outcome, *, kind: str, session: in
         session=session,
         actor=request.actor,
         pool=request.description,
-        difficulty=request.difficulty if kind not in ("rouse", "check") else None,
+        difficulty=None if _logs_a_check(request.ruleset, kind) else request.difficulty,
         secret=request.secret,
         comment=request.comment if comment is None else comment,
         kind=kind,
@@ -90,3 +91,9 @@ def note_entry(request: RollRequest, text: str, *, session: int, now: datetime, 
     """A plain note about a roll (a win at a cost accepted), linked to it by ``ref``."""
     return LogEntry.new("note", session=session, ruleset=request.ruleset, now=now, actor=request.actor,
                         comment=text, ref=ref)
+
+
+def _logs_a_check(ruleset: str, entry_kind: str) -> bool:
+    """Whether ``entry_kind`` is the log kind of one of the rule set's checks (one die, logged without a Difficulty)."""
+    specs = ruleset_for(ruleset).roll_kind_specs().values()
+    return any(spec.is_check and spec.log_kind == entry_kind for spec in specs)

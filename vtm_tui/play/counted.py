@@ -18,6 +18,7 @@ from vtm_tui.play.apply import roll_entry
 from vtm_tui.play.record import Recorder
 from vtm_tui.play.request import RollRequest
 from vtm_tui.rules.base import Outcome
+from vtm_tui.rules.ruleset import ruleset_for
 
 
 def counted_request(ruleset: str, *, actor: str, description: str, difficulty: int | None, secret: bool = False,
@@ -31,15 +32,16 @@ def counted_request(ruleset: str, *, actor: str, description: str, difficulty: i
 
 
 def outcome_log_kind(outcome: Outcome) -> str:
-    """The log entry's kind for an outcome: what the outcome says (V20: a frenzy roll is ``frenzy``), else its
-    roll kind when the log has one (V5: rouse, check, remorse, frenzy), else ``roll``."""
+    """The log entry's kind for an outcome: what the outcome says (V20: a frenzy roll is ``frenzy``), else the log
+    kind its rule set declares for its roll kind (V5: rouse, check, remorse, frenzy), else ``roll``."""
     if isinstance(getattr(outcome, "log_kind", None), str):
         return outcome.log_kind  # type: ignore[attr-defined]
     kind = getattr(outcome, "kind", None)
     value = getattr(kind, "value", kind)
-    if value in ("test", "tracker", None):
+    if not isinstance(value, str):
         return "roll"
-    return value if value in KINDS else "roll"
+    log_kind = ruleset_for(outcome.ruleset).roll_kind(value).log_kind  # as the rule set declares the kind
+    return log_kind if log_kind in KINDS else "roll"
 
 
 def record_counted(recorder: Recorder, request: RollRequest, outcome: Outcome, *, typed: bool = False) -> LogEntry:

@@ -18,12 +18,13 @@ from vtm_tui.model.character import Character
 from vtm_tui.model.limits import MAX_COMMENT, check_text
 from vtm_tui.play.request_options import refuse_foreign_rules
 from vtm_tui.rules.ladders import difficulty_label
-from vtm_tui.rules.kinds import roll_kinds
+from vtm_tui.rules.kinds import declared_anywhere, roll_kinds
 from vtm_tui.rules.roll_options import RollOptions
-from vtm_tui.rules.roll_request import KINDS, RollRequest
-from vtm_tui.rules.ruleset import ruleset_for
+from vtm_tui.rules.roll_request import RollRequest
+from vtm_tui.rules.ruleset import ruleset_for, short_title
 
-__all__ = ["KINDS", "RollOptions", "RollRequest", "difficulty_text", "headline", "make_request", "request_for"]
+__all__ = ["RollOptions", "RollRequest", "difficulty_text", "headline", "log_kind", "make_request",
+           "request_for"]
 
 MAX_MODIFIER = 20
 
@@ -60,8 +61,8 @@ def request_for(character: Character, roll: RollOptions, *, house_rules: Mapping
     """
     kind = roll.kind
     offered = roll_kinds(character.ruleset)
-    if kind not in KINDS and kind not in offered:
-        raise VtmError(f"unknown kind of roll {kind!r}: use one of {', '.join(KINDS)}")
+    if kind not in offered and not declared_anywhere(kind):
+        raise VtmError(f"unknown kind of roll {kind!r}: use one of {', '.join(offered)}")
     check_text(roll.comment, "Comment", MAX_COMMENT)
     check_text(roll.storyteller_comment, "ST comment", MAX_COMMENT)
     rules = ruleset_for(character.ruleset)
@@ -85,7 +86,7 @@ def request_for(character: Character, roll: RollOptions, *, house_rules: Mapping
                          wounds=roll.wounds, assist_bonus=roll.assist_bonus, size_bonus=roll.size_bonus,
                          passive=roll.passive, picks=roll.picks)
     if kind not in offered:
-        raise VtmError(f"a {kind} is not a {character.ruleset.upper()} roll (kinds: {', '.join(offered)})")
+        raise VtmError(f"a {kind} is not a {short_title(character.ruleset)} roll (kinds: {', '.join(offered)})")
     wounds = roll.wounds
     if wounds is not None:  # the storyteller's count of the wound penalty stands in for the sheet's
         wounds = _number(wounds, "Wounds", 0, 10)
@@ -102,6 +103,13 @@ def difficulty_text(request: RollRequest, *, reveal: bool = True) -> str:
     return f"{text} (secret)" if request.secret else text
 
 
+def log_kind(request: RollRequest) -> str:
+    """The kind of the log entry ``request``'s roll makes, as its rule set declares the roll's kind (``roll`` for
+    most; V5's checks, Remorse and Frenzy have their own): a function, like :func:`headline`, so the request stays
+    pure data."""
+    return ruleset_for(request.ruleset).roll_kind(request.kind).log_kind
+
+
 def headline(request: RollRequest, *, reveal: bool = True) -> str:
     """``Wits 3 + Awareness 2 = 5 dice (2 Hunger) vs Moderate 3``: the dialog's one-line summary.
 
@@ -109,7 +117,8 @@ def headline(request: RollRequest, *, reveal: bool = True) -> str:
     part is the rule set's (:meth:`~vtm_tui.rules.roll_play.RollPlay.headline`); a function, not a method, so
     the request stays pure data that the rule sets take and return.
     """
-    if request.kind in ("rouse", "check"):
+    rules = ruleset_for(request.ruleset)
+    if rules.roll_kind(request.kind).is_check:  # one die: no pool to add up, no Difficulty
         return request.description
-    head = ruleset_for(request.ruleset).roll_play().headline(request)
+    head = rules.roll_play().headline(request)
     return f"{head} vs {difficulty_text(request, reveal=reveal)}"

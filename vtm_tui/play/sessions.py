@@ -36,8 +36,13 @@ if TYPE_CHECKING:
     from vtm_tui.model.character import Character
     from vtm_tui.store.chronicle_store import ChronicleStore
 
-#: Roll kinds owed at a session's end: logged in that session even after it ended.
-OWED_AT_END = frozenset({"remorse"})
+
+def owed_at_end(ruleset: str, kind: str) -> bool:
+    """Whether a roll of ``kind`` is owed at a session's end (V5 Remorse), as the rule set declares the kind: it is
+    logged in that session even after it ended. Any other action (``kind`` empty, or not a roll) is not."""
+    from vtm_tui.rules.ruleset import ruleset_for
+
+    return bool(kind) and ruleset_for(ruleset).roll_kind(kind).owed_at_end
 
 
 class NoSessionOpen(VtmError):
@@ -107,7 +112,7 @@ def session_for_action(store: ChronicleStore, *, player: bool = False, kind: str
     chronicle = store.chronicle
     if chronicle.session_open and chronicle.current_session:
         return LoggingSession(chronicle.current_session)
-    if kind in OWED_AT_END and chronicle.current_session:
+    if chronicle.current_session and owed_at_end(chronicle.ruleset, kind):
         number = chronicle.current_session
         return LoggingSession(number, note=f"Logged in session {number}, which ended owing it")
     if player:
@@ -137,7 +142,7 @@ def free_botch_spent(store: ChronicleStore, *, kind: str = "") -> bool:
     store.refresh_chronicle()
     chronicle = store.chronicle
     number = chronicle.current_session
-    if not number or not (chronicle.session_open or kind in OWED_AT_END):
+    if not number or not (chronicle.session_open or owed_at_end(chronicle.ruleset, kind)):
         return False
     if not session_path(store.path, number).exists():
         return False

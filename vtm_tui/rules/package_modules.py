@@ -2,14 +2,16 @@
 
 Each package (``v5``, ``v20``, ``ingenuity``) holds a ``seat`` module (its tracker fields and how two logins'
 changes to them combine), an ``experience`` module (its cost table and formulas), a ``sheet_sections``
-module (its printable sheet), and the ones each facet names (``roll_play``, ``logged``, ``sheet_edits``,
-``conflict_round``, ``blood_upkeep``). A RuleSet names its package once (``package``) and this mixin answers from those modules,
-imported on first use, so a new rule set brings the modules and nothing else to wire.
+module (its printable sheet), a ``kinds`` module (its kinds of roll, each declared once in ``KIND_SPECS``), and
+the ones each facet names (``roll_play``, ``logged``, ``sheet_edits``, ``conflict_round``, ``blood_upkeep``).
+A RuleSet names its package once (``package``) and this mixin answers from those modules, imported on first
+use, so a new rule set brings the modules and nothing else to wire.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +21,7 @@ if TYPE_CHECKING:  # the facets' Protocols and the forms' data: loaded when firs
     from vtm_tui.rules.blood_upkeep import BloodUpkeep
     from vtm_tui.rules.command_line import CommandLine
     from vtm_tui.rules.conflict_round import ConflictRound
+    from vtm_tui.rules.kind_spec import KindSpec
     from vtm_tui.rules.logged import LoggedRolls
     from vtm_tui.rules.roll_options import RollCommand, RollOption
     from vtm_tui.rules.roll_play import RollPlay
@@ -56,6 +59,28 @@ class PackageModules:
     def sheet_sections(self, doc: dict[str, Any]) -> list[Section]:
         """The printable sheet of a character document, in titled sections."""
         return self._module("sheet_sections").sections(doc)
+
+    def roll_kind_specs(self) -> Mapping[str, KindSpec]:
+        """Every kind of roll this rule set offers, declared once (``kinds.KIND_SPECS``), the ordinary test first."""
+        return self._module("kinds").KIND_SPECS
+
+    def roll_kind(self, kind_id: str) -> KindSpec:
+        """The declaration of ``kind_id``, or a plain roll of that id for a kind this rule set does not have."""
+        spec = self.roll_kind_specs().get(kind_id)
+        if spec is None:
+            from vtm_tui.rules.kind_spec import unknown_kind
+
+            return unknown_kind(kind_id)
+        return spec
+
+    def roll_kinds(self) -> dict[str, str]:
+        """The kinds of roll offered, id → label (the first is the ordinary test)."""
+        return {kind_id: spec.label for kind_id, spec in self.roll_kind_specs().items()}
+
+    def listed_kinds(self) -> dict[str, str]:
+        """The kinds besides the test that the app lists by name (command palette), id → label: those declared
+        ``listed``."""
+        return {kind_id: spec.label for kind_id, spec in self.roll_kind_specs().items() if spec.listed}
 
     def roll_play(self) -> RollPlay:
         """The roll facet: building a request from a sheet, rolling, judging, odds, follow-ups (``roll_play``)."""

@@ -67,11 +67,6 @@ class RollPlay(Protocol):
         the rule set has the free botch (V20), since it reads the session's log; False elsewhere."""
         ...
 
-    def takes_difficulty(self, kind: str) -> bool:
-        """Whether a roll of ``kind`` has a Difficulty to type (a V5 check or Remorse test has none): the form
-        greys out its Difficulty fields and shows no ladder otherwise."""
-        ...
-
     def default_difficulty(self, kind: str) -> int | None:
         """The Difficulty the form starts with for ``kind`` (V20 degeneration 8), None for none at all."""
         ...

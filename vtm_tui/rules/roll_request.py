@@ -11,11 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-#: Kinds of roll the play layer makes (V5 has them all; V20 and Ingenuity make tests).
-KINDS = ("test", "tracker", "rouse", "check", "remorse", "frenzy")
-#: The log entry kind for each roll kind (LogEntry.KINDS).
-LOG_KINDS = {"test": "roll", "tracker": "roll", "rouse": "rouse", "check": "check", "remorse": "remorse",
-             "frenzy": "frenzy"}
 
 
 @dataclass(frozen=True)
@@ -71,10 +66,6 @@ class RollRequest:
     size_bonus: int = 0  #: the smaller side's size difference in a contest
     passive: bool = False  #: half of each die, no luck die
     picks: tuple[str, ...] = ()  #: which die each advantage re-roll takes, chosen by hand
-
-    @property
-    def log_kind(self) -> str:
-        return LOG_KINDS.get(self.kind, "roll")
 
     @property
     def regular(self) -> int:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # the facets' Protocols and the forms' data: loaded when firs
     from vtm_tui.rules.blood_upkeep import BloodUpkeep
     from vtm_tui.rules.command_line import CommandLine
     from vtm_tui.rules.conflict_round import ConflictRound
+    from vtm_tui.rules.kind_spec import KindSpec
     from vtm_tui.rules.logged import LoggedRolls
     from vtm_tui.rules.roll_options import RollCommand, RollOption
     from vtm_tui.rules.roll_play import RollPlay
@@ -156,6 +157,16 @@ class RuleSet(Protocol):
     contest_damage_label: str
 
     # -- tables each package keeps (``rules/package_modules.py`` reads the same-named modules) --
+
+    def roll_kind_specs(self) -> Mapping[str, KindSpec]:
+        """Every kind of roll offered, id → its declaration (the package's ``kinds.KIND_SPECS``; the ordinary test
+        first): the one place a kind's title, fixed pool, Difficulty, check, Willpower and log kind are said."""
+        ...
+
+    def roll_kind(self, kind_id: str) -> KindSpec:
+        """The declaration of ``kind_id``; a kind this rule set does not have reads as a plain roll of that id,
+        which the request then refuses by name (so a screen opened on it never fails before that)."""
+        ...
 
     def roll_kinds(self) -> dict[str, str]:
         """The kinds of roll offered, id → label (the first is the ordinary test)."""

@@ -21,7 +21,7 @@ request is in the file (the player's seat must judge the roll against it) but
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -29,12 +29,18 @@ from pathlib import Path
 from vtm_tui.errors import VtmError
 from vtm_tui.model.limits import MAX_PROMPT, check_text
 from vtm_tui.model.log_entry import ROLL_KINDS, LogEntry
+from vtm_tui.rules.kind_spec import KindSpec
 from vtm_tui.rules.pool import MAX_POOL_TEXT
+from vtm_tui.rules.ruleset import ruleset_for
 
 REQUEST_KIND = "request"
 CANCEL_KIND = "request_cancel"
-#: The roll kinds a storyteller may ask for (those of :mod:`vtm_tui.play.request`).
-ROLL_REQUEST_KINDS = ("test", "tracker", "rouse", "check", "remorse", "frenzy")
+
+
+def request_kinds(ruleset: str) -> Mapping[str, KindSpec]:
+    """The roll kinds a storyteller may ask for in a chronicle of ``ruleset``: every kind its rule set declares
+    (the ordinary test first)."""
+    return ruleset_for(ruleset).roll_kind_specs()
 
 
 @dataclass(frozen=True)
@@ -53,10 +59,11 @@ class RollAsk:
 
     @classmethod
     def from_entry(cls, entry: LogEntry) -> RollAsk:
-        kind = entry.extra.get("roll_kind", "test")
+        kinds = request_kinds(entry.ruleset)
+        kind = entry.extra.get("roll_kind")
         return cls(id=entry.id, session=entry.session, time=entry.time, actor=entry.actor, pool=entry.pool,
                    difficulty=entry.difficulty, secret=entry.secret, prompt=entry.comment,
-                   roll_kind=kind if kind in ROLL_REQUEST_KINDS else "test")
+                   roll_kind=kind if kind in kinds else next(iter(kinds)))
 
     def describe(self, *, show_secret: bool = False) -> str:
         """``Inês Valadares: Manipulation + Subterfuge vs 3``; a secret Difficulty reads ``vs ?`` unless shown."""
@@ -87,11 +94,13 @@ def request_entry(
         raise VtmError("a roll request needs a character; the character is empty")
     check_text(prompt, "The prompt", MAX_PROMPT)
     check_text(pool, "The pool", MAX_POOL_TEXT)
-    if roll_kind not in ROLL_REQUEST_KINDS:
-        raise VtmError(f"roll kind {roll_kind!r} is unknown; use one of {', '.join(ROLL_REQUEST_KINDS)}")
-    if roll_kind == "test" and not pool.strip():
+    kinds = request_kinds(ruleset)
+    if roll_kind not in kinds:
+        raise VtmError(f"roll kind {roll_kind!r} is unknown; use one of {', '.join(kinds)}")
+    ordinary = kinds[roll_kind].ordinary  # the ordinary test: a pool to type, and no roll_kind in the entry
+    if ordinary and not pool.strip():
         raise VtmError("a roll request needs a pool (e.g. 'Wits + Awareness'); the pool is empty")
-    extra = {"roll_kind": roll_kind} if roll_kind != "test" else {}
+    extra = {} if ordinary else {"roll_kind": roll_kind}
     return LogEntry.new(REQUEST_KIND, session=session, ruleset=ruleset, now=now, actor=actor.strip(),
                         pool=pool.strip(), difficulty=difficulty, secret=secret, comment=prompt.strip(),
                         extra=extra)

@@ -65,9 +65,6 @@ class IngenuityRollPlay:
             words += [(f"\nre-rolled: {reroll.describe()}", "") for reroll in getattr(outcome, "rerolls", ())]
         return DiceFaces(words=tuple(words), legend="attribute, skill and luck dice; ★ luck 20 adds 4")
 
-    def takes_difficulty(self, kind: str) -> bool:
-        return True  # an optional one
-
     def default_difficulty(self, kind: str) -> int | None:
         from vtm_tui.rules.ruleset import ruleset_for
 

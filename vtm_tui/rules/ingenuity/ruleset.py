@@ -134,12 +134,6 @@ class IngenuityRuleSet(PackageModules):
     # -- tables --
     package = "vtm_tui.rules.ingenuity"
 
-    def roll_kinds(self) -> dict[str, str]:
-        return {"test": "test"}
-
-    def listed_kinds(self) -> dict[str, str]:
-        return {}
-
     difficulty_ladder = LADDER
     difficulty_range = (1, 99)
     default_difficulty = 8

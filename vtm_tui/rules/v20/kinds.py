@@ -24,20 +24,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.kind_spec import KindSpec
 
 
 @dataclass(frozen=True)
-class V20Kind:
-    """One kind of V20 roll: its id (command line and log), label and rules."""
+class V20Kind(KindSpec):
+    """One kind of V20 roll: what every rule set declares of a kind (its id, label, dialog title, fixed pool,
+    Willpower (the automatic success here) and log kind: :class:`~vtm_tui.rules.kind_spec.KindSpec`), and V20's
+    own rules for it."""
 
-    id: str
-    label: str
     can_botch: bool = True
     virtues: tuple[str, ...] = ()  #: the Virtue rolled, the first the sheet has (e.g. Self-Control or Instinct)
-    willpower: bool = True  #: whether Willpower's automatic success may be spent
     costs_morality: bool = False  #: a failure costs a dot of Humanity / Path
     combat: bool = False  #: damage and soak: rolled within a conflict
-    log_kind: str = "roll"  #: the log entry's kind (a frenzy roll is logged as ``frenzy``, as V5's is)
     #: The core's provocations with their Difficulties (frenzy, Rötschreck): offered beside the Difficulty field
     #: and typed by name there, as a ladder's rungs are.
     provocations: tuple[tuple[str, int], ...] = ()
@@ -71,9 +70,9 @@ class V20Kind:
         return result
 
 
-TEST = V20Kind("test", "test")
-DAMAGE = V20Kind("damage", "damage roll", can_botch=False, willpower=False, combat=True)
-SOAK = V20Kind("soak", "soak roll", can_botch=False, willpower=False, combat=True)
+TEST = V20Kind("test", "test", "Roll", ordinary=True)
+DAMAGE = V20Kind("damage", "damage roll", "Damage roll", listed=True, can_botch=False, willpower=False, combat=True)
+SOAK = V20Kind("soak", "soak roll", "Soak roll", listed=True, can_botch=False, willpower=False, combat=True)
 #: V20 core, "Frenzy": what provokes it and the Self-Control (Instinct) Difficulty; "when hungry" raises it
 #: further at the storyteller's word.
 FRENZY_PROVOCATIONS = (("Smell of blood (hungry)", 3), ("Sight of blood (hungry)", 4), ("Being harassed", 4),
@@ -84,17 +83,21 @@ ROTSCHRECK_PROVOCATIONS = (("Lighting a cigarette", 3), ("Sight of a torch", 5),
                            ("Obscured sunlight", 7), ("Being burned", 7), ("Direct sunlight", 8),
                            ("Trapped in a burning building", 9))
 
-FRENZY = V20Kind("frenzy", "frenzy roll", virtues=("Self-Control", "Instinct"), willpower=False, log_kind="frenzy",
-                 provocations=FRENZY_PROVOCATIONS)
-ROTSCHRECK = V20Kind("rotschreck", "Rötschreck roll", virtues=("Courage",), willpower=False,
-                     provocations=ROTSCHRECK_PROVOCATIONS)
+FRENZY = V20Kind("frenzy", "frenzy roll", "Frenzy test", fixed_pool="Frenzy", virtues=("Self-Control", "Instinct"),
+                 willpower=False, log_kind="frenzy", provocations=FRENZY_PROVOCATIONS, listed=True)
+ROTSCHRECK = V20Kind("rotschreck", "Rötschreck roll", "Rötschreck roll", fixed_pool="Rötschreck",
+                     virtues=("Courage",), willpower=False, provocations=ROTSCHRECK_PROVOCATIONS, listed=True)
 #: V20 core, "Degeneration": a Conscience roll at Difficulty 8 ("reprehensible acts are hard to justify"),
 #: which the storyteller may change.
-DEGENERATION = V20Kind("degeneration", "degeneration roll", virtues=("Conscience", "Conviction"),
-                       willpower=False, costs_morality=True, difficulty=8)
+DEGENERATION = V20Kind("degeneration", "degeneration roll", "Degeneration roll", fixed_pool="Degeneration",
+                       virtues=("Conscience", "Conviction"), willpower=False, costs_morality=True, difficulty=8,
+                       listed=True)
 
 #: Every kind, by id, in the order a storyteller meets them.
 KINDS: dict[str, V20Kind] = {k.id: k for k in (TEST, DAMAGE, SOAK, FRENZY, ROTSCHRECK, DEGENERATION)}
+#: The same kinds as every rule set declares them (``ruleset_for("v20").roll_kind(id)``): a new kind is one
+#: ``V20Kind`` added to :data:`KINDS`.
+KIND_SPECS: dict[str, KindSpec] = dict(KINDS)
 
 
 def parse_kind(value: str | V20Kind) -> V20Kind:

@@ -57,9 +57,6 @@ class V20RollPlay:
     def dice_faces(self, outcome: Outcome) -> DiceFaces:
         return target_cells(outcome)
 
-    def takes_difficulty(self, kind: str) -> bool:
-        return True  # even the Virtue rolls: against the provocation's Difficulty
-
     def default_difficulty(self, kind: str) -> int | None:
         from vtm_tui.rules.v20.kinds import parse_kind
         from vtm_tui.rules.v20.pools import DEFAULT_DIFFICULTY

@@ -142,15 +142,6 @@ class V20RuleSet(PackageModules):
     # -- tables --
     package = "vtm_tui.rules.v20"
 
-    def roll_kinds(self) -> dict[str, str]:
-        from vtm_tui.rules.v20.kinds import KINDS
-
-        return {kind.id: kind.label for kind in KINDS.values()}
-
-    def listed_kinds(self) -> dict[str, str]:
-        """Damage, soak and the Virtue rolls (frenzy, Rötschreck, degeneration)."""
-        return {kid: label for kid, label in self.roll_kinds().items() if kid != "test"}
-
     # A target number per die, 2-10; the seed names only these rungs.
     difficulty_ladder = (("Trivially easy", 2), ("Standard", 6), ("Almost impossible", 10))
     difficulty_range = (2, 10)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from enum import Enum
 
 from vtm_tui.rules.errors import RulesError
+from vtm_tui.rules.kind_spec import KindSpec
 
 
 class RollKind(str, Enum):
@@ -24,26 +25,33 @@ class RollKind(str, Enum):
     ROUSE = "rouse"  #: a Rouse check (a check that may raise Hunger)
 
     @property
+    def spec(self) -> KindSpec:
+        """This kind's declaration (:data:`KIND_SPECS`): what the app does around its dice."""
+        return KIND_SPECS[self.value]
+
+    @property
     def label(self) -> str:
-        return _LABELS[self]
+        return self.spec.label
 
     @property
     def is_check(self) -> bool:
-        return self in (RollKind.CHECK, RollKind.ROUSE)
+        return self.spec.is_check
 
     @property
     def has_hunger(self) -> bool:
         """Hunger dice replace regular dice only on Skill and Attribute tests."""
-        return self is RollKind.TEST
+        return self.spec.ordinary
 
     @property
     def takes_difficulty(self) -> bool:
         """A check keeps one die against 6 and a Remorse test passes on one success: neither has a Difficulty."""
-        return self not in (RollKind.CHECK, RollKind.ROUSE, RollKind.REMORSE)
+        return self.spec.takes_difficulty
 
     def reroll_refusal(self) -> str | None:
         """Why Willpower cannot re-roll this kind of roll, or ``None`` when it can."""
-        return _NO_REROLL.get(self)
+        if self.spec.willpower:
+            return None
+        return f"Willpower cannot re-roll a {self.label}" + _WHAT_IT_ROLLS.get(self, "")
 
     def automatic_refusal(self) -> str | None:
         """Why this kind can never be an automatic win, or ``None`` when it can."""
@@ -57,22 +65,24 @@ class RollKind(str, Enum):
         return None
 
 
-_LABELS = {
-    RollKind.TEST: "test",
-    RollKind.TRACKER: "tracker roll",
-    RollKind.REMORSE: "Remorse test",
-    RollKind.FRENZY: "Frenzy test",
-    RollKind.CHECK: "check",
-    RollKind.ROUSE: "Rouse check",
-}
+#: Every V5 kind of roll, declared once: the app asks these (``ruleset_for("v5").roll_kind(id)``) and
+#: :class:`RollKind`'s properties read them. A new kind is one line here and one member of :class:`RollKind`.
+KIND_SPECS: dict[str, KindSpec] = {spec.id: spec for spec in (
+    KindSpec("test", "test", "Roll", ordinary=True),
+    KindSpec("tracker", "tracker roll", "Roll", willpower=False),
+    # Frenzy, Remorse and Rouse have keys of their own on the coterie too, which the palette names.
+    KindSpec("frenzy", "Frenzy test", "Frenzy test", fixed_pool="Frenzy", willpower=False, log_kind="frenzy",
+             listed=True),
+    KindSpec("remorse", "Remorse test", "Remorse test", fixed_pool="Remorse", takes_difficulty=False,
+             willpower=False, owed_at_end=True, log_kind="remorse", listed=True),
+    KindSpec("check", "check", "Check", fixed_pool="Check", takes_difficulty=False, is_check=True, willpower=False,
+             log_kind="check"),
+    KindSpec("rouse", "Rouse check", "Rouse check", fixed_pool="Rouse check", takes_difficulty=False, is_check=True,
+             willpower=False, log_kind="rouse", listed=True),
+)}
 
-_NO_REROLL = {
-    RollKind.TRACKER: "Willpower cannot re-roll a tracker roll (Willpower or Humanity)",
-    RollKind.REMORSE: "Willpower cannot re-roll a Remorse test",
-    RollKind.FRENZY: "Willpower cannot re-roll a Frenzy test",
-    RollKind.CHECK: "Willpower cannot re-roll a check",
-    RollKind.ROUSE: "Willpower cannot re-roll a Rouse check",
-}
+#: What a tracker roll's refusal adds: which trackers it rolls.
+_WHAT_IT_ROLLS = {RollKind.TRACKER: " (Willpower or Humanity)"}
 
 
 def parse_kind(value: str | RollKind) -> RollKind:

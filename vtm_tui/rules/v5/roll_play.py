@@ -52,14 +52,6 @@ class V5RollPlay:
     def dice_faces(self, outcome: Outcome) -> DiceFaces:
         return hunger_cells(outcome)
 
-    def takes_difficulty(self, kind: str) -> bool:
-        from vtm_tui.rules.v5.kinds import RollKind
-
-        try:
-            return RollKind(kind).takes_difficulty
-        except ValueError:  # not a V5 kind: build refuses it by name
-            return True
-
     def default_difficulty(self, kind: str) -> int | None:
         from vtm_tui.rules.ruleset import ruleset_for
 

@@ -156,17 +156,6 @@ class V5RuleSet(PackageModules):
     # -- tables --
     package = "vtm_tui.rules.v5"
 
-    def roll_kinds(self) -> dict[str, str]:
-        from vtm_tui.rules.v5.kinds import RollKind
-
-        return {kind.value: kind.label for kind in RollKind}
-
-    def listed_kinds(self) -> dict[str, str]:
-        """Frenzy, Remorse and Rouse (keys of their own on the coterie too, which the palette names)."""
-        from vtm_tui.rules.v5.kinds import RollKind
-
-        return {kind.value: kind.label for kind in (RollKind.FRENZY, RollKind.REMORSE, RollKind.ROUSE)}
-
     def entry_page(self, step_id: str) -> EntryPage | None:
         from vtm_tui.rules.sheet_spec import EntryPage
 

@@ -21,7 +21,7 @@ from textual.widgets import Input, OptionList, Static
 
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
-from vtm_tui.rules.ruleset import RuleSet, ruleset_for
+from vtm_tui.rules.ruleset import RuleSet, ruleset_for, short_title
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.screens.coterie_blood import BloodActions
 from vtm_tui.ui.screens.mode_screen import ModeScreen
@@ -430,13 +430,12 @@ class CoterieScreen(BloodActions, CreateActions, XpActions, TransferActions, She
     def action_roll_kind(self, kind: str) -> None:
         """A roll of another kind for the selected character, in the roll dialog: V5 Frenzy, Remorse, Rouse;
         V20 frenzy, Rötschreck, degeneration (the kinds the rule set's package offers)."""
-        from vtm_tui.rules.kinds import roll_kinds
-        from vtm_tui.ui.screens.roll_dialog import TITLES
+        from vtm_tui.rules.kinds import kind_title, roll_kinds
 
         character = self.selected_character
         if character is None:
             return self.say("No character selected.", error=True)
         if kind not in roll_kinds(character.ruleset):
-            return self.say(f"A {TITLES.get(kind, kind)} is not a {character.ruleset.upper()} roll; use r to roll "
+            return self.say(f"A {kind_title(kind)} is not a {short_title(character.ruleset)} roll; use r to roll "
                             "here.", error=True)
         self.app.push_screen(self.app.roll_dialog_for(character, kind))

@@ -74,8 +74,7 @@ class RequestDialog(VtmDialog[LogEntry | None]):
             yield Static(Text(self.ask.prompt or "Roll when you are ready."), id="request-prompt")
             with Horizontal(classes="row"):
                 yield Label("Pool")
-                yield Input(self.ask.pool, id="request-pool", compact=True,
-                            disabled=self.ask.roll_kind in ("rouse", "check", "remorse"))
+                yield Input(self.ask.pool, id="request-pool", compact=True, disabled=bool(self._fixed_pool()))
             yield Static(self._difficulty_text(), id="request-difficulty")
             with Horizontal(classes="row"):
                 yield Label("Faces")
@@ -94,15 +93,18 @@ class RequestDialog(VtmDialog[LogEntry | None]):
 
     def on_mount(self) -> None:
         self._hint()
-        self.query_one("#request-faces" if self.ask.roll_kind in ("rouse", "check", "remorse")
-                       else "#request-pool", Input).focus()
+        self.query_one("#request-faces" if self._fixed_pool() else "#request-pool", Input).focus()
+
+    def _fixed_pool(self) -> str:
+        """The pool the rules fix for the kind asked (a Rouse check, Remorse, Frenzy), as its rule set declares it."""
+        return ruleset_for(self.character.ruleset).roll_kind(self.ask.roll_kind).fixed_pool
 
     def _options(self) -> RollOptions:
         """The roll as asked, with the pool the player may have changed (the kinds whose pool the rules fix
         take none)."""
         pool = self.query_one("#request-pool", Input).value
         kind = self.ask.roll_kind
-        return RollOptions(pool=pool if kind in ("test", "tracker", "frenzy") else "", kind=kind,
+        return RollOptions(pool="" if self._fixed_pool() else pool, kind=kind,
                            difficulty=self.ask.difficulty, secret=self.ask.secret)
 
     def _house_rules(self) -> dict[str, Any]:

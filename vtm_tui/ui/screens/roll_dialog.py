@@ -37,6 +37,7 @@ from vtm_tui.play.request import request_for
 from vtm_tui.play.roll_path import RollMade, make_roll
 from vtm_tui.play.sessions import SessionEnded
 from vtm_tui.play.record import Recorder
+from vtm_tui.rules.kind_spec import KindSpec
 from vtm_tui.rules.ruleset import ruleset_for, short_title
 from vtm_tui.store.errors import ConflictError
 from vtm_tui.ui.dialog import VtmDialog
@@ -48,13 +49,6 @@ from vtm_tui.ui.textual_compat import OneFrameScreen
 from vtm_tui.ui.widgets.dice_view import PICK_KEYS
 from vtm_tui.ui.widgets.roll_form import FORM_KEYS, LIVE_FIELDS, RollForm
 from vtm_tui.ui.widgets.roll_result import RollResult
-
-TITLES = {"test": "Roll", "rouse": "Rouse check", "remorse": "Remorse test", "frenzy": "Frenzy test",
-          "check": "Check", "rotschreck": "Rötschreck roll", "degeneration": "Degeneration roll",
-          "damage": "Damage roll", "soak": "Soak roll"}
-#: Kinds whose pool the rules fix (the form shows it and cannot change it); V20's Virtue rolls too.
-FIXED_POOLS = {"rouse": "Rouse check", "remorse": "Remorse", "frenzy": "Frenzy", "check": "Check",
-               "rotschreck": "Rötschreck", "degeneration": "Degeneration"}
 
 
 class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDialog[LogEntry | None]):
@@ -119,15 +113,21 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
     def selected_character(self) -> Character | None:
         return self.character
 
+    @property
+    def kind_spec(self) -> KindSpec:
+        """The roll's kind as its rule set declares it: the title, the pool the rules fix, the ordinary test."""
+        assert self.character is not None
+        return ruleset_for(self.character.ruleset).roll_kind(self.kind)
+
     # -- building ------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Vertical(id="roll-box") as box:
             if self.character is None:
                 yield Static("No character is selected: pick one on the coterie screen (1), then press r.")
                 return
-            box.border_title = f"{TITLES.get(self.kind, 'Roll')} — {self.character.name}"
+            box.border_title = f"{self.kind_spec.title} — {self.character.name}"
             box.border_subtitle = short_title(self.character.ruleset)
-            yield RollForm(self.character, self.kind, self._opening_pool(), fixed_pool=FIXED_POOLS.get(self.kind, ""),
+            yield RollForm(self.character, self.kind, self._opening_pool(), fixed_pool=self.kind_spec.fixed_pool,
                            difficulty=self._difficulty_text(),
                            surge_dice=self._surge_dice(), storyteller=self.app.player is None,
                            id="form")
@@ -141,7 +141,7 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
         if store is not None and self.recorder is None:
             self.recorder = Recorder(store, self.app.clock, self._session_started,
                                      player=self.app.player is not None)
-        if self.kind != "test":
+        if not self.kind_spec.ordinary:
             return ""
         if self.initial_pool:
             return self.initial_pool
@@ -199,7 +199,7 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
         if self.recorder is not None:
             self.free_botch_used = ruleset_for(self.character.ruleset).roll_play().free_botch_spent(self.recorder)
         self.refresh_request()
-        self.query_one("#faces" if self.kind in FIXED_POOLS else "#pool", Input).focus()
+        self.query_one("#faces" if self.kind_spec.fixed_pool else "#pool", Input).focus()
 
     def _difficulty_text(self) -> str | None:
         return None if self.initial_difficulty is None else str(self.initial_difficulty)
@@ -409,7 +409,7 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
         keys.update(FORM_KEYS)
         keys.display = True
         self.refresh_request()
-        self.query_one("#faces" if self.kind in FIXED_POOLS else "#pool", Input).focus()
+        self.query_one("#faces" if self.kind_spec.fixed_pool else "#pool", Input).focus()
         self.refresh_bindings()
 
     def action_back(self) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from textual.widgets import Input
 
+from vtm_tui.rules.ruleset import ruleset_for
 from vtm_tui.ui.app_base import VtmNode
 
 
@@ -26,7 +27,9 @@ class PowerActions(VtmNode):
     def action_power(self) -> None:
         from vtm_tui.ui.screens.blood_dialog import BloodDialog
 
-        if self.mode != "form" or self.kind != "test" or self.character is None:
+        if self.mode != "form" or self.character is None:
+            return
+        if not ruleset_for(self.character.ruleset).roll_kind(self.kind).ordinary:  # a power's pool is a test's
             return
         infos = getattr(self.character.sheet, "power_infos", None)
         if infos is None or not infos():

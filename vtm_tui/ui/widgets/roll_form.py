@@ -68,14 +68,16 @@ class RollForm(VerticalScroll):
         ruleset = self.character.ruleset
         rules = ruleset_for(ruleset)
         fixed = bool(self.fixed_pool)
-        no_difficulty = not rules.roll_play().takes_difficulty(self.kind)
+        kind = rules.roll_kind(self.kind)  # as its rule set declares it
+        no_difficulty = not kind.takes_difficulty  # greyed, and no ladder shown
+        ordinary = kind.ordinary  # the ordinary test: a modifier and a specialty
         label, short = 11, 8
         models: list[Widget] = [
             FieldInput(self.fixed_pool or self.initial_pool, id="pool", disabled=fixed,
                        placeholder="e.g. Wits + Awareness (→ or Tab completes)"),
             FieldInput(self.initial_difficulty, id="difficulty", disabled=no_difficulty,
                        placeholder=rules.difficulty_placeholder),
-            FieldInput("", id="modifier", placeholder="0", disabled=fixed or self.kind != "test"),
+            FieldInput("", id="modifier", placeholder="0", disabled=fixed or not ordinary),
             FieldInput("", id="difficulty-modifier", placeholder="0", disabled=no_difficulty),
             FieldCheckbox("Secret", id="secret"),
         ]
@@ -92,7 +94,7 @@ class RollForm(VerticalScroll):
             models.append(FieldCheckbox(option.label.format(surge_dice=self.surge_dice), id=option.field_id))
             ticks.append(Cell(option.field_id, kind="tick", gap=2))
         play = rules.roll_play()
-        if self.kind == "test":
+        if ordinary:
             prompt = play.specialty_prompt
             models.append(FieldSelect([], prompt=prompt, id="specialty"))
             ticks.append(Cell("specialty", prompt, kind="choice"))
