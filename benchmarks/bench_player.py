@@ -7,8 +7,11 @@ a bare one's (the median of each). The store's watcher tells the seat at once
 (before it, the log was polled twice a second and the budget was one second);
 what is left is the roller's Enter (the roll, the log line synced to disk), the
 kernel's notice, the other seat's read and its frame, and on a shared machine
-the wait for a core. A budget in ms measured the machine: the same seats saw a
-roll in 26–36 ms on a quiet machine and up to 74 ms on a busy one. The bare
+the wait for a core. A budget in ms measured the machine: between runs on this
+project's machine the worst of six went from 21 ms to 117 ms, and the bare apps'
+from 14 ms to 76 ms with it, while the seats' median stayed within 0.7–1.45× the
+bare apps' (the seat does a roll's work before its line is written, and reads
+and redacts it after; 2× leaves that much again for the noise). The bare
 pair (:mod:`benchmarks.bare_roll_app`: a roller that appends and syncs a line,
 a watcher told by inotify on a thread, as a seat is) runs in the same run, a roll
 of theirs after each of the seats', so both see the same machine.
@@ -40,7 +43,7 @@ from benchmarks.ptyrun import PtyProgram, lisboa_in_session
 
 BYTES_BUDGET = 8 * 1024
 #: Another seat sees a roll: the median against the bare apps' (see the module docstring).
-SEEN_RATIO_BUDGET = 1.5
+SEEN_RATIO_BUDGET = 2.0
 TOAST_SECONDS = 8.5  # a new request's notification shows for 8 s
 
 
