@@ -201,4 +201,5 @@ async def test_a_focus_change_restyles_nothing_of_the_form(lisboa: Path, monkeyp
         assert [node for node in restyled if node is not fields]  # the others still restyle (the result's :focus)
         form_rules = [selectors.selectors[-1] for rule in app.stylesheet.rules for selectors in rule.selector_set
                       if selectors.selectors[-1].name == "RollFields"]
-        assert form_rules and not [s for s in form_rules if {"focus", "focus-within"} & set(s.pseudo_classes)]  # a rule styling the form by focus would need Textual's restyle back
+        # A rule styling the form by focus would need Textual's restyle back.
+        assert form_rules and not [s for s in form_rules if {"focus", "focus-within"} & set(s.pseudo_classes)]
