@@ -169,3 +169,37 @@ async def test_a_control_character_is_drawn_as_a_mark_not_sent(lisboa: Path) -> 
         assert dialog.query_one("#comment", Input).value == "red \x1b[31mtext\x07"  # kept as typed, logged as text
         drawn = "".join(segment.text for segment in fields.render_line(fields._line_of("comment")))
         assert "\x1b" not in drawn and "\x07" not in drawn and "red \ufffd[31mtext\ufffd" in drawn
+
+
+async def test_a_focus_change_restyles_nothing_of_the_form(lisboa: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: the dialog opened and its result page shown move the focus to and from the form; its styles
+    do not depend on focus, so it is not restyled (a restyle from the whole stylesheet, each component class
+    too), and its cursor still shows only while it has the focus."""
+    app = make_app(lisboa, player="Marta")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        restyled: list[object] = []
+        update_styles = type(app).update_styles
+
+        def recorded(self, node, animate=True):
+            restyled.append(node)
+            return update_styles(self, node, animate)
+
+        monkeypatch.setattr(type(app), "update_styles", recorded)
+        dialog, fields = await _open(pilot)
+        assert dialog.focused is fields
+        await pilot.press("enter")
+        await pilot.pause()
+        assert dialog.focused is not fields  # the result page has the focus
+        assert not any(segment.style and segment.style.reverse
+                       for segment in fields.render_line(fields._line_of("pool")))  # no cursor drawn
+        await pilot.press("escape")
+        await _open(pilot)
+        assert dialog.focused is fields
+        assert any(segment.style and segment.style.reverse for segment in fields.render_line(fields._line_of("pool")))
+        assert fields not in restyled
+        assert [node for node in restyled if node is not fields]  # the others still restyle (the result's :focus)
+        form_rules = [selectors.selectors[-1] for rule in app.stylesheet.rules for selectors in rule.selector_set
+                      if selectors.selectors[-1].name == "RollFields"]
+        # A rule styling the form by focus would need Textual's restyle back.
+        assert form_rules and not [s for s in form_rules if {"focus", "focus-within"} & set(s.pseudo_classes)]
