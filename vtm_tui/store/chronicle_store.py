@@ -39,6 +39,7 @@ from vtm_tui.store.name_lookup import lookup
 from vtm_tui.store.tracked_file import TrackedFile
 
 if TYPE_CHECKING:
+    from vtm_tui.store.logged_save import LoggedSave
     from vtm_tui.model.conflict import Conflict
     from vtm_tui.model.log_entry import LogEntry
 
@@ -61,6 +62,7 @@ class ChronicleStore:
         #: The player whose seat this is ('' for the storyteller): every entry appended is stamped with the name
         #: and held to the seat's bound (:mod:`vtm_tui.store.seat_quota`).
         self.seat = ""
+        self._logged_save: LoggedSave | None = None  # a save whose entries are being appended (save_character)
 
     # -- loading ---------------------------------------------------------------------
     def reload(self) -> ChronicleStore:
@@ -151,7 +153,9 @@ class ChronicleStore:
 
         ``before_write(replaced, saved)``, under the store lock just before the write: the sheet as it was on
         disk (another login's save merged over included) and as it is written, so the caller can log what this
-        save really changed (:meth:`TrackedFile.save`); if it raises, nothing is written."""
+        save really changed (:meth:`TrackedFile.save`); if it raises, nothing is written. The entries it appends
+        and the write are all or nothing: a write that fails takes them out of the log again
+        (:mod:`vtm_tui.store.logged_save`)."""
         if not character.slug or character.slug not in self._files:
             raise StoreError(f"{character.name!r} is not a character of {self.path} yet; use add_character")
         before = next((c for c in self.characters if c.slug == character.slug), None)
@@ -174,12 +178,27 @@ class ChronicleStore:
         def check(doc: dict[str, Any]) -> None:  # the loader's reading of what is about to be written
             checked.append(load(doc))
 
+        from vtm_tui.store.logged_save import LoggedSave
+
+        logged = LoggedSave(self.path)  # the entries before_write appends stand or fall with the write
+
         def told(replaced: dict[str, Any], result: dict[str, Any]) -> None:
             if before_write is not None:
-                before_write(load(replaced), checked[-1])
+                logged.hold()
+                self._logged_save = logged
+                try:
+                    before_write(load(replaced), checked[-1])
+                finally:
+                    self._logged_save = None
 
-        tracked.save(character.to_toml(), merge=partial(merge_sheet, ruleset=ruleset), check=check,
-                     before_write=told if before_write is not None else None)
+        try:
+            tracked.save(character.to_toml(), merge=partial(merge_sheet, ruleset=ruleset), check=check,
+                         before_write=told if before_write is not None else None)
+        except BaseException:
+            logged.take_back()
+            raise
+        finally:
+            logged.release()
         saved = checked[-1]
         self._replace(saved)
         return saved
@@ -335,7 +354,12 @@ class ChronicleStore:
         """Append an entry to its session's log (the log store locks and fsyncs)."""
         from vtm_tui.store import session_log
 
+        logged = self._logged_save
+        if logged is not None:
+            logged.appending(entry)
         session_log.append_entry(self.path, entry, seat=self.seat)
+        if logged is not None:
+            logged.appended(entry)
 
     def refresh_chronicle(self) -> None:
         """Bring ``self.chronicle`` up to date with the disk (another login may have started or ended a session)."""
