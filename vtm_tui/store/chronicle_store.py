@@ -9,6 +9,7 @@ start/end and log appends go through :mod:`vtm_tui.store.session_log`.
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
@@ -28,6 +29,7 @@ from vtm_tui.store.paths import (
     CHARACTERS_DIR,
     CHRONICLE_FILE,
     CONFLICT_FILE,
+    SESSION_ENDING,
     SESSIONS_DIR,
     STORE_LOCK,
     TRASH_DIR,
@@ -114,6 +116,13 @@ class ChronicleStore:
         self.broken = broken
         self._broken_stamps = {file.stem: _stamp(file) for file in broken}
         cache.save()
+        if os.path.lexists(self.path / SESSION_ENDING):  # a session end a killed process left half done
+            from vtm_tui.store.session_end import finish_interrupted
+
+            try:
+                finish_interrupted(self)
+            except VtmError as exc:  # a read-only chronicle: read as it is, and said
+                self.warnings.append(str(exc))
         return self
 
     def changed_on_disk(self) -> bool:
@@ -309,28 +318,11 @@ class ChronicleStore:
     def end_session(self, now: datetime | None = None) -> int:
         """Close the current session (appends its ``session_end`` entry); returns its number.
 
-        All or nothing: the end is appended and ``chronicle.toml`` saved under both locks, and when the save fails
-        (a full disk) the end is cut from the log again and the error raised, so the session stays open in both
-        files and no entry is ever logged after an end that did not happen (nor a second end after it)."""
-        from vtm_tui.store import session_log
+        All or nothing, a full disk and a process killed between the two writes included
+        (:mod:`vtm_tui.store.session_end`): no entry is ever logged after an end that did not happen."""
+        from vtm_tui.store import session_end
 
-        now = now or utc_now()
-        with exclusive_lock(self.lock_path), exclusive_lock(session_log.lock_path(self.path)):
-            self._refresh_chronicle()
-            if not self.chronicle.session_open:
-                number = self.chronicle.current_session
-                state = f"session {number} has already ended" if number else "no session was ever started"
-                raise VtmError(f"{self.path}: {state}; start one with 'vtm-tui session {self.path} start'")
-            number = self.chronicle.current_session
-            entry = session_log.end_session(self.path, number, ended=now, ruleset=self.chronicle.ruleset)
-            self.chronicle.session_open = False
-            try:
-                self.save_chronicle()
-            except BaseException:
-                self.chronicle.session_open = True
-                session_log.take_back_end(self.path, number, entry.id)
-                raise
-        return number
+        return session_end.end_session(self, now or utc_now())
 
     def logging_session(self, now: datetime | None = None) -> tuple[int, bool]:
         """The session new entries belong to, opening the next one when none is open.
@@ -361,8 +353,13 @@ class ChronicleStore:
         if logged is not None:
             logged.appended(entry)
 
-    def refresh_chronicle(self) -> None:
-        """Bring ``self.chronicle`` up to date with the disk (another login may have started or ended a session)."""
+    def refresh_chronicle(self, *, finish: bool = True) -> None:
+        """Bring ``self.chronicle`` up to date with the disk (another login may have started or ended a session),
+        first finishing a session end a killed process left half done (``finish``; :mod:`~vtm_tui.store.session_end`)."""
+        if finish and os.path.lexists(self.path / SESSION_ENDING):
+            from vtm_tui.store.session_end import finish_interrupted
+
+            finish_interrupted(self)
         self._refresh_chronicle()
 
     def reread_chronicle(self) -> bool:
