@@ -136,6 +136,11 @@ class ChronicleStore:
             return True
         return self._chronicle_file.changed_on_disk() or any(f.changed_on_disk() for f in self._files.values())
 
+    def sheet_changed_on_disk(self, character: Character) -> bool:
+        """Whether another process changed (or removed) ``character``'s sheet since this one read it."""
+        tracked = self._files.get(character.slug)
+        return tracked is None or tracked.changed_on_disk()
+
     # -- finding ---------------------------------------------------------------------
     def character(self, name: str) -> Character:
         """The character called ``name``, as a storyteller types it.
