@@ -360,7 +360,8 @@ class ChronicleStore:
 
     def refresh_chronicle(self, *, finish: bool = True) -> None:
         """Bring ``self.chronicle`` up to date with the disk (another login may have started or ended a session),
-        first finishing a session end a killed process left half done (``finish``; :mod:`~vtm_tui.store.session_end`)."""
+        first finishing a session end a killed process left half done (``finish``; see
+        :mod:`~vtm_tui.store.session_end`)."""
         if finish and os.path.lexists(self.path / SESSION_ENDING):
             from vtm_tui.store.session_end import finish_interrupted
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from vtm_tui.errors import VtmError
 from vtm_tui.store import log_format as fmt
@@ -29,15 +29,14 @@ from vtm_tui.store.paths import SESSION_ENDING
 from vtm_tui.store.safe_read import open_regular_binary
 from vtm_tui.store.toml_io import atomic_write_text
 
-if TYPE_CHECKING:
-    from vtm_tui.store.chronicle_store import ChronicleStore
-
 #: In the chronicle's folder while a session is being ended (see the module docstring).
 ENDING = SESSION_ENDING
 
 
-def end_session(store: ChronicleStore, now: datetime) -> int:
-    """Close ``store``'s current session (appends its ``session_end``, saves ``chronicle.toml``); its number."""
+def end_session(store: Any, now: datetime) -> int:
+    """Close ``store``'s current session (appends its ``session_end``, saves ``chronicle.toml``); its number.
+
+    ``store`` is the :class:`~vtm_tui.store.chronicle_store.ChronicleStore` that calls this (not imported: a cycle)."""
     path = store.path / ENDING
     with exclusive_lock(store.lock_path), exclusive_lock(session_log.lock_path(store.path)):
         finish_interrupted(store)
@@ -62,7 +61,7 @@ def end_session(store: ChronicleStore, now: datetime) -> int:
     return number
 
 
-def finish_interrupted(store: ChronicleStore) -> bool:
+def finish_interrupted(store: Any) -> bool:
     """Finish a session end a killed process left half done (see the module docstring); whether there was one.
 
     One ``stat`` when there is none, which is every time but after such a kill."""
