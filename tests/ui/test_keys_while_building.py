@@ -15,8 +15,12 @@ from textual import events
 from textual.widgets import Input
 from ui_support import character_file, log_entries, make_app
 
+from vtm_tui.store import session_log
+from vtm_tui.store.errors import StoreError
+from vtm_tui.ui import key_hold
 from vtm_tui.ui.screens.award_xp_dialog import AwardXpDialog
 from vtm_tui.ui.screens.notes_editor import NotesEditor
+from vtm_tui.ui.screens.roll_dialog import RollDialog
 
 
 def _burst(app, keys) -> None:
@@ -94,3 +98,44 @@ async def test_esc_right_behind_a_big_paste_in_an_open_notes_editor_saves_the_pa
         await _settle(pilot)
         assert not isinstance(app.screen, NotesEditor)
     assert character_file(chronicle, "duarte-moniz")["notes"] == old + "Y" * 20000
+
+
+async def test_keys_beyond_the_hold_are_dropped_with_a_message_never_silently(campaigns: Path, monkeypatch) -> None:
+    monkeypatch.setattr(key_hold, "HOLD_LIMIT", 4)
+    app = make_app(campaigns / "lisboa-nocturna")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        _burst(app, ["G", *"1234567"])  # G and three digits are held; four are not taken
+        await _settle(pilot)
+        assert isinstance(app.screen, AwardXpDialog)
+        assert app.screen.query_one("#award-amount", Input).value == "123"
+        assert [n.message for n in app._notifications if n.title == "Keys dropped"] == [
+            "4 key(s) typed while the screen was busy were not taken: type them again."]
+
+
+@pytest.mark.parametrize("why", ["lock", "ended"])
+async def test_a_seats_roll_that_cannot_be_logged_tells_the_player_and_logs_nothing(lisboa_in_session: Path,
+                                                                                    monkeypatch, why) -> None:
+    """The other half of "a key typed while a dialog is being built reaches it": a roll that cannot be made is
+    never a silent loss (the log's lock held too long by another process, the session ended meanwhile)."""
+    app = make_app(lisboa_in_session, player="Marta")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = len(log_entries(lisboa_in_session, 3))
+        if why == "lock":
+            def busy(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+                raise StoreError("sessions/.lock: another vtm-tui process has held the lock for over 5 s; try again")
+
+            monkeypatch.setattr(session_log, "append_entry", busy)
+            said = "held the lock for over 5 s"
+        else:
+            path = lisboa_in_session / "chronicle.toml"
+            path.write_text(path.read_text(encoding="utf-8").replace("session_open = true", "session_open = false"),
+                            encoding="utf-8")
+            said = "Session 3 has ended: nothing saved"
+        _burst(app, ["r", "ctrl+t", *"lost?", "enter"])
+        await _settle(pilot)
+        assert isinstance(app.screen, RollDialog) and app.screen.mode == "form"  # the typed form kept
+        assert app.screen.query_one("#comment", Input).value == "lost?"
+        assert any(said in n.message for n in app._notifications)
+    assert len(log_entries(lisboa_in_session, 3)) == before

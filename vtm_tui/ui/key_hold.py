@@ -30,8 +30,8 @@ from textual import events
 from textual.dom import DOMNode
 from textual.screen import Screen
 
-#: The most events held at once; beyond it the oldest is dropped (a screen that never became ready and a
-#: player typing on regardless, not anything a person types while a dialog is built).
+#: The most events held at once; beyond it the newest are dropped and the player is told how many (a flood, or
+#: a screen that never became ready; not anything a person types while a dialog is built).
 HOLD_LIMIT = 4096
 
 
@@ -41,7 +41,8 @@ class KeyHold:
     def __init__(self, app: Any, deliver: Callable[[events.Event], Awaitable[None]]) -> None:
         self._app = app
         self._deliver = deliver  # the app's own handling of an event (Textual's App.on_event)
-        self._held: deque[events.Event] = deque(maxlen=HOLD_LIMIT)
+        self._held: deque[events.Event] = deque()
+        self._dropped = 0  # events beyond HOLD_LIMIT, said once the others are handed over
         self._building: WeakSet[Screen[Any]] = WeakSet()
         self._turn = 0  # the release now due; a later one (a screen changed) makes an older one stop
         self._way: list[DOMNode] = []  # the last event handed over goes round these (empty: it has gone round)
@@ -75,6 +76,9 @@ class KeyHold:
         if not isinstance(event, (events.Key, events.Paste)) or event.is_forwarded:
             return False
         was_waiting = self._waiting
+        if len(self._held) >= HOLD_LIMIT:
+            self._dropped += 1
+            return True
         self._held.append(event)
         if not was_waiting:
             self._schedule()
@@ -89,6 +93,10 @@ class KeyHold:
         if turn != self._turn:
             return  # a newer release took over
         self._way = []
+        if self._dropped:
+            dropped, self._dropped = self._dropped, 0
+            self._app.notify(f"{dropped} key(s) typed while the screen was busy were not taken: type them again.",
+                             title="Keys dropped", severity="warning")
         while self._held and not self._waiting:
             event = self._held.popleft()
             target = self._app.focused or self._app.screen
