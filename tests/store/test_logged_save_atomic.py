@@ -14,7 +14,7 @@ import pytest
 from vtm_tui.errors import VtmError
 from vtm_tui.play import sheet_edits
 from vtm_tui.play.sheet_save import SheetKeeper
-from vtm_tui.store import toml_io
+from vtm_tui.store import log_format, toml_io
 from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.store.session_log import read_session
 
@@ -56,3 +56,20 @@ def test_an_edit_whose_save_meets_a_full_disk_leaves_no_entry_and_no_change(lisb
     saved, entry = keeper.apply(store.character("Inês Valadares"), change)  # room again: saved and logged once
     logged = [e for e in read_session(lisboa, 4, recover=False).entries if e.kind == entry.kind]
     assert [e.id for e in logged] == [entry.id]
+
+
+def test_a_log_with_a_torn_last_block_is_never_cut_into(lisboa, monkeypatch) -> None:
+    """A torn block (an earlier crash) is set aside by the append, so the log shrinks before this save's entry
+    goes in: cutting back to the size before would leave half an entry. It is set aside first, then cut back to."""
+    store = open_chronicle(lisboa)
+    keeper = SheetKeeper(store, lambda: NOW)
+    log = lisboa / "sessions" / "0004.toml"
+    with log.open("ab") as handle:
+        handle.write(b"\n[[entry]]\nid = \"torn\"\nkind = \"no")  # a crash in the middle of an append
+    character = store.character("Inês Valadares")
+    with monkeypatch.context() as full:
+        _disk_full(full)
+        with pytest.raises(VtmError):
+            keeper.apply(character, sheet_edits.hunger(character, 1))
+    assert log_format.ends_with_marker(log.read_bytes())  # whole: nothing half cut
+    assert read_session(lisboa, 4, recover=False).entries == []  # the torn block set aside, no hunger entry

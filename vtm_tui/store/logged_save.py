@@ -42,10 +42,7 @@ class LoggedSave:
     def appending(self, entry: LogEntry) -> None:
         """Before ``entry`` is appended: its log's size, the first time."""
         if entry.session not in self._sizes:
-            try:
-                self._sizes[entry.session] = os.stat(session_path(self.chronicle_dir, entry.session)).st_size
-            except OSError:
-                self._sizes[entry.session] = None  # created by the append: nothing to cut back to
+            self._sizes[entry.session] = _size_to_cut_back_to(self.chronicle_dir, entry.session)
 
     def appended(self, entry: LogEntry) -> None:
         self._last[entry.session] = entry.id
@@ -69,3 +66,30 @@ class LoggedSave:
             finally:
                 os.close(fd)
         self._last.clear()
+
+
+def _size_to_cut_back_to(chronicle_dir: Path, number: int) -> int | None:
+    """The log's size now, None when there is no file yet (the append creates it: nothing to cut back to). A torn
+    last block from an earlier crash is set aside first (as the append would): cut back to the size before it,
+    the log would keep half an entry."""
+    from vtm_tui.store import log_format as fmt
+    from vtm_tui.store import session_log
+
+    path = session_path(chronicle_dir, number)
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        size = os.fstat(fd).st_size
+        tail = os.pread(fd, 4096, max(0, size - 4096))
+    finally:
+        os.close(fd)
+    header_only = size <= len(tail) and b"[[entry]]" not in tail  # a session's header, no entry yet
+    if header_only or fmt.ends_with_marker(tail):
+        return size
+    session_log.recover_session(chronicle_dir, number)
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return None
