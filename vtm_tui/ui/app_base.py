@@ -37,8 +37,9 @@ class Seats(Protocol):
 class VtmAppBase(App[None]):
     """What every screen and widget may ask of the app (``VtmApp`` sets and implements it).
 
-    It also routes input while a dialog is built: keys and pastes typed then are held for the dialog and handed
-    over in order once its focus has landed (:mod:`vtm_tui.ui.key_hold`)."""
+    It also routes the terminal's keys and pastes through the one key hold (:mod:`vtm_tui.ui.key_hold`): handed
+    over one at a time, each once the one before has gone round, and held while a dialog pushed is being built,
+    for that dialog once its focus has landed."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
