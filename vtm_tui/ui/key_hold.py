@@ -1,5 +1,6 @@
-"""Keys and pastes from the terminal are handled one at a time, and those that arrive while a dialog is being
-built wait for it: each reaches the dialog, in order, once it can take them.
+"""Keys and pastes from the terminal are handed over in order, a key a binding may take only once what came
+before it has been taken, and those that arrive while a dialog is being built wait for it: each reaches the
+dialog, in order, once it can take them.
 
 Textual picks a key's target when the app takes it from its queue: the focused widget, else the screen. Two
 things lost keys typed quickly (a burst over SSH, a loaded server):
@@ -13,10 +14,11 @@ things lost keys typed quickly (a burst over SSH, a loaded server):
   it (the notes editor's Esc) ran before the text area had taken the paste, so the paste was not saved.
 
 :class:`KeyHold` is the one place that fixes both, for every dialog. The app asks it about each key and paste
-(:meth:`KeyHold.holds`); it hands them back one at a time and the next waits until the one before has gone
-round (a callback passed along the focused widget's ancestors, each run after what that node has queued), and
-while a dialog pushed is not yet :meth:`ready` (:class:`~vtm_tui.ui.dialog.VtmDialog` says so once its focus
-has landed). Public Textual API only: ``on_event``, ``call_later``, ``is_attached``.
+(:meth:`KeyHold.holds`) and hands them back in order: a key a binding may take waits until the events before
+it have gone round, and the events after it until it has (a callback passed along the focused widget's
+ancestors, each run after what that node has queued); typed text and pastes follow each other at once. None
+goes while a dialog pushed is not yet :meth:`ready` (:class:`~vtm_tui.ui.dialog.VtmDialog` says so once its focus
+has landed). Public Textual API only: ``on_event``, ``call_later``, ``is_attached``, ``active_bindings``.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ class KeyHold:
         self._turn = 0  # the release now due; a later one (a screen changed) makes an older one stop
         self._way: list[DOMNode] = []  # the last event handed over goes round these (empty: it has gone round)
         self._next = 0  # the node of the way to pass on to next
+        self._last: DOMNode | None = None  # where the last plain event went, not yet known to have gone round
 
     def pushed(self, screen: object) -> None:
         """``screen`` is being pushed and will say when it is :meth:`ready`: input waits for it until then."""
@@ -88,8 +91,17 @@ class KeyHold:
         self._turn += 1
         self._app.call_later(self._release, self._turn)
 
+    def _plain(self, event: events.Event) -> bool:
+        """A paste, or a printable key no binding takes: only the focused widget has a use for it, so the next
+        one may follow it at once (a flood of typed text is not drawn once per key)."""
+        if isinstance(event, events.Paste):
+            return True
+        return isinstance(event, events.Key) and event.is_printable and event.key not in self._app.active_bindings
+
     async def _release(self, turn: int) -> None:
-        """Hand the held events to the app in order, each once the one before has gone round."""
+        """Hand the held events to the app in order. A key a binding may take waits until the events before it
+        have gone round (a priority binding would read a text area before it took the paste ahead of it), and
+        the events after it wait until it has (its binding may open a dialog, which they are for)."""
         if turn != self._turn:
             return  # a newer release took over
         self._way = []
@@ -98,14 +110,26 @@ class KeyHold:
             self._app.notify(f"{dropped} key(s) typed while the screen was busy were not taken: type them again.",
                              title="Keys dropped", severity="warning")
         while self._held and not self._waiting:
-            event = self._held.popleft()
+            event = self._held[0]
+            plain = self._plain(event)
+            last = self._last
+            if not plain and last is not None and last.is_attached:
+                self._last = None
+                self._go_round(last, turn)  # first, what went before it: then it, in its turn
+                return
+            self._held.popleft()
             target = self._app.focused or self._app.screen
             await self._deliver(event)
-            if target.is_attached:
-                self._way = [node for node in target.ancestors_with_self if node is not self._app]
-                self._next = 0
-                self._pass_on(turn)
+            self._last = target
+            if not plain and target.is_attached:
+                self._last = None
+                self._go_round(target, turn)
                 return
+
+    def _go_round(self, target: DOMNode, turn: int) -> None:
+        self._way = [node for node in target.ancestors_with_self if node is not self._app]
+        self._next = 0
+        self._pass_on(turn)
 
     def _pass_on(self, turn: int) -> None:
         """Run on each node of the event's way in turn, behind what that node has queued (the event, then its
