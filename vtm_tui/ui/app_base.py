@@ -38,8 +38,8 @@ class VtmAppBase(App[None]):
     """What every screen and widget may ask of the app (``VtmApp`` sets and implements it).
 
     It also routes the terminal's keys and pastes through the one key hold (:mod:`vtm_tui.ui.key_hold`): handed
-    over one at a time, each once the one before has gone round, and held while a dialog pushed is being built,
-    for that dialog once its focus has landed."""
+    over in order (a key a binding may take once what came before it has been taken), and held while a dialog
+    pushed is being built, for that dialog once its focus has landed."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
