@@ -62,14 +62,12 @@ class Recorder:
 
         A sheet change's entries are appended under the store's lock just before the sheet is written, their
         ``change`` read from the sheet as it was on disk and as it is written (:func:`as_saved`): another
-        login's save merged in meanwhile is not logged as this roll's. A save refused or failing before that
-        still leaves the dice on record: the entries as the roll made them are appended, then the error raised."""
-        logged: list[LogEntry] = []
-
+        login's save merged in meanwhile is not logged as this roll's. A save refused or failing (the store takes
+        the entries appended for it back out of the log) still leaves the dice on record: the entries as the roll
+        made them are appended, then the error raised."""
         def log(entries: tuple[LogEntry, ...]) -> None:
             for entry in entries:
                 self.store.log(entry)
-                logged.append(entry)
 
         if not applied.changed:
             log(applied.entries)
@@ -81,8 +79,7 @@ class Recorder:
         try:
             return self.store.save_character(applied.character, before_write=log_first)
         except Exception as exc:
-            if not logged:
-                log(applied.entries)
+            log(applied.entries)  # a failed save took its own entries back (store/logged_save.py): the dice stay
             if isinstance(exc, ConflictError):
                 self.store.reload()
             raise

@@ -83,13 +83,13 @@ def started_note(number: int) -> str:
 def must_ask(store: ChronicleStore, *, player: bool = False, kind: str = "") -> SessionEnded | None:
     """The question a storyteller's change of ``kind`` needs before it is written (rule 5), else None.
 
-    None for a player (refused later, never asked), an open session, a Remorse test owed to the ended one,
+    None for a player (refused later, never asked), an open session, a roll of a kind owed to the ended one,
     and a chronicle with no session yet (rule 4). Reads the disk first: another login may have started one."""
     if player:
         return None
     store.refresh_chronicle()
     chronicle = store.chronicle
-    if chronicle.session_open or not chronicle.current_session or kind in OWED_AT_END:
+    if chronicle.session_open or not chronicle.current_session or owed_at_end(chronicle.ruleset, kind):
         return None
     return SessionEnded(chronicle.current_session)
 

@@ -9,6 +9,7 @@ start/end and log appends go through :mod:`vtm_tui.store.session_log`.
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
@@ -28,6 +29,7 @@ from vtm_tui.store.paths import (
     CHARACTERS_DIR,
     CHRONICLE_FILE,
     CONFLICT_FILE,
+    SESSION_ENDING,
     SESSIONS_DIR,
     STORE_LOCK,
     TRASH_DIR,
@@ -39,6 +41,7 @@ from vtm_tui.store.name_lookup import lookup
 from vtm_tui.store.tracked_file import TrackedFile
 
 if TYPE_CHECKING:
+    from vtm_tui.store.logged_save import LoggedSave
     from vtm_tui.model.conflict import Conflict
     from vtm_tui.model.log_entry import LogEntry
 
@@ -64,6 +67,7 @@ class ChronicleStore:
         #: Whether the storyteller is asked before a change opens the session after an ended one (the app: yes;
         #: the command line: no, a typed command is an explicit act). :mod:`vtm_tui.play.sessions` reads it.
         self.ask_before_next_session = False
+        self._logged_save: LoggedSave | None = None  # a save whose entries are being appended (save_character)
 
     # -- loading ---------------------------------------------------------------------
     def reload(self) -> ChronicleStore:
@@ -115,6 +119,13 @@ class ChronicleStore:
         self.broken = broken
         self._broken_stamps = {file.stem: _stamp(file) for file in broken}
         cache.save()
+        if os.path.lexists(self.path / SESSION_ENDING):  # a session end a killed process left half done
+            from vtm_tui.store.session_end import finish_interrupted
+
+            try:
+                finish_interrupted(self)
+            except VtmError as exc:  # a read-only chronicle: read as it is, and said
+                self.warnings.append(str(exc))
         return self
 
     def changed_on_disk(self) -> bool:
@@ -127,6 +138,11 @@ class ChronicleStore:
         if any(_stamp(folder / f"{stem}.toml") != stamp for stem, stamp in self._broken_stamps.items()):
             return True
         return self._chronicle_file.changed_on_disk() or any(f.changed_on_disk() for f in self._files.values())
+
+    def sheet_changed_on_disk(self, character: Character) -> bool:
+        """Whether another process changed (or removed) ``character``'s sheet since this one read it."""
+        tracked = self._files.get(character.slug)
+        return tracked is None or tracked.changed_on_disk()
 
     # -- finding ---------------------------------------------------------------------
     def character(self, name: str) -> Character:
@@ -154,7 +170,9 @@ class ChronicleStore:
 
         ``before_write(replaced, saved)``, under the store lock just before the write: the sheet as it was on
         disk (another login's save merged over included) and as it is written, so the caller can log what this
-        save really changed (:meth:`TrackedFile.save`); if it raises, nothing is written."""
+        save really changed (:meth:`TrackedFile.save`); if it raises, nothing is written. The entries it appends
+        and the write are all or nothing: a write that fails takes them out of the log again
+        (:mod:`vtm_tui.store.logged_save`)."""
         if not character.slug or character.slug not in self._files:
             raise StoreError(f"{character.name!r} is not a character of {self.path} yet; use add_character")
         before = next((c for c in self.characters if c.slug == character.slug), None)
@@ -177,12 +195,27 @@ class ChronicleStore:
         def check(doc: dict[str, Any]) -> None:  # the loader's reading of what is about to be written
             checked.append(load(doc))
 
+        from vtm_tui.store.logged_save import LoggedSave
+
+        logged = LoggedSave(self.path)  # the entries before_write appends stand or fall with the write
+
         def told(replaced: dict[str, Any], result: dict[str, Any]) -> None:
             if before_write is not None:
-                before_write(load(replaced), checked[-1])
+                logged.hold()
+                self._logged_save = logged
+                try:
+                    before_write(load(replaced), checked[-1])
+                finally:
+                    self._logged_save = None
 
-        tracked.save(character.to_toml(), merge=partial(merge_sheet, ruleset=ruleset), check=check,
-                     before_write=told if before_write is not None else None)
+        try:
+            tracked.save(character.to_toml(), merge=partial(merge_sheet, ruleset=ruleset), check=check,
+                         before_write=told if before_write is not None else None)
+        except BaseException:
+            logged.take_back()
+            raise
+        finally:
+            logged.release()
         saved = checked[-1]
         self._replace(saved)
         return saved
@@ -299,28 +332,11 @@ class ChronicleStore:
     def end_session(self, now: datetime | None = None) -> int:
         """Close the current session (appends its ``session_end`` entry); returns its number.
 
-        All or nothing: the end is appended and ``chronicle.toml`` saved under both locks, and when the save fails
-        (a full disk) the end is cut from the log again and the error raised, so the session stays open in both
-        files and no entry is ever logged after an end that did not happen (nor a second end after it)."""
-        from vtm_tui.store import session_log
+        All or nothing, a full disk and a process killed between the two writes included
+        (:mod:`vtm_tui.store.session_end`): no entry is ever logged after an end that did not happen."""
+        from vtm_tui.store import session_end
 
-        now = now or utc_now()
-        with exclusive_lock(self.lock_path), exclusive_lock(session_log.lock_path(self.path)):
-            self._refresh_chronicle()
-            if not self.chronicle.session_open:
-                number = self.chronicle.current_session
-                state = f"session {number} has already ended" if number else "no session was ever started"
-                raise VtmError(f"{self.path}: {state}; start one with 'vtm-tui session {self.path} start'")
-            number = self.chronicle.current_session
-            entry = session_log.end_session(self.path, number, ended=now, ruleset=self.chronicle.ruleset)
-            self.chronicle.session_open = False
-            try:
-                self.save_chronicle()
-            except BaseException:
-                self.chronicle.session_open = True
-                session_log.take_back_end(self.path, number, entry.id)
-                raise
-        return number
+        return session_end.end_session(self, now or utc_now())
 
     def logging_session(self, now: datetime | None = None) -> tuple[int, bool]:
         """The session new entries belong to, opening the next one when none is open.
@@ -344,10 +360,21 @@ class ChronicleStore:
         """Append an entry to its session's log (the log store locks and fsyncs)."""
         from vtm_tui.store import session_log
 
+        logged = self._logged_save
+        if logged is not None:
+            logged.appending(entry)
         session_log.append_entry(self.path, entry, seat=self.seat)
+        if logged is not None:
+            logged.appended(entry)
 
-    def refresh_chronicle(self) -> None:
-        """Bring ``self.chronicle`` up to date with the disk (another login may have started or ended a session)."""
+    def refresh_chronicle(self, *, finish: bool = True) -> None:
+        """Bring ``self.chronicle`` up to date with the disk (another login may have started or ended a session),
+        first finishing a session end a killed process left half done (``finish``; see
+        :mod:`~vtm_tui.store.session_end`)."""
+        if finish and os.path.lexists(self.path / SESSION_ENDING):
+            from vtm_tui.store.session_end import finish_interrupted
+
+            finish_interrupted(self)
         self._refresh_chronicle()
 
     def reread_chronicle(self) -> bool:

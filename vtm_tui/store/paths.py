@@ -28,6 +28,8 @@ SESSIONS_DIR = "sessions"
 TRASH_DIR = "trash"
 #: Serialises sheet, chronicle and conflict saves between processes (never replaced or truncated).
 STORE_LOCK = ".store.lock"
+#: Present only while a session is being ended (see :mod:`vtm_tui.store.session_end`).
+SESSION_ENDING = ".session-ending"
 ENV_CAMPAIGNS = "VTM_TUI_CAMPAIGNS"
 
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from textual import getters
+from textual import events, getters
 from textual.app import App
+
+from vtm_tui.ui.key_hold import KeyHold
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -37,7 +39,38 @@ class Seats(Protocol):
 
 
 class VtmAppBase(App[None]):
-    """What every screen and widget may ask of the app (``VtmApp`` sets and implements it)."""
+    """What every screen and widget may ask of the app (``VtmApp`` sets and implements it).
+
+    It also routes the terminal's keys and pastes through the one key hold (:mod:`vtm_tui.ui.key_hold`): handed
+    over in order (a key a binding may take once what came before it has been taken), and held while a dialog
+    pushed is being built, for that dialog once its focus has landed."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.key_hold = KeyHold(self, self._handle_event)
+
+    async def on_event(self, event: events.Event) -> None:
+        if not self.key_hold.holds(event):
+            await super().on_event(event)
+
+    async def _handle_event(self, event: events.Event) -> None:
+        """Textual's own handling of an event the key hold handed back."""
+        await super().on_event(event)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        self.key_hold.pushed(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def pop_screen(self) -> Any:
+        popped = super().pop_screen()
+        self.key_hold.screens_changed()
+        return popped
+
+    def switch_screen(self, screen: Any) -> Any:
+        self.key_hold.pushed(screen)
+        switched = super().switch_screen(screen)
+        self.key_hold.screens_changed()
+        return switched
 
     chronicle_store: ChronicleStore | None = None
     """The open chronicle (None on the picker)."""

@@ -12,6 +12,7 @@ same turn. ctrl+z takes the last change back (sheets and conflict, logged).
 from __future__ import annotations
 
 import copy
+from functools import partial
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -217,9 +218,12 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
             change = declarations.settled_after(self.conflict, change, self.table())
         store = self.store
         before_sheets = [copy.deepcopy(store.character(c.name)) for c in change.characters]
-        for character in change.characters:
+        moved = [c.name for c in before_sheets if store.sheet_changed_on_disk(c)]
+        for character, read in zip(change.characters, before_sheets):
             try:
-                saved = store.save_character(character)
+                if moved:  # worked out on a sheet another login has changed since: before anything is saved
+                    raise _moved(moved[0])
+                saved = store.save_character(character, before_write=partial(_unmoved, read))
             except StoreConflict:
                 store.reload()  # another process changed the same fields: show theirs, try again
                 self.refresh_view()
@@ -364,3 +368,15 @@ class ConflictScreen(ConflictDialogs, ModeScreen[None]):
             ("End the conflict", "file it away (E twice)", self.action_end),
             ("Undo conflict change", "take back the last change (ctrl+z)", self.action_undo),
         ]
+
+
+def _moved(name: str) -> StoreConflict:
+    return StoreConflict(f"{name}'s sheet was changed at another login meanwhile; nothing was saved or logged. "
+                         "The tracker shows it as it is now: make the change again")
+
+
+def _unmoved(read: Character, replaced: Character, _saved: Character) -> None:
+    """Refuse a save that would merge another login's change into the sheet the change was worked out on: its
+    message and log entry (``/////``) would say what the merged file (``X////``) does not hold."""
+    if replaced.to_toml() != read.to_toml():
+        raise _moved(read.name)

@@ -17,10 +17,8 @@ Frenzy and Remorse open with ``RollDialog.for_frenzy(character)`` and
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -94,7 +92,6 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
         self.recorder: Recorder | None = None
         self.free_botch_used = False
         self._built: tuple[object, object, RollRequest] | None = None  # (sheet, form values, request built)
-        self._typed_ahead: deque[events.Key] = deque(maxlen=32)  # keys handed to the form again (see on_key)
         self._store: object = None  # the chronicle store the recorder writes to
         self._reopened = False  # opened again and not yet shown (its styles are current: see update_node_styles)
         self._styled_at: int | None = None  # the app's CSS generation when the whole dialog was last restyled
@@ -165,33 +162,6 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
         self.result_view.display = False
         self.query_one("#reroll-faces", Input).display = False
         self._begin()
-
-    def on_key(self, event: events.Key) -> None:
-        """A key typed ahead, before the form had the focus (``r`` and at once ``ctrl+t`` and a comment, as a
-        quick player or a slow SSH line sends them): the form takes the focus now and the key is the form's.
-        Textual gives a screen just shown the keys that arrive before its deferred focus lands, and they were
-        lost (or given to the last opening's result, hidden now): the comment went nowhere, or into the pool."""
-        if self.mode != "form" or any(again is event for again in self._typed_ahead):
-            return
-        form = getattr(self, "form", None)
-        fields = form.fields_widget if form is not None else None
-        if fields is None or any(seen is event for seen in fields.keys_seen):
-            return  # the form's own key, on its way to the dialog's bindings
-        focused = self.focused  # None, or still the last opening's result, hidden now (a dialog opened again)
-        if focused is not None and focused is not fields and focused.display:
-            return  # another widget's (an open list)
-        if focused is not fields:
-            self.set_focus(fields)
-        if self.focused is fields:  # the key again, from the start, in its turn: the form's bindings first
-            event.stop()
-            self.app.call_later(self._type_again, event.key, event.character)
-
-    def _type_again(self, key: str, character: str | None) -> None:
-        """Hand a key typed ahead to the app again. Made here, in the app's turn, so that the app is its sender: made
-        by the dialog, Textual stopped it at the dialog on its way back up, and its binding (Enter) never ran."""
-        again = events.Key(key, character)
-        self._typed_ahead.append(again)
-        self.app.post_message(again)
 
     def _begin(self) -> None:
         """What every opening does once the form shows its fields: the request and its odds, the focus."""

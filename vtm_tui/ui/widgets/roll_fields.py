@@ -15,7 +15,6 @@ field, the whole tick box or choice), not by colour alone.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any, Callable, Sequence
 
 from rich.text import Text
@@ -205,7 +204,6 @@ class RollFields(FieldLines, Widget, can_focus=True):
 
     def on_key(self, event: events.Key) -> None:
         """Typing edits the field under the cursor; what is not the field's goes on to the dialog's keys."""
-        self.keys_seen.append(event)  # the dialog tells a key typed ahead from one of the form's (RollDialog.on_key)
         kind = self._kind(self.at)
         key = event.key
         handled = False
@@ -307,7 +305,6 @@ class RollFields(FieldLines, Widget, can_focus=True):
             model.insert_text_at_cursor(text)
 
     def on_mount(self) -> None:
-        self.keys_seen: deque[events.Key] = deque(maxlen=32)
         self._arrive(self.at)  # as the first field's Input was focused, with its text selected
 
     def on_focus(self) -> None:
