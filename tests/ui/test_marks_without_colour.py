@@ -113,3 +113,23 @@ async def test_the_creation_wizard_marks_the_clan_and_the_quick_list_its_templat
         await pilot.press("c", *"Ana", "pagedown", "pagedown", "down")  # the clan page, Brujah highlighted
         await pilot.pause()
         assert "▶ Brujah" in screen_text(app) and screen_text(app).count("▶ ") == 1
+
+
+async def test_the_log_filters_value_lists_and_the_session_picker_mark_the_row_enter_takes(log_env):
+    """The log's "Only this character's entries" list and the session picker showed the row Enter takes by colour
+    alone; both are MarkedOptionLists now, and the ▶ follows the highlight."""
+    app = log_app(log_env)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_log(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        rows = [line for line in screen_text(app).splitlines() if "▶" in line]
+        assert len(rows) == 1 and "▶ Dona Amália Corte-Real" in rows[0]
+        await pilot.press("down")
+        await pilot.pause()
+        rows = [line for line in screen_text(app).splitlines() if "▶" in line]
+        assert len(rows) == 1 and "▶ Duarte Moniz" in rows[0]
+        await pilot.press("escape", "s")
+        await pilot.pause()
+        rows = [line for line in screen_text(app).splitlines() if "▶" in line]
+        assert len(rows) == 1 and "▶ #3" in rows[0]  # it opens on the session shown

@@ -163,7 +163,7 @@ class CreationWizard(VtmDialog[Character | None]):
                 CompletingInput(id="create-named", suggester=SuggestFromList(step.options, case_sensitive=False),
                       placeholder="Brawl: Grappling" if step.table == "specialties" else f"{step.options[0]} 2",
                       max_length=80),
-                OptionList(*[Option(Text(e)) for e in entries], id="create-entries")]
+                MarkedOptionList(*[Option(Text(e)) for e in entries], id="create-entries")]
 
     def _entry_widgets(self, step: CreationStep) -> list[Any]:
         """A page of entries the rule set reads (V5 powers): add with completion, the list, what may be added."""
@@ -177,7 +177,7 @@ class CreationWizard(VtmDialog[Character | None]):
                 CompletingInput(id="create-entry", suggester=SuggestFromList(offered, case_sensitive=False),
                       placeholder=offered[0] if offered else page.placeholder, max_length=160),
                 unmet,
-                OptionList(*[Option(Text(e)) for e in page.lines(self.doc)], id="create-entries"),
+                MarkedOptionList(*[Option(Text(e)) for e in page.lines(self.doc)], id="create-entries"),
                 Static(self._available_text(step), id="create-available", markup=False)]
 
     def _unmet_text(self, step: CreationStep) -> str:

@@ -22,12 +22,13 @@ from textual.widgets.option_list import Option
 from vtm_tui.errors import VtmError
 from vtm_tui.store.session_log import SessionSummary
 from vtm_tui.ui.dialog import VtmDialog
+from vtm_tui.ui.widgets.marked_option_list import MarkedOptionList
 
 ALL_SESSIONS = 0
 
 PICKER_CSS = """
 .log-modal > Vertical {
-    width: 76;
+    width: 78;  /* 72 columns of a session line, the ▶ mark before it, and the border */
     max-height: 90%;
     border: round $secondary;
 }
@@ -107,7 +108,7 @@ class SessionPicker(_Modal):
             yield Static("Sessions — Enter shows one, or all together", classes="modal-title")
             options = [Option(Text("All sessions together", style="bold"), id="all")]
             options += [Option(session_label(s, self.tz), id=str(s.number)) for s in reversed(self.summaries)]
-            yield OptionList(*options, id="sessions")
+            yield MarkedOptionList(*options, id="sessions")
             yield Static("↑/↓ choose · Enter show · Esc cancel", classes="modal-hint")
 
     def on_mount(self) -> None:
@@ -140,7 +141,7 @@ class ChoicePicker(_Modal):
         with Vertical():
             yield Static(self.title_text, classes="modal-title", markup=False)
             if self.choices:
-                yield OptionList(*[Option(Text(label), id=str(i))  # names from the log: text, not markup
+                yield MarkedOptionList(*[Option(Text(label), id=str(i))  # names from the log: text, not markup
                                   for i, (_value, label) in enumerate(self.choices)])
             else:
                 yield Static("Nothing to choose from yet.", classes="modal-hint")

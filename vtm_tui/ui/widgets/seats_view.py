@@ -25,6 +25,7 @@ from vtm_tui.store.seats import SeatInfo
 from vtm_tui.ui.app_base import VtmNode
 from vtm_tui.ui.dialog import VtmDialog
 from vtm_tui.ui.seat_keeper import SeatKeeper
+from vtm_tui.ui.widgets.marked_option_list import MarkedOptionList
 
 #: How often the seats dialog (``w``), while open, re-reads who is connected.
 LIST_SECONDS = 2.0
@@ -91,7 +92,7 @@ class SeatsDialog(VtmDialog[None]):
         with Vertical() as box:
             box.border_title = "Who is connected"
             yield SeatsView(id="seats")
-            yield OptionList(id="seats-ask")
+            yield MarkedOptionList(id="seats-ask")
             yield Static("", id="seats-hint")
 
     @property
