@@ -43,6 +43,16 @@ async def until(pilot, condition, within: float = 120.0) -> None:
         await pilot.pause()
 
 
+def start_tonights_session(chronicle: Path) -> int:
+    """Start the chronicle's next session, as the storyteller does at the table before anyone acts ("Start
+    session"; every example's last session has ended): a test of something else then acts in an open session
+    and is never asked "Start session 4 for this change?". Started at :data:`FIXED_NOW`, the app's clock in
+    the tests. Returns the session's number."""
+    from vtm_tui.store.chronicle_store import open_chronicle
+
+    return open_chronicle(chronicle).start_session(FIXED_NOW)
+
+
 def make_app(path: Path | str | None = None, campaigns: Path | None = None, **kwargs) -> VtmApp:
     """The app as the tests run it: seeded dice, a fixed clock, no user keymap."""
     kwargs.setdefault("keymap", {})

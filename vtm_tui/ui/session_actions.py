@@ -20,11 +20,6 @@ class SessionActions(VtmAppBase):
     """Mixed into the app: ``action_start_session``, ``action_end_session``, ``action_note``, and the one question
     asked before a change opens the session after an ended one (``before_logging``, ``ask_next_session``)."""
 
-    #: Whether the storyteller is asked before a change opens the session after an ended one (the store it opens
-    #: is told, :mod:`vtm_tui.play.sessions`). The tests of other things run with it off (tests/conftest.py):
-    #: the example chronicles' last session has ended, and they were written for acting opening the next.
-    ASK_BEFORE_NEXT_SESSION: bool = True
-
     def before_logging(self, then: Callable[[], object], *, kind: str = "") -> None:
         """Run ``then`` (a change that is logged), asking first when it would open the next session
         (:func:`vtm_tui.play.sessions.must_ask`): for an editor or dialog that closes when it saves, so Esc on
@@ -33,7 +28,7 @@ class SessionActions(VtmAppBase):
 
         store = self.chronicle_store
         question = None
-        if store is not None and store.ask_before_next_session:  # the app's store asks; the tests' may not
+        if store is not None and store.ask_before_next_session:  # the app's store asks; the command line's never
             question = must_ask(store, player=self.player is not None, kind=kind)
         if question is None:
             then()
