@@ -75,9 +75,9 @@ def character_file(chronicle: Path, slug: str) -> dict:
 def log_entries(chronicle: Path, session: int) -> list[dict]:
     """The [[entry]] blocks of ``session`` and every later session, in order.
 
-    The examples' last sessions have ended, so a change made in a test opens the next
-    session (entries never go after a session's end); reading on from the example's
-    last session sees the entries the test's actions appended.
+    The examples' last sessions have ended, so a test's changes go to the next session (started by the test's
+    set-up, or by answering the app's question); reading on from the example's last session sees the entries
+    the test's actions appended.
     """
     import tomllib
 
