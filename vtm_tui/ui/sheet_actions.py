@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from vtm_tui.play.sheet_edits import Edit
     from vtm_tui.play.sheet_save import SheetKeeper
     from vtm_tui.store.chronicle_store import ChronicleStore
+    from vtm_tui.ui.app_base import VtmAppBase
 
 #: The damage keys, lightest blow first: each marks what the rule set's ``sheet_edits().damage_severity`` says
 #: (the track they act on when the cursor is on none is its ``sheet_damage_field``).
@@ -33,6 +34,7 @@ class SheetEditActions:
     """Key actions for a screen with a ``SheetView``, a ``selected_character``, ``apply`` and ``say``."""
 
     selected_character: Character | None
+    app: VtmAppBase  # the screen's, typed by VtmNode
     _keeper: SheetKeeper | None = None
     _open_keeper: Callable[[], SheetKeeper] | None = None
 
@@ -48,7 +50,7 @@ class SheetEditActions:
         from vtm_tui.play.sessions import SessionEnded
 
         if isinstance(error, SessionEnded):
-            self.app.ask_next_session(error, retry)  # type: ignore[attr-defined]
+            self.app.ask_next_session(error, retry)
         else:
             self.say(str(error), error=True)
 
