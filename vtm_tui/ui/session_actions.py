@@ -52,9 +52,12 @@ class SessionActions(VtmAppBase):
                 self.publish_chronicle()
                 self.notify(started_note(now[0]) + ".", title="Session", timeout=10)
 
-    def ask_next_session(self, question: SessionEnded, retry: Callable[[], object]) -> None:
+    def ask_next_session(self, question: SessionEnded, retry: Callable[[], object], *,
+                         said_later: Callable[[str], None] | None = None) -> None:
         """Ask "Session 3 has ended. Start session 4 for this change?": ``s`` starts it and runs ``retry`` (the
-        change again, now logged in the new session); Esc writes nothing."""
+        change again, now logged in the new session); Esc writes nothing. "Session 4 started." is a notice at
+        once, or handed to ``said_later`` (the roll dialog says it when it closes: a toast over the result would
+        hide the dice)."""
         from vtm_tui.errors import VtmError
         from vtm_tui.ui.screens.next_session import NextSessionDialog
 
@@ -71,7 +74,10 @@ class SessionActions(VtmAppBase):
                     return
                 number = store.chronicle.current_session
             self.publish_chronicle()
-            self.notify(f"Session {number} started.", title="Session")
+            if said_later is None:
+                self.notify(f"Session {number} started.", title="Session")
+            else:
+                said_later(f"Session {number} started")
             retry()
 
         self.push_screen(NextSessionDialog(question.ended), answered)
