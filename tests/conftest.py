@@ -67,5 +67,6 @@ def _examples_stay_untouched():
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "tonights_session: the example copies a test gets have their next session "
-                                       "started, as a storyteller starts tonight's before acting (tests/ui/conftest.py)")
+    config.addinivalue_line("markers", "tonights_session: the example copies a test gets have their next "
+                                       "session started, as a storyteller starts tonight's before acting "
+                                       "(tests/ui/conftest.py)")

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.tonights_session  # the examples' next session is open 
 
 
 LedgerScreen.POLL_SECONDS = None  # tests decide when the disk is looked at
-LAST_EXAMPLE_SESSION = 3  # lisboa-nocturna's last session; the app's first change opens session 4
+LAST_EXAMPLE_SESSION = 3  # lisboa-nocturna's last session; the set-up starts session 4 (tonights_session)
 
 
 @pytest.fixture

@@ -35,7 +35,7 @@ def app_for(path: Path, dice=None) -> VtmApp:
 
 
 def entries(path: Path, session: int = 3):
-    """Entries from ``session`` on: the example's session 3 has ended, so the first roll opens session 4."""
+    """Entries from ``session`` on: the example's session 3 has ended; the set-up started session 4."""
     found = []
     while (path / "sessions" / f"{session:04d}.toml").is_file():
         found.extend(read_session(path, session, recover=False).entries)
