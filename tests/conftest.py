@@ -67,18 +67,6 @@ def _examples_stay_untouched():
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "asks_next_session: the app asks before a change opens the next session, "
-                                       "as it does outside the tests (tests/conftest.py)")
-
-
-@pytest.fixture(autouse=True)
-def _acting_opens_the_next_session(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The app asks "Session 3 has ended. Start session 4 for this change?" before a storyteller's change after an
-    ended session; every example chronicle's last session has ended, and the suite's Pilot tests of other things
-    were written for a change opening the next session unasked. They keep that (the app's
-    ``ASK_BEFORE_NEXT_SESSION`` off); a test marked ``asks_next_session`` gets the app as it ships
-    (tests/adversarial/test_sessions.py)."""
-    if request.node.get_closest_marker("asks_next_session") is None:
-        from vtm_tui.ui.session_actions import SessionActions
-
-        monkeypatch.setattr(SessionActions, "ASK_BEFORE_NEXT_SESSION", False)
+    config.addinivalue_line("markers", "tonights_session: the example copies a test gets have their next "
+                                       "session started, as a storyteller starts tonight's before acting "
+                                       "(tests/ui/conftest.py)")

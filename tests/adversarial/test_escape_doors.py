@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.ui_support import EXAMPLES, make_app, no_polling, screen_text
+from tests.ui.ui_support import EXAMPLES, make_app, no_polling, screen_text, start_tonights_session
 from vtm_tui.cli import main
 from vtm_tui.play.importing import import_character
 from vtm_tui.store.chronicle_store import open_chronicle
@@ -259,6 +259,8 @@ def test_the_apps_screen_never_sends_them(lisboa: Path, player: str | None) -> N
 
 def test_the_apps_notes_editor_refuses_them_and_keeps_the_text(lisboa: Path) -> None:
     from textual.widgets import TextArea
+
+    start_tonights_session(lisboa)  # what is refused is the text, not a change after the ended session 3
 
     async def scene() -> tuple[str, str, str]:
         app = make_app(lisboa)

@@ -23,7 +23,6 @@ from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.store.session_log import read_session
 from vtm_tui.ui.screens.next_session import NextSessionDialog
 
-pytestmark = pytest.mark.asks_next_session  # the app as it ships (tests/conftest.py)
 
 
 @pytest.fixture

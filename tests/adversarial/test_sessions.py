@@ -2,8 +2,9 @@
 
 - a player's action never opens a session (it is refused and nothing is saved or logged);
 - a Remorse test owed at a session's end is logged in that session, not in a next one it opened;
-- the storyteller's action opens the next session and says so on the command line, and in the app with its
-  question turned off (tests/conftest.py; the question itself: tests/adversarial/test_session_question.py).
+- the storyteller's action opens the next session and says so on the command line; the app asks first
+  ("Start session 4 for this change?", tests/adversarial/test_session_question.py) and says so once ``s``
+  started it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from vtm_tui.play.sessions import NoSessionOpen, session_for_action
 from vtm_tui.rules.dice import GivenFaces
 from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.store.session_log import read_session
+from vtm_tui.ui.screens.next_session import NextSessionDialog
 from vtm_tui.ui.screens.roll_dialog import RollDialog
 from vtm_tui.ui.widgets.roll_result import RollResult
 
@@ -132,11 +134,18 @@ def test_the_storytellers_edit_opens_the_next_session_and_says_why(lisboa: Path)
             await pilot.pause()
             await pilot.press("right_square_bracket")
             await pilot.pause()
+            assert isinstance(app.screen, NextSessionDialog)
+            assert "Session 3 has ended. Start session 4 for this change?" in screen_text(app)
+            assert not _session_file(lisboa, 4).exists()
+            await pilot.press("s")
+            await pilot.pause()
             shown = " ".join(n.message for n in app._notifications)
-            assert "Session 4 started now (session 3 had ended)" in shown
+            assert "Session 4 started." in shown
 
     run(body())
     assert _chronicle(lisboa)["current_session"] == 4 and _chronicle(lisboa)["session_open"] is True
+    [entry] = read_session(lisboa, 4, recover=False).entries  # the edit, in the session it started
+    assert entry.kind == "hunger"
 
 
 def test_the_command_line_roll_follows_the_same_rule(lisboa: Path, capsys) -> None:
@@ -185,12 +194,16 @@ def test_the_storytellers_roll_that_opened_a_session_says_so_when_the_dialog_clo
             await pilot.pause()
             await pilot.press("enter")
             await pilot.pause()
+            assert isinstance(app.screen, NextSessionDialog)  # asked before the dice are rolled
+            assert "Session 3 has ended. Start session 4 for this change?" in screen_text(app)
+            await pilot.press("s")
+            await pilot.pause()
             assert app.screen.query_one(RollResult).display
             assert not app._notifications  # nothing covers the dice
             await pilot.press("escape")
             await pilot.pause()
             shown = " ".join(n.message for n in app._notifications)
-            assert "Session 4 started now (session 3 had ended)." in shown
+            assert "Session 4 started." in shown
 
     run(body())
     assert _chronicle(lisboa)["current_session"] == 4

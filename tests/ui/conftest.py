@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from ui_support import EXAMPLE_NAMES, EXAMPLES, no_polling
+from ui_support import EXAMPLE_NAMES, EXAMPLES, no_polling, start_tonights_session
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -23,12 +23,20 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
 
 
 @pytest.fixture
-def campaigns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the example chronicles in tmp_path/campaigns; the working folder is tmp_path."""
+def campaigns(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the example chronicles in tmp_path/campaigns; the working folder is tmp_path.
+
+    Every example's last session has ended, so the app asks "Start session 4 for this change?" before a
+    storyteller's change. A test marked ``tonights_session`` (one about something else: a sheet key, the ledger,
+    a roll) gets each copy with its next session started, as the storyteller starts tonight's before anyone acts
+    (:func:`ui_support.start_tonights_session`); the question itself is tested in
+    tests/adversarial/test_session_question.py."""
     target = tmp_path / "campaigns"
     target.mkdir()
     for name in EXAMPLE_NAMES:
         shutil.copytree(EXAMPLES / name, target / name)
+        if request.node.get_closest_marker("tonights_session") is not None:
+            start_tonights_session(target / name)
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("VTM_TUI_CAMPAIGNS", raising=False)
     monkeypatch.setenv("VTM_TUI_KEYMAP", str(tmp_path / "no-keymap.toml"))

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from ui_support import log_entries, make_app
 
 from vtm_tui.ui.screens.add_participant import AddParticipantDialog
 from vtm_tui.ui.screens.conflict import ConflictScreen
 from vtm_tui.ui.widgets.turn_order_view import TurnOrderView
+
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
+
 
 LAST_EXAMPLE_SESSION = 3
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from ui_support import make_app, screen_text
 from test_conflict_v5 import add_by_keys, flat, open_conflict, rows
 
@@ -10,6 +11,9 @@ from vtm_tui.ui.screens.contest_dialog import ContestDialog
 from vtm_tui.ui.widgets.turn_order_view import TurnOrderView
 
 # The Drowned Man (Strength d12 + Combat d10) against Bram (Dexterity d6 + Agility d4, +1 for being smaller).
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
+
+
 FACES = {"attribute": [12, 2], "skill": [9, 1], "luck": [5, 5]}
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from test_conflict_v5 import add_by_keys, open_conflict, rows
 from ui_support import make_app, press_together
 
 from vtm_tui.ui.screens.picker import PickerScreen
 from vtm_tui.ui.widgets.turn_order_view import TurnOrderView
 
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
 
 async def test_o_goes_back_to_the_chronicle_list_and_takes_nobody_out(campaigns):
     app = make_app(campaigns / "lisboa-nocturna")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from ui_support import make_app, screen_text
 from textual.widgets import Select, Static
 from test_conflict_v5 import add_by_keys, flat, open_conflict, rows
@@ -11,6 +12,9 @@ from vtm_tui.ui.screens.contest_dialog import ContestDialog
 from vtm_tui.ui.widgets.turn_order_view import TurnOrderView
 
 # Initiative in join order: Edwin 5 + d5, Margaret 5 + d5 (tied), Silas 6 + d5 − 1 (Injured), Honoria 6 + d2.
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
+
+
 INITIATIVE = [5, 5, 5, 2]
 REGULAR = (
     [8, 9, 2, 3] + [2, 3]  # Edwin's first action: 6 − 2 = 4 dice, 2 successes; Honoria's 2 dice, none

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from test_conflict_v5 import add_by_keys, flat, open_conflict
 from ui_support import character_file, make_app, sheet_text
 
 from vtm_tui.rules.dice import GivenFaces
 
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
 
 async def test_b_spends_blood_and_is_refused_past_the_limit_per_turn(campaigns):
     path = campaigns / "the-iron-vigil"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from ui_support import FIXED_NOW, make_app, screen_text
 from textual.widgets import Input
 
@@ -15,6 +16,9 @@ from vtm_tui.ui.widgets.turn_order_view import TurnOrderView
 
 # Vicente (Strength 4 + Brawl 4, Hunger 2) attacks Inês (Dexterity 3 + Athletics 1, Hunger 2) each round:
 # 4 successes against 0. Once Inês is impaired her pool is 2 dice, both Hunger dice.
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
+
+
 HIT = [8, 8, 8, 8, 2, 2]
 REGULAR = HIT + [2, 2] + HIT + [2, 2] + HIT
 HUNGER = [3, 3, 4, 4] * 3

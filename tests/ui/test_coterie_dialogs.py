@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from ui_support import FIXED_NOW, character_file, log_entries, make_app, screen_text, sheet_text
 
 from vtm_tui.store.chronicle_store import open_chronicle
@@ -11,6 +12,9 @@ from vtm_tui.ui.screens.coterie import CoterieScreen
 from vtm_tui.ui.screens.new_character import NewCharacterDialog
 from vtm_tui.ui.screens.notes_editor import NotesEditor
 from vtm_tui.ui.widgets.character_list import CharacterList
+
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
+
 
 LISBOA = "lisboa-nocturna"
 

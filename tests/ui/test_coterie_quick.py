@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input
 from ui_support import FIXED_NOW, character_file, log_entries, make_app, sheet_text
 
 from vtm_tui.ui.screens.add_participant import AddParticipantDialog
 from vtm_tui.ui.screens.coterie import CoterieScreen
 from vtm_tui.ui.screens.quick_character import QuickCharacterDialog
+
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
+
 
 LISBOA = "lisboa-nocturna"
 

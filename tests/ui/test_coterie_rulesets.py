@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from ui_support import FIXED_NOW, character_file, log_entries, make_app, screen_text, sheet_text
 
 from vtm_tui.ui.widgets.sheet_view import SheetView
+
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
+
 
 VIGIL = "the-iron-vigil"
 SALTMARSH = "lanterns-of-saltmarsh"

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from ui_support import FIXED_NOW, character_file, log_entries, make_app, screen_text
 
 from vtm_tui.ui.screens.coterie import CoterieScreen
 from vtm_tui.ui.screens.creation_wizard import CreationWizard
+
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
+
 
 LISBOA = "lisboa-nocturna"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from ui_support import character_file, log_entries, make_app, screen_text, sheet_text
 
 from vtm_tui.play import experience as xp
@@ -17,6 +18,9 @@ from vtm_tui.ui.screens.power_pick_dialog import PowerPickDialog
 from vtm_tui.ui.screens.xp_dialog import SpendXpDialog
 
 from test_experience_key import give, status
+
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
+
 
 LISBOA = "lisboa-nocturna"
 PLAYERS = ("duarte-moniz", "ines-valadares", "leonor-aires", "tomas-queiroz")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from ui_support import FIXED_NOW, character_file, log_entries, make_app, screen_text, sheet_text, until
 
 from vtm_tui.play import experience as xp
@@ -14,6 +15,9 @@ from vtm_tui.ui.screens.import_dialog import ImportDialog
 from vtm_tui.ui.screens.player import PlayerScreen
 from vtm_tui.ui.screens.xp_dialog import SpendXpDialog
 from vtm_tui.ui.widgets.sheet_view import SheetView
+
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
+
 
 LISBOA = "lisboa-nocturna"
 FIXTURES = Path(__file__).parents[1] / "play" / "import_fixtures"

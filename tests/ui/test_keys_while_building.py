@@ -52,6 +52,7 @@ async def test_rolls_typed_in_one_burst_are_all_logged_with_their_comments(lisbo
         assert [e.get("comment", "") for e in entries] == comments
 
 
+@pytest.mark.tonights_session  # about keys held while a dialog is built, not the session question
 async def test_the_amount_and_reason_typed_behind_g_reach_the_award_dialog(campaigns: Path) -> None:
     chronicle = campaigns / "lisboa-nocturna"
     app = make_app(chronicle)
@@ -68,6 +69,7 @@ async def test_the_amount_and_reason_typed_behind_g_reach_the_award_dialog(campa
     assert [e["comment"] for e in logged] == ["a good scene"]
 
 
+@pytest.mark.tonights_session  # about keys held while a dialog is built, not the session question
 async def test_esc_behind_a_big_paste_in_a_notes_editor_being_built_saves_the_paste(campaigns: Path) -> None:
     chronicle = campaigns / "lisboa-nocturna"
     app = make_app(chronicle)
@@ -82,6 +84,7 @@ async def test_esc_behind_a_big_paste_in_a_notes_editor_being_built_saves_the_pa
     assert character_file(chronicle, "duarte-moniz")["notes"] == old + "X" * 20000
 
 
+@pytest.mark.tonights_session  # about keys held while a dialog is built, not the session question
 async def test_esc_right_behind_a_big_paste_in_an_open_notes_editor_saves_the_paste(campaigns: Path) -> None:
     """Esc is the editor's priority binding, run as the app takes the key: it read the text before the text
     area had taken the paste queued ahead of it."""

@@ -14,8 +14,11 @@ from vtm_tui.ui.screens.ledger import LedgerScreen
 from vtm_tui.ui.screens.ledger_dialog import LedgerItemDialog
 from vtm_tui.ui.screens.note_dialog import NoteDialog
 
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
+
+
 LedgerScreen.POLL_SECONDS = None  # tests decide when the disk is looked at
-LAST_EXAMPLE_SESSION = 3  # lisboa-nocturna's last session; the app's first change opens session 4
+LAST_EXAMPLE_SESSION = 3  # lisboa-nocturna's last session; the set-up starts session 4 (tonights_session)
 
 
 @pytest.fixture

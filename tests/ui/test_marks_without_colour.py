@@ -3,12 +3,14 @@ whether secret Difficulties are hidden. Each assertion reads the screen as text,
 
 from __future__ import annotations
 
+import pytest
 from test_log_support import log_app, log_env, open_log  # noqa: F401 - log_env is a fixture
 from ui_support import make_app, screen_text
 
 from vtm_tui.ui.screens.export_dialog import ExportDialog
 from vtm_tui.ui.screens.new_chronicle import NewChronicleDialog
 
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
 
 def line_with(app, words: str) -> str:
     return next(line for line in screen_text(app).splitlines() if words in line)

@@ -13,6 +13,8 @@ from dataclasses import asdict
 from datetime import datetime, timezone
 from pathlib import Path
 
+from ui_support import start_tonights_session
+
 from vtm_tui.cli import main
 from vtm_tui.model.typed import is_typed
 from vtm_tui.play import request_for
@@ -32,6 +34,7 @@ DUARTE = "characters/duarte-moniz.toml"
 def impaired_copy(folder: Path) -> Path:
     """A copy of the example with Duarte Moniz's Health full (Stamina 3: 6 boxes, 4 Superficial + 2 Aggravated)."""
     shutil.copytree(EXAMPLE, folder)
+    start_tonights_session(folder)  # session 4: what is compared is the roll, not the question before it
     sheet = folder / DUARTE
     text = sheet.read_text(encoding="utf-8")
     assert "[health]\nsuperficial = 2\naggravated = 2\n" in text
@@ -41,7 +44,7 @@ def impaired_copy(folder: Path) -> Path:
 
 
 def new_entries(folder: Path) -> list:
-    """The entries of session 4: the example's session 3 has ended, so the first roll opens session 4."""
+    """The entries of session 4, which the storyteller started (the example's session 3 has ended)."""
     return list(read_session(folder, 4, recover=False).entries)
 
 
@@ -180,6 +183,7 @@ async def test_an_ingenuity_test_is_the_same_from_the_command_line_and_the_app(t
     by_cli, by_app = tmp_path / "cli", tmp_path / "app"
     for folder in (by_cli, by_app):
         shutil.copytree(SALTMARSH, folder)
+        start_tonights_session(folder)
     built = []
     monkeypatch.setattr(sheet_roll, "request_for", lambda *a, **k: built.append(a[1].pool) or request_for(*a, **k))
     assert main(["roll", "ingenuity", "--chronicle", str(by_cli), "--character", "bram", "--json",

@@ -12,7 +12,7 @@ import shutil
 from datetime import datetime, timezone
 from pathlib import Path
 
-from ui_support import EXAMPLES, log_entries, screen_text
+from ui_support import EXAMPLES, log_entries, screen_text, start_tonights_session
 
 from vtm_tui.cli import main
 from vtm_tui.rules.dice import SeededDice
@@ -23,10 +23,14 @@ from vtm_tui.ui.screens.player import PlayerScreen
 NOW = fixed_clock(datetime(2026, 11, 29, 21, 30, tzinfo=timezone.utc))
 
 
-def copies(tmp_path: Path, example: str) -> tuple[Path, Path]:
+def copies(tmp_path: Path, example: str, *, in_session: bool = True) -> tuple[Path, Path]:
+    """Two copies of ``example``, with its next session started unless ``in_session`` is False: what is compared
+    is the edit, not the question asked before a change opens the session after an ended one."""
     by_cli, by_app = tmp_path / "cli", tmp_path / "app"
     for folder in (by_cli, by_app):
         shutil.copytree(EXAMPLES / example, folder)
+        if in_session:
+            start_tonights_session(folder)
     return by_cli, by_app
 
 
@@ -104,7 +108,7 @@ async def test_an_ingenuity_resource_lost_is_the_same_from_the_command_line_and_
 
 async def test_a_seat_with_no_session_open_is_refused_the_same_by_the_command_line_and_the_app(tmp_path, capsys):
     """A player never opens a session (vtm_tui.play.sessions): the same words, nothing saved or logged."""
-    by_cli, by_app = copies(tmp_path, "the-iron-vigil")
+    by_cli, by_app = copies(tmp_path, "the-iron-vigil", in_session=False)
     before = sheet_file(by_cli, "silas-crane")
     assert main(["sheet", str(by_cli), "--character", "silas", "--player", "Beth", "hunger", "+1"]) == 2
     error = capsys.readouterr().err.strip()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
+import pytest
+
 from vtm_tui.model.character import Character
 from vtm_tui.rules.dice import GivenFaces, SeededDice
 from vtm_tui.store.chronicle_store import open_chronicle
@@ -17,6 +19,7 @@ from vtm_tui.ui.widgets.odds_chart import OddsChart
 from vtm_tui.ui.widgets.roll_fields import RollFields
 from vtm_tui.ui.widgets.roll_result import RollResult
 
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
 
 FIXED_NOW = datetime(2026, 11, 29, 21, 30, tzinfo=timezone.utc)
 
@@ -32,7 +35,7 @@ def app_for(path: Path, dice=None) -> VtmApp:
 
 
 def entries(path: Path, session: int = 3):
-    """Entries from ``session`` on: the example's session 3 has ended, so the first roll opens session 4."""
+    """Entries from ``session`` on: the example's session 3 has ended; the set-up started session 4."""
     found = []
     while (path / "sessions" / f"{session:04d}.toml").is_file():
         found.extend(read_session(path, session, recover=False).entries)

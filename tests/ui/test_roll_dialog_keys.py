@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from test_roll_dialog import FIXED_NOW, app_for, entries, open_for, set_field
 
 from vtm_tui.rules.dice import GivenFaces
 from vtm_tui.ui.widgets.roll_result import RollResult
 
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
 
 async def test_win_at_a_cost_settles_the_roll(campaigns):
     """Issue 19 (10): after c, a Willpower re-roll and c itself were still offered."""

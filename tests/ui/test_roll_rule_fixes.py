@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from test_roll_dialog import app_for, entries, open_for, set_field
 
 from vtm_tui.rules.dice import GivenFaces
 from vtm_tui.store.chronicle_store import open_chronicle
 from vtm_tui.ui.widgets.roll_result import RollResult
 
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
 
 def _set_hunger(path, slug: str, hunger: int) -> None:
     store = open_chronicle(path)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from test_roll_dialog import app_for, entries, open_for, screen_text, set_field, sheet
 
 from vtm_tui.ui.widgets.roll_result import RollResult
 
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
 
 async def test_a_failed_degeneration_roll_costs_a_dot_of_humanity_and_logs_it(campaigns):
     path = campaigns / "the-iron-vigil"

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
 from ui_support import FIXED_NOW, character_file, log_entries, make_app, screen_text
 
 from vtm_tui.model.character import Character
 from vtm_tui.ui.screens.coterie import CoterieScreen
 from vtm_tui.ui.screens.sheet_editor import SheetEditor
 from vtm_tui.play.sheet_batch import batch_edit, sheet_diff
+
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
+
 
 LISBOA = "lisboa-nocturna"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from ui_support import FIXED_NOW, character_file, log_entries, make_app, screen_text, sheet_text
 
 from vtm_tui.play.exporting import to_markdown
@@ -9,6 +10,9 @@ from vtm_tui.store.chronicle_store import open_chronicle
 
 from vtm_tui.ui.screens.coterie import CoterieScreen
 from vtm_tui.ui.screens.sheet_editor import SheetEditor
+
+pytestmark = pytest.mark.tonights_session  # the examples' next session is open (tests/ui/conftest.py)
+
 
 LISBOA = "lisboa-nocturna"
 OWN = {"name": "Irresistible Voice", "level": 1, "rouse": 0, "pool": "Charisma + Presence"}

@@ -6,15 +6,18 @@ Seeded dice, a fixed clock, copies of the example chronicles. Update after an in
 
 from __future__ import annotations
 
+import pytest
 from ui_support import make_app
 
 SIZE = (80, 24)
 
 
+@pytest.mark.tonights_session  # the blood dialog as it opens in a session
 def test_blood_dialog(snap_compare, campaigns):
     assert snap_compare(make_app(campaigns / "lisboa-nocturna"), terminal_size=SIZE, press=["b"])
 
 
+@pytest.mark.tonights_session  # the blood dialog as it opens in a session
 def test_hunting_form(snap_compare, campaigns):
     async def to_hunt(pilot):
         await pilot.press("b")

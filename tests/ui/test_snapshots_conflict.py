@@ -21,6 +21,7 @@ def test_tracker(snap_compare, campaigns, chronicle, size):
     assert snap_compare(make_app(campaigns / chronicle), terminal_size=size, press=["2"])
 
 
+@pytest.mark.tonights_session  # the contest dialog as it opens in a session
 def test_contest_dialog(snap_compare, campaigns):
     SCENES["lisboa-nocturna"](campaigns / "lisboa-nocturna")
     assert snap_compare(make_app(campaigns / "lisboa-nocturna"), terminal_size=(80, 24), press=["2", "c"])

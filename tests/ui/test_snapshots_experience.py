@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from ui_support import FIXED_NOW, make_app
 
 from vtm_tui.play import experience as xp
@@ -57,6 +58,7 @@ def test_the_history_after_a_spend(snap_compare, campaigns):
     assert snap_compare(make_app(campaigns / "lisboa-nocturna"), terminal_size=(80, 24), run_before=spend)
 
 
+@pytest.mark.tonights_session  # an import made in a session
 def test_the_import_dialog_after_an_import(snap_compare, campaigns):
     shutil.copy(FIXTURES / "wod5e-vampire.json", Path.cwd() / "sebastiao.json")
 

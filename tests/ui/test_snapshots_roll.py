@@ -48,5 +48,6 @@ def test_roll_dialog_before_rolling(snap_compare, campaigns, size):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.tonights_session  # a roll made in a session
 def test_roll_dialog_after_a_messy_critical(snap_compare, campaigns, size):
     assert snap_compare(messy_app(campaigns / "lisboa-nocturna"), terminal_size=size, run_before=rolled)

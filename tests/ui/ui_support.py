@@ -43,6 +43,16 @@ async def until(pilot, condition, within: float = 120.0) -> None:
         await pilot.pause()
 
 
+def start_tonights_session(chronicle: Path) -> int:
+    """Start the chronicle's next session, as the storyteller does at the table before anyone acts ("Start
+    session"; every example's last session has ended): a test of something else then acts in an open session
+    and is never asked "Start session 4 for this change?". Started at :data:`FIXED_NOW`, the app's clock in
+    the tests. Returns the session's number."""
+    from vtm_tui.store.chronicle_store import open_chronicle
+
+    return open_chronicle(chronicle).start_session(FIXED_NOW)
+
+
 def make_app(path: Path | str | None = None, campaigns: Path | None = None, **kwargs) -> VtmApp:
     """The app as the tests run it: seeded dice, a fixed clock, no user keymap."""
     kwargs.setdefault("keymap", {})
@@ -65,9 +75,9 @@ def character_file(chronicle: Path, slug: str) -> dict:
 def log_entries(chronicle: Path, session: int) -> list[dict]:
     """The [[entry]] blocks of ``session`` and every later session, in order.
 
-    The examples' last sessions have ended, so a change made in a test opens the next
-    session (entries never go after a session's end); reading on from the example's
-    last session sees the entries the test's actions appended.
+    The examples' last sessions have ended, so a test's changes go to the next session (started by the test's
+    set-up, or by answering the app's question); reading on from the example's last session sees the entries
+    the test's actions appended.
     """
     import tomllib
 

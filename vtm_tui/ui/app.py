@@ -267,7 +267,7 @@ class VtmApp(CrashGuard, FastStart, SessionActions, SeatActions, VtmAppBase):
         if store is not None and self.player is not None:
             store.seat = self.player  # every entry this seat appends names it, within the seat's bound
         if store is not None and self.player is None:
-            store.ask_before_next_session = self.ASK_BEFORE_NEXT_SESSION  # asks first (play/sessions.py)
+            store.ask_before_next_session = True  # the storyteller is asked first (play/sessions.py)
         self.chronicle_store = store
         for mode in CHRONICLE_MODES:
             if self.mode_built(mode) and mode != self.current_mode:

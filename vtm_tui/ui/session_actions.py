@@ -20,11 +20,6 @@ class SessionActions(VtmAppBase):
     """Mixed into the app: ``action_start_session``, ``action_end_session``, ``action_note``, and the one question
     asked before a change opens the session after an ended one (``before_logging``, ``ask_next_session``)."""
 
-    #: Whether the storyteller is asked before a change opens the session after an ended one (the store it opens
-    #: is told, :mod:`vtm_tui.play.sessions`). The tests of other things run with it off (tests/conftest.py):
-    #: the example chronicles' last session has ended, and they were written for acting opening the next.
-    ASK_BEFORE_NEXT_SESSION: bool = True
-
     def before_logging(self, then: Callable[[], object], *, kind: str = "") -> None:
         """Run ``then`` (a change that is logged), asking first when it would open the next session
         (:func:`vtm_tui.play.sessions.must_ask`): for an editor or dialog that closes when it saves, so Esc on
@@ -33,7 +28,7 @@ class SessionActions(VtmAppBase):
 
         store = self.chronicle_store
         question = None
-        if store is not None and store.ask_before_next_session:  # the app's store asks; the tests' may not
+        if store is not None and store.ask_before_next_session:  # the app's store asks; the command line's never
             question = must_ask(store, player=self.player is not None, kind=kind)
         if question is None:
             then()
@@ -57,9 +52,12 @@ class SessionActions(VtmAppBase):
                 self.publish_chronicle()
                 self.notify(started_note(now[0]) + ".", title="Session", timeout=10)
 
-    def ask_next_session(self, question: SessionEnded, retry: Callable[[], object]) -> None:
+    def ask_next_session(self, question: SessionEnded, retry: Callable[[], object], *,
+                         said_later: Callable[[str], None] | None = None) -> None:
         """Ask "Session 3 has ended. Start session 4 for this change?": ``s`` starts it and runs ``retry`` (the
-        change again, now logged in the new session); Esc writes nothing."""
+        change again, now logged in the new session); Esc writes nothing. "Session 4 started." is a notice at
+        once, or handed to ``said_later`` (the roll dialog says it when it closes: a toast over the result would
+        hide the dice)."""
         from vtm_tui.errors import VtmError
         from vtm_tui.ui.screens.next_session import NextSessionDialog
 
@@ -76,7 +74,10 @@ class SessionActions(VtmAppBase):
                     return
                 number = store.chronicle.current_session
             self.publish_chronicle()
-            self.notify(f"Session {number} started.", title="Session")
+            if said_later is None:
+                self.notify(f"Session {number} started.", title="Session")
+            else:
+                said_later(f"Session {number} started")
             retry()
 
         self.push_screen(NextSessionDialog(question.ended), answered)

@@ -264,7 +264,7 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
                              typed=self.from_faces, free_botch_used=self.free_botch_used,
                              house_rules=store.chronicle.options if store is not None else {})
         except SessionEnded as exc:  # asked; Esc leaves the form as it was
-            return self.app.ask_next_session(exc, self.roll)
+            return self.app.ask_next_session(exc, self.roll, said_later=self._say_when_closing)
         except VtmError as exc:
             form.show_error(str(exc))
             self.query_one("#faces" if faces or rouse_faces else "#pool", Input).focus()
@@ -405,6 +405,13 @@ class RollDialog(OneFrameScreen, Reopening, FollowUpActions, PowerActions, VtmDi
             self.result_view.set_keys(text)
         else:
             self.keys_line.update(text)
+
+    def _say_when_closing(self, note: str) -> None:
+        """A session the question started is said with the recorder's notes, when the dialog closes."""
+        if self.recorder is not None:
+            self.recorder.notes.append(note)
+        else:
+            self.app.notify(note + ".", title="Session")
 
     def _session_started(self, number: int) -> None:
         """The header shows the new session at once; the recorder's note is said when the dialog closes."""
