@@ -356,3 +356,29 @@ def test_a_new_chronicles_first_note_starts_session_1_unasked_and_says_so(tmp_pa
 
     run(body())
     assert _chronicle(folder) == (1, True)
+
+
+def test_notes_their_text_refuses_are_refused_before_the_question_and_open_no_session(lisboa: Path) -> None:
+    """A control character pasted into the notes after the end: the text check comes first, so the editor says
+    why and no question is asked (answering it opened session 4 for a save that was then refused)."""
+    from vtm_tui.ui.screens.notes_editor import NotesEditor
+
+    before = _sheet(lisboa, "duarte-moniz")
+
+    async def body() -> None:
+        app = make_app(lisboa)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("e")
+            await pilot.pause()
+            assert isinstance(app.screen, NotesEditor)
+            app.screen.query_one("#notes").insert(" bell\x07")
+            await pilot.press("escape")  # Esc saves the notes
+            await pilot.pause()
+            assert isinstance(app.screen, NotesEditor), "the text is refused before any question"
+            assert "control character" in screen_text(app) and "bell" in app.screen.typed
+
+    run(body())
+    assert _sheet(lisboa, "duarte-moniz") == before
+    assert _chronicle(lisboa) == (3, False)
+    assert not (lisboa / "sessions" / "0004.toml").exists()

@@ -33,6 +33,7 @@ from vtm_tui.play.sessions import check_may_log, session_for_action
 from vtm_tui.play.sheet_edits import Edit
 from vtm_tui.play.visibility import Viewer, refusal
 from vtm_tui.store.errors import ConflictError
+from vtm_tui.store.sheet_texts import check_sheet_texts
 
 if TYPE_CHECKING:
     from vtm_tui.model.log_entry import LogEntry
@@ -95,7 +96,9 @@ class SheetKeeper:
         """Save ``edit.character`` and log the change; returns the sheet as saved and the entry.
 
         A player's seat with no session open is refused before anything is saved, and so is the storyteller's
-        change after the last session ended where the store asks first (:class:`~vtm_tui.play.sessions.SessionEnded`)."""
+        change after the last session ended where the store asks first (:class:`~vtm_tui.play.sessions.SessionEnded`).
+        A change its text refuses (a control character in the notes) is refused before that question."""
+        check_sheet_texts(edit.character, before)
         self._check()
         from vtm_tui.play import turn_blood  # a blood spend in a conflict's turn counts there (V20)
 

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 from vtm_tui.errors import VtmError
 from vtm_tui.model.character import Character
 from vtm_tui.model.chronicle import Chronicle, utc_now
-from vtm_tui.model.limits import MAX_NAME, MAX_NOTES, MAX_TITLE, check_length, check_text
+from vtm_tui.model.limits import MAX_NAME, MAX_TITLE, check_text
 from vtm_tui.model.slug import unique_slug
-from vtm_tui.rules.user_text import name_key, normal_name, refuse_unsafe
+from vtm_tui.rules.user_text import name_key, normal_name
 from vtm_tui.store.errors import StoreError
 from vtm_tui.store.lock import exclusive_lock
 from vtm_tui.store.paths import (
@@ -37,6 +37,7 @@ from vtm_tui.store.paths import (
     check_own_folders,
 )
 from vtm_tui.store.sheet_cache import SheetCache
+from vtm_tui.store.sheet_texts import check_sheet_texts
 from vtm_tui.store.name_lookup import lookup
 from vtm_tui.store.tracked_file import TrackedFile
 
@@ -180,7 +181,7 @@ class ChronicleStore:
             character = replace(character, name=normal_name(character.name))
             if name_key(character.name) != name_key(before.name):
                 self._check_name_free(character.name)
-        _check_texts(character, before)
+        check_sheet_texts(character, before)
         tracked = self._files[character.slug]
         ruleset = self.chronicle.ruleset
         from vtm_tui.store.sheet_merge import merge_sheet  # only a save needs it: not at start
@@ -225,7 +226,7 @@ class ChronicleStore:
         character = replace(character, name=normal_name(character.name))
         if not character.name:
             raise VtmError("a character needs a name; the name is empty")
-        _check_texts(character, None)
+        check_sheet_texts(character, None)
         if character.ruleset != self.chronicle.ruleset:
             raise VtmError(f"{character.name!r} has a {character.ruleset} sheet but {self.path} plays "
                            f"{self.chronicle.ruleset}")
@@ -420,19 +421,6 @@ class ChronicleStore:
         if self._conflict_file.path.is_file():
             stamp = utc_now().strftime("%Y%m%dT%H%M%SZ")
             self._conflict_file.remove_to(self.path / TRASH_DIR / f"conflict-{stamp}.toml")
-
-
-def _check_texts(character: Character, before: Character | None) -> None:
-    """Refuse a sheet whose name or notes are beyond :mod:`vtm_tui.model.limits`, or whose changed notes hold a
-    terminal control (:func:`~vtm_tui.rules.user_text.refuse_unsafe`), before it is written. Notes a sheet
-    already held (edited by hand) do not stop other changes to it: they are shown through the leaving filter."""
-    check_text(character.name, "The name", MAX_NAME)
-    check_length(character.notes, "The notes", MAX_NOTES)
-    check_length(character.private_notes, "The storyteller-only notes", MAX_NOTES)
-    if before is None or character.notes != before.notes:
-        refuse_unsafe(character.notes, "The notes", lines=True)
-    if before is None or character.private_notes != before.private_notes:
-        refuse_unsafe(character.private_notes, "The storyteller-only notes", lines=True)
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:
