@@ -24,7 +24,7 @@ from vtm_tui.store.session_log import LogFullError, append_entry, read_session
 from vtm_tui.ui.screens.notes_editor import NotesEditor
 
 BAT = "\U0001F987"
-SEAT_BOUND = 20_000
+SEAT_BOUND = 10_000
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ def test_the_notes_flood_ends_with_a_readable_log_and_a_refusal(lisboa: Path, mo
             await pilot.press("e")
             editor = app.screen
             assert isinstance(editor, NotesEditor)
-            editor.query_one("#notes").text = BAT * 49_000  # the paste
+            editor.query_one("#notes").text = BAT * 4_900  # the paste, a tenth of the attack's: each edit reopens it
             await pilot.press("escape")
             for _edit in range(80):  # one key each: far more than the scaled-down bound allows
                 await pilot.press("e")
