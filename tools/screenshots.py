@@ -114,6 +114,12 @@ def example_campaigns(folder: Path) -> Path:
     """A fresh copy of the example chronicles in ``folder/campaigns`` (a screenshot never changes the originals)."""
     campaigns = folder / "campaigns"
     shutil.copytree(ROOT / "campaigns", campaigns, ignore=shutil.ignore_patterns(".*"))
+    from vtm_tui.store.chronicle_store import open_chronicle
+
+    for chronicle in sorted(p for p in campaigns.iterdir() if (p / "chronicle.toml").is_file()):
+        store = open_chronicle(chronicle)
+        if not store.chronicle.session_open:  # tonight's session, as a storyteller starts it before playing:
+            store.start_session(NOW)  # a change after an ended session would be asked about first
     return campaigns
 
 

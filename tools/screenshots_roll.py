@@ -62,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         chronicle = Path(tmp) / "lisboa-nocturna"
         shutil.copytree(ROOT / "campaigns" / "lisboa-nocturna", chronicle)
+        from vtm_tui.store.chronicle_store import open_chronicle
+
+        open_chronicle(chronicle).start_session(NOW)  # tonight's session: the example's last one has ended
         for name, size, keys in SHOTS:
             print(asyncio.run(take(name, size, keys, chronicle, out)))
     return 0
