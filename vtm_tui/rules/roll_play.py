@@ -175,3 +175,23 @@ def counted_successes(outcome: Any) -> str:
 def no_such_roll(title: str, what: str) -> RulesError:
     """The error a rule set raises for a follow-up roll it does not have (a V5 Willpower re-roll in V20)."""
     return RulesError(f"{what}: not a rule of {title}")
+
+
+class DicePoolValues:
+    """What a roll facet shows for a pool of dice counted in successes (V5, V20), written once: a dice modifier,
+    a trait's specialties, ratings as numbers, the pool as the sheet names it, the successes counted."""
+
+    modifier_label = "± dice"
+    specialty_prompt = "no specialty"
+
+    def specialty_choices(self, sheet: Any, request: RollRequest) -> tuple[tuple[str, str], ...]:
+        return trait_specialties(sheet, request)
+
+    def rating_text(self, value: int) -> str:
+        return str(value)
+
+    def pool_description(self, resolved: ResolvedPool) -> str:
+        return resolved.describe()
+
+    def count_text(self, outcome: Outcome) -> str:
+        return counted_successes(outcome)

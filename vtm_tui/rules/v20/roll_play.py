@@ -18,30 +18,15 @@ from vtm_tui.rules.dice_faces import DiceFaces, target_cells
 from vtm_tui.rules.ladders import read_ladder
 from vtm_tui.rules.pool import ResolvedPool
 from vtm_tui.rules.pool_text import describe_pool, resolve_pool_text
-from vtm_tui.rules.roll_play import counted_successes, no_such_roll, trait_specialties
+from vtm_tui.rules.roll_play import DicePoolValues, no_such_roll
 from vtm_tui.rules.roll_request import RollRequest, dice_headline
 from vtm_tui.rules.roll_views import FollowUp, OddsView, info
 
 
-class V20RollPlay:
+class V20RollPlay(DicePoolValues):
     """V20's answers to :class:`~vtm_tui.rules.roll_play.RollPlay`."""
 
     extra_rules = frozenset({"automatic", "attempt", "wounds"})
-    modifier_label = "± dice"
-    specialty_prompt = "no specialty"
-
-    def specialty_choices(self, sheet: Any, request: RollRequest) -> tuple[tuple[str, str], ...]:
-        return trait_specialties(sheet, request)
-
-    def rating_text(self, value: int) -> str:
-        return str(value)
-
-    def pool_description(self, resolved: ResolvedPool) -> str:
-        return resolved.describe()
-
-    def count_text(self, outcome: Outcome) -> str:
-        return counted_successes(outcome)
-
     def ladder_text(self, kind: str) -> str:
         from vtm_tui.rules.ladders import ladder_text
         from vtm_tui.rules.v20.kinds import parse_kind

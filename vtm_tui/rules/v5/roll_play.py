@@ -15,32 +15,16 @@ from vtm_tui.rules.base import Outcome
 from vtm_tui.rules.dice import DiceSource, parse_faces
 from vtm_tui.rules.dice_faces import DiceFaces, hunger_cells
 from vtm_tui.rules.ladders import read_ladder
-from vtm_tui.rules.pool import ResolvedPool
-from vtm_tui.rules.roll_play import counted_successes, trait_specialties
+from vtm_tui.rules.roll_play import DicePoolValues
 from vtm_tui.rules.roll_request import RollRequest, dice_headline
 from vtm_tui.rules.roll_views import FollowUp, OddsView
 from vtm_tui.rules.v5 import roll_build, roll_follow_ups
 
 
-class V5RollPlay:
+class V5RollPlay(DicePoolValues):
     """V5's answers to :class:`~vtm_tui.rules.roll_play.RollPlay`."""
 
     extra_rules = frozenset({"automatic", "awakening"})
-    modifier_label = "± dice"
-    specialty_prompt = "no specialty"
-
-    def specialty_choices(self, sheet: Any, request: RollRequest) -> tuple[tuple[str, str], ...]:
-        return trait_specialties(sheet, request)
-
-    def rating_text(self, value: int) -> str:
-        return str(value)
-
-    def pool_description(self, resolved: ResolvedPool) -> str:
-        return resolved.describe()
-
-    def count_text(self, outcome: Outcome) -> str:
-        return counted_successes(outcome)
-
     def ladder_text(self, kind: str) -> str:
         from vtm_tui.rules.ladders import ladder_text
 
